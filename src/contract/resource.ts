@@ -1,0 +1,323 @@
+import { z } from 'zod';
+
+/**
+ * Resource declarations: one declaration per list-shaped entity, read by both halves.
+ * The server creates the table, mounts add/update/delete/page/get (and recover, tree) from it;
+ * the app renders the search form, the table, the row actions and the dialog form from it.
+ * Entity-specific actions are written beside the declaration as explicit handlers.
+ */
+
+export type FieldType =
+  | 'string' // short text, one line
+  | 'text' // long text (textarea, rich text)
+  | 'int'
+  | 'number' // decimal
+  | 'money' // decimal, two places, shown with rounding
+  | 'bool' // stored 0/1
+  | 'date' // YYYY-MM-DD
+  | 'datetime' // YYYY-MM-DD HH:mm:ss
+  | 'json' // free JSON text
+  | 'ids'; // comma-joined id list (attachments, multi-select)
+
+export type FieldInput =
+  | 'text'
+  | 'textarea'
+  | 'password'
+  | 'number'
+  | 'select'
+  | 'multiselect'
+  | 'tree'
+  | 'date'
+  | 'datetime'
+  | 'switch'
+  | 'attachment'
+  | 'richtext';
+
+export interface OptionItem {
+  value: string | number;
+  text: string;
+}
+
+export type OptionSource =
+  /** fixed values declared here */
+  | { kind: 'static'; items: readonly OptionItem[] }
+  /** an option set fetched by code (api/v1/system/get_optionset_by_code) */
+  | { kind: 'optionset'; code: string }
+  /** rows of another resource: value = `value` column (default id), text = `label` column */
+  | { kind: 'resource'; resource: string; label: string; value?: string }
+  /** a tree call answering nodes {id, text, nodes} */
+  | { kind: 'tree'; url: string }
+  /** the signed-in user's schools (campuses) */
+  | { kind: 'schools' };
+
+export type SearchMode = 'eq' | 'like' | 'range' | 'in';
+export type FormatterKey = 'date' | 'datetime' | 'money' | 'round' | 'filesize' | 'bool' | 'option';
+
+export interface ColumnOptions {
+  width?: number;
+  align?: 'left' | 'center' | 'right';
+  sortable?: boolean;
+  fixed?: 'left' | 'right';
+  /** hidden by default; users can show it in column preferences */
+  show?: boolean;
+  format?: FormatterKey;
+}
+
+export interface FieldDef {
+  type: FieldType;
+  /** Chinese label, used in the table header, the form and validation messages */
+  label: string;
+  required?: boolean;
+  /** string: max length; number: max value */
+  max?: number;
+  /** string: min length; number: min value */
+  min?: number;
+  pattern?: { re: string; msg: string };
+  input?: FieldInput;
+  options?: OptionSource;
+  /** shown as a table column (default: true unless type is text/json) */
+  list?: boolean | ColumnOptions;
+  /** offered in the search form */
+  search?: SearchMode;
+  /** part of the dialog form (default true) */
+  form?: boolean;
+  /** set by the server only; never accepted from a request */
+  readonly?: boolean;
+  default?: string | number | boolean;
+  unique?: boolean;
+  /** create a database index on this column */
+  index?: boolean;
+  /** the form shows this field only when another field has one of these values */
+  showWhen?: { field: string; in: readonly (string | number)[] };
+  placeholder?: string;
+}
+
+export type CallName = 'page' | 'get' | 'add' | 'update' | 'delete' | 'recover' | 'tree';
+
+export interface ResourceDef<F extends Record<string, FieldDef> = Record<string, FieldDef>> {
+  /** default path segment: api/v1/<name>/<call> */
+  name: string;
+  /** Chinese title of the entity (dialogs: 新增{title} / 编辑{title}) */
+  title: string;
+  /** database table */
+  table: string;
+  fields: F;
+  /** 'school': rows carry school_id and every query is limited to the caller's schools */
+  scope: 'school' | 'global';
+  /** deletes set del_flag = 1; a recover call clears it */
+  softDelete?: boolean;
+  /** `prop` or `prop desc` (default `id desc`) */
+  defaultSort?: string;
+  /** operation-code prefix: writes need `<perm>_add`, `<perm>_update`, `<perm>_delete`, `<perm>_recover` */
+  perm: string;
+  /**
+   * Paths of the standard calls relative to api/v1, where the spec names them differently
+   * (e.g. `system/find_area_page`); `false` leaves a call out. Default `<name>/<call>`.
+   */
+  calls?: Partial<Record<CallName, string | false>>;
+  /** how the page call takes its filters: query string (default) or form-encoded POST */
+  pageMethod?: 'GET' | 'POST_FORM';
+  /** a `tree` call built from a parent column */
+  tree?: { parent: string; text: string };
+}
+
+/** Columns every resource table has besides its declared fields. */
+export const BASE_COLUMNS = ['id', 'created_at', 'updated_at', 'created_by', 'updated_by'] as const;
+export const SCHOOL_COLUMN = 'school_id';
+export const DEL_FLAG_COLUMN = 'del_flag';
+
+export function defineResource<const F extends Record<string, FieldDef>>(def: ResourceDef<F>): ResourceDef<F> {
+  return def;
+}
+
+/** The path (relative to api/v1, no leading slash) of one standard call, or undefined when left out. */
+export function callPath(def: ResourceDef, call: CallName): string | undefined {
+  const custom = def.calls?.[call];
+  if (custom === false) return undefined;
+  if (typeof custom === 'string') return custom;
+  if (call === 'recover' && !def.softDelete) return undefined;
+  if (call === 'tree' && !def.tree) return undefined;
+  return `${def.name}/${call}`;
+}
+
+export function permCode(def: ResourceDef, call: 'add' | 'update' | 'delete' | 'recover'): string {
+  return `${def.perm}_${call}`;
+}
+
+/** Whether the field is a table column, and with which options. */
+export function columnOf(field: FieldDef): ColumnOptions | undefined {
+  if (field.list === false) return undefined;
+  if (field.list === undefined && (field.type === 'text' || field.type === 'json')) return undefined;
+  return typeof field.list === 'object' ? field.list : {};
+}
+
+export function inputOf(field: FieldDef): FieldInput {
+  if (field.input) return field.input;
+  if (field.options) return field.type === 'ids' ? 'multiselect' : 'select';
+  switch (field.type) {
+    case 'text':
+      return 'textarea';
+    case 'int':
+    case 'number':
+    case 'money':
+      return 'number';
+    case 'bool':
+      return 'switch';
+    case 'date':
+      return 'date';
+    case 'datetime':
+      return 'datetime';
+    default:
+      return 'text';
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Typed rows
+// ---------------------------------------------------------------------------------------------
+
+type TsOf<T extends FieldType> = T extends 'int' | 'number' | 'money'
+  ? number
+  : T extends 'bool'
+    ? number
+    : string;
+
+export type RowOf<F extends Record<string, FieldDef>> = { id: number; created_at?: string; updated_at?: string; school_id?: number | null } & {
+  [K in keyof F]: TsOf<F[K]['type']> | null;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Validation: one zod schema per declaration, used by the server and by the app's form.
+// ---------------------------------------------------------------------------------------------
+
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+const DATETIME_RE = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$/;
+
+function requiredMessage(field: FieldDef): string {
+  const input = inputOf(field);
+  const verb = input === 'select' || input === 'multiselect' || input === 'tree' || input === 'date' || input === 'datetime' ? '请选择' : '请输入';
+  return field.input === 'attachment' ? `请上传${field.label}` : `${verb}${field.label}`;
+}
+
+/** Empty strings from forms and query strings mean "no value". */
+function emptyToNull(v: unknown): unknown {
+  return v === '' || v === undefined ? null : v;
+}
+
+export function fieldSchema(field: FieldDef): z.ZodType<string | number | null> {
+  const label = field.label;
+  let base: z.ZodType<string | number>;
+  switch (field.type) {
+    case 'int': {
+      let s = z.coerce.number({ error: `${label}必须是数字` }).int(`${label}必须是整数`);
+      if (field.min !== undefined) s = s.min(field.min, `${label}不能小于${field.min}`);
+      if (field.max !== undefined) s = s.max(field.max, `${label}不能大于${field.max}`);
+      base = s;
+      break;
+    }
+    case 'number':
+    case 'money': {
+      let s = z.coerce.number({ error: `${label}必须是数字` }).refine(Number.isFinite, `${label}必须是数字`);
+      if (field.min !== undefined) s = s.refine((n) => n >= (field.min as number), `${label}不能小于${field.min}`);
+      if (field.max !== undefined) s = s.refine((n) => n <= (field.max as number), `${label}不能大于${field.max}`);
+      base = field.type === 'money' ? s.transform((n) => Math.round(n * 100) / 100) : s;
+      break;
+    }
+    case 'bool':
+      base = z.preprocess(
+        (v) => (v === true || v === 'true' ? 1 : v === false || v === 'false' ? 0 : v),
+        z.coerce.number().refine((n) => n === 0 || n === 1, `${label}只能是 是 或 否`),
+      );
+      break;
+    case 'date':
+      base = z.string({ error: `${label}格式应为 YYYY-MM-DD` }).regex(DATE_RE, `${label}格式应为 YYYY-MM-DD`);
+      break;
+    case 'datetime':
+      base = z
+        .string({ error: `${label}格式应为 YYYY-MM-DD HH:mm:ss` })
+        .regex(DATETIME_RE, `${label}格式应为 YYYY-MM-DD HH:mm:ss`)
+        .transform((s) => (s.length === 16 ? `${s.replace('T', ' ')}:00` : s.replace('T', ' ')));
+      break;
+    case 'ids':
+      base = z.preprocess(
+        (v) => (Array.isArray(v) ? v.join(',') : v),
+        z.string({ error: `${label}格式不正确` }).regex(/^\d+(,\d+)*$/, `${label}格式不正确`),
+      );
+      break;
+    case 'json':
+      base = z.preprocess(
+        (v) => (typeof v === 'string' ? v : JSON.stringify(v)),
+        z.string().refine((s) => {
+          try {
+            JSON.parse(s);
+            return true;
+          } catch {
+            return false;
+          }
+        }, `${label}不是有效的 JSON`),
+      );
+      break;
+    default: {
+      let s = z.string({ error: `${label}必须是文本` }).trim();
+      const max = field.max ?? (field.type === 'text' ? 20000 : 255);
+      s = s.max(max, `${label}不能超过${max}个字符`);
+      if (field.min !== undefined) s = s.min(field.min, `${label}至少${field.min}个字符`);
+      if (field.pattern) s = s.regex(new RegExp(field.pattern.re), field.pattern.msg);
+      base = s;
+    }
+  }
+  if (field.options?.kind === 'static' && field.type !== 'ids') {
+    const allowed = field.options.items.map((i) => String(i.value));
+    base = base.refine((v) => allowed.includes(String(v)), `${label}的取值不在可选范围内`);
+  }
+  const msg = requiredMessage(field);
+  if (field.required) {
+    return z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v ?? undefined), base.optional()).refine(
+      (v) => v !== undefined && v !== null,
+      msg,
+    ) as z.ZodType<string | number | null>;
+  }
+  return z.preprocess(emptyToNull, base.nullable()) as z.ZodType<string | number | null>;
+}
+
+/** Writable fields of a declaration. */
+export function writableFields(def: ResourceDef): [string, FieldDef][] {
+  return Object.entries(def.fields).filter(([, f]) => !f.readonly);
+}
+
+/**
+ * The body schema of `add` (all declared writable fields; required ones must be present) or of
+ * `update` (id required; absent fields keep their stored value, but a present required field must
+ * not be emptied). Unknown keys are dropped.
+ */
+export function bodySchema(def: ResourceDef, mode: 'add' | 'update'): z.ZodType<Record<string, unknown>> {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [key, field] of writableFields(def)) {
+    const s = fieldSchema(field);
+    shape[key] = mode === 'add' ? (field.required ? s : s.optional()) : s.optional();
+  }
+  if (def.scope === 'school') {
+    const school = z.coerce.number({ error: '校区必须是数字' }).int('校区必须是整数').positive('请选择校区');
+    shape[SCHOOL_COLUMN] = mode === 'add' ? school.optional() : school.optional();
+  }
+  if (mode === 'update') shape.id = z.coerce.number({ error: 'id 必须是数字' }).int('id 必须是整数').positive('id 必须是正整数');
+  return z.object(shape) as unknown as z.ZodType<Record<string, unknown>>;
+}
+
+/** Ids of a delete or recover body: `[{id}, ...]` (a bare `{id}` or `[1,2]` is accepted too). */
+export const idListSchema = z.preprocess(
+  (v) => {
+    const list = Array.isArray(v) ? v : v && typeof v === 'object' ? [v] : v;
+    return Array.isArray(list) ? list.map((x) => (typeof x === 'number' || typeof x === 'string' ? { id: x } : x)) : list;
+  },
+  z
+    .array(z.object({ id: z.coerce.number({ error: 'id 必须是数字' }).int('id 必须是整数').positive('id 必须是正整数') }), {
+      error: '请提供要操作的记录 id 列表',
+    })
+    .min(1, '请至少选择一条记录')
+    .max(10000, '一次最多操作 10000 条记录'),
+);
+
+export const idQuerySchema = z.object({
+  id: z.coerce.number({ error: 'id 必须是数字' }).int('id 必须是整数').positive('id 必须是正整数'),
+});

@@ -1,0 +1,11 @@
+import type { ResourceDef } from '../resource';
+
+/**
+ * Every resource declaration, by name. Each business area adds its file and one line here;
+ * the server mounts them all, the app finds a list screen's declaration by name.
+ */
+export const RESOURCES: readonly ResourceDef[] = [];
+
+export function resourceByName(name: string): ResourceDef | undefined {
+  return RESOURCES.find((r) => r.name === name);
+}

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+/** POST api/v1/sso/login body. */
+export const loginSchema = z.object({
+  login_id: z.string({ error: '请输入账号' }).trim().min(1, '请输入账号').max(64, '账号不能超过64个字符'),
+  password: z.string({ error: '请输入密码' }).min(1, '请输入密码').max(128, '密码不能超过128个字符'),
+  domain: z.string().trim().max(64, '域不能超过64个字符').optional(),
+});
+export type LoginBody = z.infer<typeof loginSchema>;
+
+export interface SessionRole {
+  id: number;
+  code: string;
+  name?: string;
+}
+
+export interface TopMessage {
+  message_id: number;
+  message_title: string;
+  message_content: string;
+  read_status: number;
+}
+
+/** The session user (spec doc 000 §3), kept under `session_user` in local storage. */
+export interface SessionUser {
+  id: number;
+  token: string;
+  name: string;
+  /** attachment id */
+  avatar: string | null;
+  login_id: string;
+  domain: string;
+  roles: SessionRole[];
+  isAdmin: boolean;
+  city: string | null;
+  unread_msg_number: number;
+  top_msg: TopMessage[];
+  /** set when the password must be changed before anything else (production first sign-in) */
+  must_change_password?: boolean;
+}
+
+/** Password rule: 8-64 characters with at least a letter and a digit. */
+export const PASSWORD_RULE_MSG = '密码须为8-64位，且同时包含字母和数字';
+export const newPasswordSchema = z
+  .string({ error: '请输入新密码' })
+  .min(1, '请输入新密码')
+  .refine((s) => s.length >= 8 && s.length <= 64 && /[A-Za-z]/.test(s) && /\d/.test(s), PASSWORD_RULE_MSG);
+
+/** POST api/v1/system/modify_password: origin, new, confirm (new must equal confirm). */
+export const modifyPasswordSchema = z
+  .object({
+    origin: z.string({ error: '请输入原密码' }).min(1, '请输入原密码'),
+    new: newPasswordSchema,
+    confirm: z.string({ error: '请输入确认密码' }).min(1, '请输入确认密码'),
+  })
+  .refine((b) => b.new === b.confirm, { message: '两次输入的新密码不一致', path: ['confirm'] });
+
+/** Builds the Authorization header value: `Bearer base64(login_id:token:domain)`. */
+export function bearerOf(loginId: string, token: string, domain: string): string {
+  const raw = `${loginId}:${token}:${domain}`;
+  const b64 = typeof btoa === 'function' ? btoa(unescape(encodeURIComponent(raw))) : Buffer.from(raw, 'utf8').toString('base64');
+  return `Bearer ${b64}`;
+}
+
+/** The operation code that passes every permission check. */
+export const SUPER_CODE = 'RC999';
