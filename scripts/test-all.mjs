@@ -1,0 +1,107 @@
+#!/usr/bin/env node
+// The one test command (README, .ci/run): type-check, lint, unit + server suites on SQLite, the
+// server suite again on a throwaway PostgreSQL (when its binaries are present), then the browser
+// suite in Debian's Chromium. Ends with one line `N passed, N failed` summed over every suite.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const out = join(root, '.tmp', 'test-results');
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const lines = [];
+
+function run(cmd, args, env = {}) {
+  const started = Date.now();
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return { status: r.status ?? 1, seconds: Math.round((Date.now() - started) / 1000) };
+}
+
+function check(name, cmd, args) {
+  console.log(`\n=== ${name}`);
+  const r = run(cmd, args);
+  if (r.status === 0) totals.passed += 1;
+  else totals.failed += 1;
+  lines.push(`${name}: ${r.status === 0 ? 'ok' : 'FAILED'} (${r.seconds}s)`);
+}
+
+function vitestSuite(name, args, env = {}) {
+  console.log(`\n=== ${name}`);
+  const file = join(out, `${name.replace(/\W+/g, '-')}.json`);
+  const r = run('npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${file}`], env);
+  if (!existsSync(file)) {
+    totals.failed += 1;
+    lines.push(`${name}: no result file (exit ${r.status})`);
+    return;
+  }
+  const j = JSON.parse(readFileSync(file, 'utf8'));
+  const passed = j.numPassedTests ?? 0;
+  // a test file that fails to load has no failed test but must count as a failure
+  const loadErrors = (j.testResults ?? []).filter((t) => t.status === 'failed' && !(t.assertionResults ?? []).some((a) => a.status === 'failed')).length;
+  const failed = (j.numFailedTests ?? 0) + loadErrors;
+  const skipped = (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0);
+  totals.passed += passed;
+  totals.failed += Math.max(failed, r.status !== 0 && failed === 0 ? 1 : 0);
+  totals.skipped += skipped;
+  lines.push(`${name}: ${passed} passed, ${failed} failed, ${skipped} skipped (${r.seconds}s)`);
+}
+
+function playwrightSuite() {
+  console.log('\n=== browser (Chromium)');
+  const file = join(out, 'playwright.json');
+  const r = run('npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file });
+  if (!existsSync(file)) {
+    totals.failed += 1;
+    lines.push(`browser: no result file (exit ${r.status})`);
+    return;
+  }
+  const s = JSON.parse(readFileSync(file, 'utf8')).stats ?? {};
+  const passed = (s.expected ?? 0) + (s.flaky ?? 0);
+  const failed = s.unexpected ?? 0;
+  const errors = (JSON.parse(readFileSync(file, 'utf8')).errors ?? []).length;
+  totals.passed += passed;
+  totals.failed += failed + errors + (r.status !== 0 && failed + errors === 0 ? 1 : 0);
+  totals.skipped += s.skipped ?? 0;
+  lines.push(`browser: ${passed} passed, ${failed + errors} failed, ${s.skipped ?? 0} skipped (${r.seconds}s)`);
+}
+
+const only = process.argv.slice(2);
+const want = (k) => only.length === 0 || only.includes(k);
+
+if (want('typecheck')) {
+  check('typecheck (app, server, tests)', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+  check('typecheck (service worker)', 'npx', ['tsc', '-p', 'sw/tsconfig.json', '--noEmit']);
+}
+if (want('lint')) check('lint (oxlint)', 'npx', ['oxlint', '--deny-warnings', 'src', 'server', 'tests', 'sw', 'scripts']);
+if (want('unit')) vitestSuite('unit + server (SQLite)', []);
+
+const pgScript = join(root, 'scripts', 'pg-test-db.sh');
+if (want('pg')) {
+  if (existsSync('/usr/lib/postgresql/15/bin/initdb') && existsSync(pgScript)) {
+    const started = run('bash', [pgScript, 'start']);
+    if (started.status === 0) {
+      vitestSuite('server (PostgreSQL)', ['--project', 'server'], { TEST_DATABASE_URL: 'postgres://postgres@127.0.0.1:54329/postgres' });
+      run('bash', [pgScript, 'stop']);
+    } else {
+      totals.failed += 1;
+      lines.push('server (PostgreSQL): could not start PostgreSQL');
+    }
+  } else {
+    lines.push('server (PostgreSQL): skipped, PostgreSQL 15 is not installed (apt-get install -y postgresql)');
+  }
+}
+if (want('e2e')) {
+  if (existsSync('/usr/bin/chromium')) playwrightSuite();
+  else {
+    totals.failed += 1;
+    lines.push('browser: /usr/bin/chromium missing (apt-get install -y chromium)');
+  }
+}
+
+console.log('\n=== summary');
+for (const l of lines) console.log(l);
+console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+process.exit(totals.failed === 0 ? 0 : 1);
