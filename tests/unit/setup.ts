@@ -1,0 +1,33 @@
+import 'fake-indexeddb/auto';
+import { afterEach } from 'vitest';
+import { cleanup } from '@testing-library/react';
+
+// Mantine reads these browser APIs that jsdom lacks; guarded so node-environment tests still load this file.
+if (typeof window !== 'undefined') {
+  if (!window.matchMedia) {
+    Object.defineProperty(window, 'matchMedia', {
+      writable: true,
+      value: (query: string) => ({
+        matches: false,
+        media: query,
+        onchange: null,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        dispatchEvent: () => false,
+      }),
+    });
+  }
+  if (!('ResizeObserver' in window)) {
+    class ResizeObserverStub {
+      observe(): void {}
+      unobserve(): void {}
+      disconnect(): void {}
+    }
+    Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
+    Object.defineProperty(globalThis, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
+  }
+  if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => undefined;
+  afterEach(() => cleanup());
+}
