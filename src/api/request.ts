@@ -184,3 +184,11 @@ export async function request<T = unknown>(opts: RequestOptions): Promise<Envelo
     throw new RequestError('parse', '服务器返回的数据无法解析');
   }
 }
+
+/**
+ * The session headers the request layer sends, for the few calls that cannot go through `request`:
+ * uploads with progress (XMLHttpRequest) and file downloads (fetch → blob).
+ */
+export function authHeaders(): Record<string, string> {
+  return { ...hooks.headers() };
+}
