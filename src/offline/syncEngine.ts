@@ -1,0 +1,300 @@
+import { Dexie } from 'dexie';
+import { offlineDb, type OfflineDb, type OutboxItem } from './db';
+import type { OutboxSender } from './sender';
+import { uuidV4 } from './uuid';
+
+const LEASE_NAME = 'outbox';
+const WEB_LOCK_NAME = 'campus-desk-outbox';
+/** Done items are kept this long so a waiting screen (enqueueAndWait) sees the outcome. */
+const DONE_KEEP_MS = 60_000;
+
+export type FlushStop =
+  /** nothing left to send */
+  | 'empty'
+  /** the next item waits for its backoff time */
+  | 'backoff'
+  /** the attempt failed without an answer; the item stays first in line */
+  | 'network'
+  /** HTTP 401: everything is kept until the user signs in again */
+  | 'unauthorized'
+  /** another tab is sending */
+  | 'busy'
+  /** another tab took over an expired lease */
+  | 'lease-lost'
+  | 'offline'
+  /** the database failed (e.g. storage unavailable) */
+  | 'error';
+
+export interface FlushResult {
+  sent: number;
+  rejected: number;
+  stoppedBy: FlushStop;
+}
+
+export interface SyncEngineOptions {
+  send: OutboxSender;
+  db?: OfflineDb;
+  /** identifies this tab in the lease */
+  owner?: string;
+  /** how long a lease lasts without renewal; must exceed the send time-out */
+  leaseMs?: number;
+  /** delay before the n-th retry (n from 1) */
+  backoffMs?: (attempts: number) => number;
+  isOnline?: () => boolean;
+  /** after a flush that sent or rejected anything (the app refetches its queries) */
+  onFlushed?: (result: FlushResult) => void;
+  /** Web Locks; null to use only the database lease */
+  locks?: LockManager | null;
+  now?: () => number;
+}
+
+/** 1 s, 2 s, 4 s … capped at 60 s, with ±20 % jitter so tabs and devices do not retry in step. */
+export function defaultBackoffMs(attempts: number): number {
+  const base = Math.min(60_000, 1000 * 2 ** Math.max(0, attempts - 1));
+  return Math.round(base * (0.8 + Math.random() * 0.4));
+}
+
+export interface EngineStatus {
+  flushing: boolean;
+  /** the last flush stopped on HTTP 401 */
+  authBlocked: boolean;
+  lastResult: FlushResult | null;
+}
+
+/**
+ * Sends the outbox to the server in order, one item at a time, each with its Idempotency-Key.
+ * Only one engine (tab) sends at a time: a Web Lock where the browser has one, and always a
+ * lease row in the database (which also guards browsers without Web Locks).
+ */
+export class OutboxSyncEngine {
+  private readonly db: OfflineDb;
+  private readonly send: OutboxSender;
+  private readonly owner: string;
+  private readonly leaseMs: number;
+  private readonly backoffMs: (attempts: number) => number;
+  private readonly isOnline: () => boolean;
+  private readonly onFlushed: ((r: FlushResult) => void) | undefined;
+  private readonly locks: LockManager | null;
+  private readonly now: () => number;
+
+  private running: Promise<FlushResult> | null = null;
+  private again = false;
+  private againIgnoreBackoff = false;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private stopped = false;
+  private status: EngineStatus = { flushing: false, authBlocked: false, lastResult: null };
+  private readonly listeners = new Set<() => void>();
+
+  constructor(opts: SyncEngineOptions) {
+    this.db = opts.db ?? offlineDb();
+    this.send = opts.send;
+    this.owner = opts.owner ?? uuidV4();
+    this.leaseMs = opts.leaseMs ?? 45_000;
+    this.backoffMs = opts.backoffMs ?? defaultBackoffMs;
+    this.isOnline = opts.isOnline ?? (() => typeof navigator === 'undefined' || navigator.onLine !== false);
+    this.onFlushed = opts.onFlushed;
+    const nav = typeof navigator === 'undefined' ? undefined : (navigator as Navigator & { locks?: LockManager });
+    this.locks = opts.locks === undefined ? (nav?.locks ?? null) : opts.locks;
+    this.now = opts.now ?? Date.now;
+  }
+
+  getStatus = (): EngineStatus => this.status;
+
+  subscribe = (fn: () => void): (() => void) => {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  };
+
+  private setStatus(patch: Partial<EngineStatus>): void {
+    this.status = { ...this.status, ...patch };
+    for (const fn of this.listeners) fn();
+  }
+
+  /** Stops timers; a flush in progress finishes its current item and stops. */
+  stop(): void {
+    this.stopped = true;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+  }
+
+  /**
+   * Sends what can be sent now. Calls during a flush join it (and make it look once more, so an
+   * item queued meanwhile is not left waiting for the next tick).
+   */
+  flush(opts: { ignoreBackoff?: boolean } = {}): Promise<FlushResult> {
+    this.stopped = false;
+    if (this.running) {
+      this.again = true;
+      this.againIgnoreBackoff ||= !!opts.ignoreBackoff;
+      return this.running;
+    }
+    this.setStatus({ flushing: true });
+    const run = (async () => {
+      let ignoreBackoff = !!opts.ignoreBackoff;
+      let total: FlushResult = { sent: 0, rejected: 0, stoppedBy: 'empty' };
+      for (;;) {
+        this.again = false;
+        this.againIgnoreBackoff = false;
+        const r = await this.flushOnce(ignoreBackoff);
+        total = { sent: total.sent + r.sent, rejected: total.rejected + r.rejected, stoppedBy: r.stoppedBy };
+        if (!this.again || this.stopped || r.stoppedBy === 'busy' || r.stoppedBy === 'offline') break;
+        ignoreBackoff = this.againIgnoreBackoff;
+      }
+      return total;
+    })();
+    this.running = run;
+    return run.then(
+      (result) => {
+        this.running = null;
+        this.setStatus({ flushing: false, lastResult: result, authBlocked: result.stoppedBy === 'unauthorized' });
+        if (result.sent + result.rejected > 0) this.onFlushed?.(result);
+        void this.scheduleRetry(result);
+        return result;
+      },
+      (e: unknown) => {
+        this.running = null;
+        this.setStatus({ flushing: false });
+        throw e;
+      },
+    );
+  }
+
+  private async flushOnce(ignoreBackoff: boolean): Promise<FlushResult> {
+    if (!this.isOnline()) return { sent: 0, rejected: 0, stoppedBy: 'offline' };
+    if (this.locks) {
+      const result = await this.locks.request(WEB_LOCK_NAME, { ifAvailable: true }, async (lock) =>
+        lock ? this.flushLeased(ignoreBackoff) : null,
+      );
+      return result ?? { sent: 0, rejected: 0, stoppedBy: 'busy' };
+    }
+    return this.flushLeased(ignoreBackoff);
+  }
+
+  private async flushLeased(ignoreBackoff: boolean): Promise<FlushResult> {
+    let sent = 0;
+    let rejected = 0;
+    try {
+      if (!(await this.acquireLease(ignoreBackoff))) return { sent, rejected, stoppedBy: 'busy' };
+    } catch {
+      return { sent, rejected, stoppedBy: 'error' };
+    }
+    try {
+      for (;;) {
+        if (this.stopped) return { sent, rejected, stoppedBy: 'empty' };
+        if (!this.isOnline()) return { sent, rejected, stoppedBy: 'offline' };
+        const next = await this.takeNext();
+        if (next === 'lease-lost' || next === 'empty' || next === 'backoff') return { sent, rejected, stoppedBy: next };
+        let outcome;
+        try {
+          outcome = await this.send(next);
+        } catch (e) {
+          outcome = { kind: 'retry' as const, msg: e instanceof Error ? e.message : String(e) };
+        }
+        const now = this.now();
+        const id = next.id;
+        switch (outcome.kind) {
+          case 'ok':
+            await this.settle(id, { state: 'done', doneAt: now, lastError: null });
+            sent++;
+            break;
+          case 'rejected':
+            await this.settle(id, { state: 'rejected', lastError: outcome.msg });
+            rejected++;
+            break;
+          case 'retry':
+            await this.settle(id, {
+              state: 'pending',
+              lastError: outcome.msg,
+              nextAttemptAt: now + this.backoffMs(next.attempts),
+            });
+            return { sent, rejected, stoppedBy: 'network' };
+          case 'unauthorized':
+            // not the item's fault: do not count the attempt
+            await this.settle(id, { state: 'pending', lastError: outcome.msg, attempts: next.attempts - 1 });
+            return { sent, rejected, stoppedBy: 'unauthorized' };
+        }
+      }
+    } catch {
+      return { sent, rejected, stoppedBy: 'error' };
+    } finally {
+      await this.releaseLease().catch(() => undefined);
+    }
+  }
+
+  /** Takes the lease if free or expired; resets items a vanished sender left in 'sending'. */
+  private async acquireLease(ignoreBackoff: boolean): Promise<boolean> {
+    const db = this.db;
+    return db.transaction('rw', db.leases, db.outbox, async () => {
+      const now = this.now();
+      const lease = await db.leases.get(LEASE_NAME);
+      if (lease && lease.owner !== this.owner && lease.expiresAt > now) return false;
+      await db.leases.put({ name: LEASE_NAME, owner: this.owner, expiresAt: now + this.leaseMs });
+      await db.outbox
+        .where('[state+id]')
+        .between(['sending', Dexie.minKey], ['sending', Dexie.maxKey])
+        .modify({ state: 'pending' });
+      if (ignoreBackoff) {
+        await db.outbox
+          .where('[state+id]')
+          .between(['pending', Dexie.minKey], ['pending', Dexie.maxKey])
+          .modify({ nextAttemptAt: 0 });
+      }
+      await db.outbox
+        .where('[state+id]')
+        .between(['done', Dexie.minKey], ['done', Dexie.maxKey])
+        .filter((it) => (it.doneAt ?? 0) < now - DONE_KEEP_MS)
+        .delete();
+      return true;
+    });
+  }
+
+  /** In one transaction: still our lease? renew it, and mark the first pending item as sending. */
+  private async takeNext(): Promise<OutboxItem | 'empty' | 'backoff' | 'lease-lost'> {
+    const db = this.db;
+    return db.transaction('rw', db.leases, db.outbox, async () => {
+      const now = this.now();
+      const lease = await db.leases.get(LEASE_NAME);
+      if (!lease || lease.owner !== this.owner) return 'lease-lost' as const;
+      await db.leases.put({ name: LEASE_NAME, owner: this.owner, expiresAt: now + this.leaseMs });
+      const item = await db.outbox
+        .where('[state+id]')
+        .between(['pending', Dexie.minKey], ['pending', Dexie.maxKey])
+        .first();
+      if (!item) return 'empty' as const;
+      if (item.nextAttemptAt > now) return 'backoff' as const;
+      const attempts = item.attempts + 1;
+      await db.outbox.update(item.id, { state: 'sending', attempts });
+      return { ...item, state: 'sending' as const, attempts };
+    });
+  }
+
+  private async settle(id: number, patch: Partial<OutboxItem>): Promise<void> {
+    await this.db.outbox.update(id, patch);
+  }
+
+  private async releaseLease(): Promise<void> {
+    const db = this.db;
+    await db.transaction('rw', db.leases, async () => {
+      const lease = await db.leases.get(LEASE_NAME);
+      if (lease && lease.owner === this.owner) await db.leases.delete(LEASE_NAME);
+    });
+  }
+
+  /** After a backoff stop, wake up when the first item may be tried again. */
+  private async scheduleRetry(result: FlushResult): Promise<void> {
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    if (this.stopped || (result.stoppedBy !== 'backoff' && result.stoppedBy !== 'network')) return;
+    const first = await this.db.outbox
+      .where('[state+id]')
+      .between(['pending', Dexie.minKey], ['pending', Dexie.maxKey])
+      .first()
+      .catch(() => undefined);
+    if (!first || this.stopped) return;
+    const delay = Math.max(50, first.nextAttemptAt - this.now());
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      void this.flush();
+    }, delay);
+  }
+}
