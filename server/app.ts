@@ -1,0 +1,34 @@
+import { randomUUID } from 'node:crypto';
+import { Hono } from 'hono';
+import type { AppDeps, AppEnv } from './lib/context';
+import { ApiError } from './lib/http';
+import { sessionMiddleware } from './lib/auth';
+import { transactionMiddleware } from './lib/tx';
+import { isMounted, mountResource } from './lib/resource-routes';
+import { registerModules } from './modules';
+import { RESOURCES } from '../src/contract/resources';
+
+/** The Hono app of api/v1. Exported so tests call `app.fetch(request)` in-process. */
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.use('*', async (c, next) => {
+    c.set('db', deps.db);
+    c.set('requestId', c.req.header('x-request-id') ?? randomUUID());
+    await next();
+  });
+  app.use('/api/v1/*', sessionMiddleware(deps.config));
+  app.use('/api/v1/*', transactionMiddleware(deps.db));
+
+  registerModules(app, deps);
+  // Declarations no module mounted with its own hooks get the plain standard calls.
+  for (const def of RESOURCES) if (!isMounted(app, def.name)) mountResource(app, def);
+
+  app.notFound((c) => c.json({ code: 404, msg: `请求地址出错: ${c.req.path}`, data: null }, 404));
+  app.onError((err, c) => {
+    if (err instanceof ApiError) return c.json({ code: err.code, msg: err.message, data: null });
+    console.error(`[${c.get('requestId') ?? '-'}] ${c.req.method} ${c.req.path}:`, err);
+    return c.json({ code: 500, msg: '服务器内部错误', data: null }, 500);
+  });
+  return app;
+}

@@ -1,0 +1,75 @@
+import { sql, type CreateTableBuilder, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
+
+/** The one place where SQLite and PostgreSQL differ. */
+export type DialectName = 'sqlite' | 'postgres';
+
+// A process talks to one database kind; openDatabase sets it before migrations run.
+let active: DialectName = 'sqlite';
+
+export function setActiveDialect(d: DialectName): void {
+  active = d;
+}
+
+export function activeDialect(): DialectName {
+  return active;
+}
+
+/** `id` column: SQLite `integer primary key autoincrement`, PostgreSQL `serial primary key`. */
+export function idColumn<T extends string>(builder: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'> {
+  return active === 'postgres'
+    ? builder.addColumn('id', 'serial', (col) => col.primaryKey())
+    : builder.addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement());
+}
+
+/** The standard columns after `id`: created_at, updated_at (text), created_by, updated_by. */
+export function baseColumns<T extends string, C extends string>(builder: CreateTableBuilder<T, C>): CreateTableBuilder<T, C | 'created_at' | 'updated_at' | 'created_by' | 'updated_by'> {
+  return builder
+    .addColumn('created_at', 'varchar(19)')
+    .addColumn('updated_at', 'varchar(19)')
+    .addColumn('created_by', 'integer')
+    .addColumn('updated_by', 'integer');
+}
+
+/** SQL type of a money column: numeric(14,2) in PostgreSQL, REAL in SQLite. */
+export function moneyType(): 'real' | 'numeric(14, 2)' {
+  return active === 'postgres' ? 'numeric(14, 2)' : 'real';
+}
+
+/** Case-insensitive LIKE: PostgreSQL `ilike`, SQLite `like` (case-insensitive for ASCII already). */
+export function likeInsensitive(ref: Expression<unknown> | string, value: string): Expression<SqlBool> {
+  const left = typeof ref === 'string' ? sql.ref(ref) : ref;
+  return active === 'postgres' ? sql<SqlBool>`${left} ilike ${value}` : sql<SqlBool>`${left} like ${value}`;
+}
+
+/** Escapes `%` and `_` for a LIKE pattern built from user text (we use backslash as escape char). */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+}
+
+/**
+ * Counts the rows a select would answer: its selection, order, limit and offset are replaced by
+ * `count(*)`. For grouped or distinct queries count a subquery instead.
+ */
+export async function countOf<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): Promise<number> {
+  const row = await query
+    .clearSelect()
+    .clearOrderBy()
+    .clearLimit()
+    .clearOffset()
+    .select(sql<number | string>`count(*)`.as('n'))
+    .executeTakeFirst();
+  return Number((row as { n?: number | string } | undefined)?.n ?? 0);
+}
+
+/** Whether an error is a unique-constraint violation in either database. */
+export function isUniqueViolation(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false;
+  const code = (err as { code?: unknown }).code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+/** Whether a Kysely instance talks to PostgreSQL (for code that gets a db but not the config). */
+export function dialectOf(db: Kysely<unknown>): DialectName {
+  const adapter = db.getExecutor().adapter;
+  return adapter.constructor.name.toLowerCase().includes('postgres') ? 'postgres' : 'sqlite';
+}

@@ -1,0 +1,81 @@
+import { sql, type ColumnDataType, type Kysely } from 'kysely';
+import { DEL_FLAG_COLUMN, SCHOOL_COLUMN, type FieldDef, type ResourceDef } from '../../src/contract/resource';
+import { activeDialect, baseColumns, idColumn } from './dialect';
+
+function columnType(field: FieldDef): ColumnDataType {
+  switch (field.type) {
+    case 'int':
+    case 'bool':
+      return 'integer';
+    case 'number':
+      return activeDialect() === 'postgres' ? 'double precision' : 'real';
+    case 'money':
+      return activeDialect() === 'postgres' ? 'numeric(14, 2)' : 'real';
+    case 'date':
+      return 'varchar(10)';
+    case 'datetime':
+      return 'varchar(19)';
+    case 'text':
+    case 'json':
+    case 'ids':
+      return 'text';
+    default:
+      return `varchar(${Math.max(field.max ?? 255, 1)})` as ColumnDataType;
+  }
+}
+
+function defaultOf(field: FieldDef): string | number | undefined {
+  if (field.default === undefined) return undefined;
+  if (typeof field.default === 'boolean') return field.default ? 1 : 0;
+  return field.default;
+}
+
+/** Columns a declaration's table holds besides id and the base columns. */
+function declaredColumns(def: ResourceDef): [string, ColumnDataType, FieldDef | undefined][] {
+  const cols: [string, ColumnDataType, FieldDef | undefined][] = Object.entries(def.fields).map(([k, f]) => [k, columnType(f), f]);
+  if (def.scope === 'school' && !def.fields[SCHOOL_COLUMN]) cols.push([SCHOOL_COLUMN, 'integer', undefined]);
+  if (def.softDelete && !def.fields[DEL_FLAG_COLUMN]) cols.push([DEL_FLAG_COLUMN, 'integer', { type: 'bool', label: '删除标记', default: 0 }]);
+  return cols;
+}
+
+/**
+ * Creates the table of every resource declaration that has none yet, and adds declared columns a
+ * table lacks. Never drops or alters existing columns (data stays; migrations do the rest).
+ */
+export async function syncResourceTables(db: Kysely<unknown>, resources: readonly ResourceDef[]): Promise<void> {
+  const tables = await db.introspection.getTables();
+  const byName = new Map(tables.map((t) => [t.name, new Set(t.columns.map((c) => c.name))]));
+  for (const def of resources) {
+    const existing = byName.get(def.table);
+    const cols = declaredColumns(def);
+    if (!existing) {
+      let builder = baseColumns(idColumn(db.schema.createTable(def.table)));
+      let b2 = builder as unknown as typeof builder;
+      for (const [name, type, field] of cols) {
+        const dflt = field ? defaultOf(field) : undefined;
+        b2 = b2.addColumn(name, type, (col) => (dflt === undefined ? col : col.defaultTo(dflt))) as unknown as typeof builder;
+      }
+      builder = b2;
+      await builder.execute();
+      for (const [name, , field] of cols) {
+        if (field?.unique) {
+          await db.schema.createIndex(`uq_${def.table}_${name}`).on(def.table).column(name).unique().execute();
+        } else if (field?.index || name === SCHOOL_COLUMN) {
+          await db.schema.createIndex(`ix_${def.table}_${name}`).on(def.table).column(name).execute();
+        }
+      }
+      continue;
+    }
+    for (const [name, type, field] of cols) {
+      if (existing.has(name)) continue;
+      const dflt = field ? defaultOf(field) : undefined;
+      await db.schema
+        .alterTable(def.table)
+        .addColumn(name, type, (col) => (dflt === undefined ? col : col.defaultTo(dflt)))
+        .execute();
+      if (field?.index || name === SCHOOL_COLUMN) {
+        await sql`create index if not exists ${sql.id(`ix_${def.table}_${name}`)} on ${sql.table(def.table)} (${sql.ref(name)})`.execute(db);
+      }
+    }
+  }
+}

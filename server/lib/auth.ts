@@ -1,0 +1,153 @@
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv, Principal } from './context';
+import type { AppConfig } from '../config';
+import { ApiError } from './http';
+import { hashToken } from './sessions';
+import { hasPerm, loadAccess } from './principal';
+import '../db/core-schema';
+
+/** Calls that need no session. */
+export const PUBLIC_PATHS: ReadonlySet<string> = new Set([
+  '/api/v1/sso/login',
+  '/api/v1/auth/third_login',
+  '/api/v1/auth/third_logout',
+  '/api/v1/auth/third_config',
+  '/api/v1/health',
+]);
+
+/** Calls allowed while the password must be changed first (production first sign-in). */
+const FIRST_LOGIN_PATHS: ReadonlySet<string> = new Set(['/api/v1/system/modify_password', '/api/v1/sso/logout']);
+
+const CACHE_MS = 5_000;
+const LAST_SEEN_WRITE_MS = 30_000;
+
+interface Cached {
+  principal: Principal;
+  loadedAt: number;
+  lastSeenMs: number;
+  expiresMs: number;
+}
+
+// Principals are cached a few seconds so a busy list screen does not rebuild permissions per call;
+// role, menu and user changes in this process clear the cache at once.
+const cache = new Map<string, Cached>();
+
+export function invalidatePrincipals(): void {
+  cache.clear();
+}
+
+export function forgetSession(tokenHash: string): void {
+  cache.delete(tokenHash);
+}
+
+function unauthorized(): Response {
+  return new Response(JSON.stringify({ code: 401, msg: '未授权，请登录', data: null }), {
+    status: 401,
+    headers: { 'content-type': 'application/json; charset=UTF-8' },
+  });
+}
+
+/** Reads `login_id:token:domain` from `Authorization: Bearer base64(...)`. */
+export function parseBearer(header: string | undefined): { loginId: string; token: string; domain: string } | undefined {
+  if (!header) return undefined;
+  const m = /^Bearer\s+(\S+)$/i.exec(header.trim());
+  if (!m) return undefined;
+  let raw: string;
+  try {
+    raw = Buffer.from(m[1], 'base64').toString('utf8');
+  } catch {
+    return undefined;
+  }
+  const first = raw.indexOf(':');
+  const second = raw.indexOf(':', first + 1);
+  if (first <= 0 || second < 0) return undefined;
+  return { loginId: raw.slice(0, first), token: raw.slice(first + 1, second), domain: raw.slice(second + 1) };
+}
+
+async function resolve(c: Parameters<MiddlewareHandler<AppEnv>>[0], config: AppConfig): Promise<Principal | undefined> {
+  const token = c.req.header('token');
+  const bearer = parseBearer(c.req.header('authorization'));
+  if (!token || !bearer || bearer.token !== token) return undefined;
+  const tokenHash = hashToken(token);
+  const now = Date.now();
+  const idleMs = config.sessionIdleMinutes * 60_000;
+  const hit = cache.get(tokenHash);
+  if (hit && now - hit.loadedAt < CACHE_MS && hit.expiresMs > now && hit.lastSeenMs + idleMs > now) {
+    if (hit.principal.loginId !== bearer.loginId || hit.principal.domain !== bearer.domain) return undefined;
+    return hit.principal;
+  }
+  const db = c.var.db;
+  const s = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select([
+      'sessions.user_id',
+      'sessions.login_id',
+      'sessions.domain',
+      'sessions.revoked',
+      'sessions.last_seen_ms',
+      'sessions.expires_ms',
+      'users.name',
+      'users.state',
+      'users.del_flag',
+      'users.must_change_password',
+    ])
+    .where('sessions.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  if (!s || s.revoked !== 0 || s.state !== 1 || s.del_flag !== 0) return undefined;
+  if (s.expires_ms <= now || s.last_seen_ms + idleMs <= now) return undefined;
+  if (s.login_id !== bearer.loginId || s.domain !== bearer.domain) return undefined;
+  let lastSeen = s.last_seen_ms;
+  if (now - lastSeen > LAST_SEEN_WRITE_MS) {
+    await db.updateTable('sessions').set({ last_seen_ms: now }).where('token_hash', '=', tokenHash).execute();
+    lastSeen = now;
+  }
+  const access = await loadAccess(db, s.user_id);
+  const principal: Principal = {
+    userId: s.user_id,
+    loginId: s.login_id,
+    domain: s.domain,
+    name: s.name,
+    roleIds: access.roleIds,
+    roleCodes: access.roleCodes,
+    perms: access.perms,
+    superuser: access.superuser,
+    allSchools: access.allSchools,
+    schoolIds: access.schoolIds,
+    tokenHash,
+    mustChangePassword: s.must_change_password === 1,
+  };
+  cache.set(tokenHash, { principal, loadedAt: now, lastSeenMs: lastSeen, expiresMs: s.expires_ms });
+  return principal;
+}
+
+/**
+ * Checks headers `token` and `Authorization: Bearer base64(login_id:token:domain)` against a live
+ * session; both must match. Public paths pass without one.
+ */
+export function sessionMiddleware(config: AppConfig): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (PUBLIC_PATHS.has(c.req.path)) return next();
+    const principal = await resolve(c, config);
+    if (!principal) return unauthorized();
+    if (principal.mustChangePassword && !FIRST_LOGIN_PATHS.has(c.req.path)) {
+      return c.json({ code: 403, msg: '首次登录请先修改密码', data: null });
+    }
+    c.set('principal', principal);
+    return next();
+  };
+}
+
+/** Throws ApiError 403 unless the caller holds the operation code (RC999 holds all). */
+export function assertPerm(principal: Principal, code: string): void {
+  if (!hasPerm(principal, code)) throw new ApiError(403, `没有操作权限：${code}`);
+}
+
+export function requirePerm(code: string): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    assertPerm(c.var.principal, code);
+    await next();
+  };
+}
+
+export { hasPerm };

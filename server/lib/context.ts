@@ -1,0 +1,39 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { AppConfig } from '../config';
+import type { DialectName } from '../db/dialect';
+
+/** Who is calling: resolved from the session on every authenticated request. */
+export interface Principal {
+  userId: number;
+  loginId: string;
+  domain: string;
+  name: string;
+  roleIds: readonly number[];
+  roleCodes: readonly string[];
+  /** operation codes (type-2 menu codes) granted through the user's roles */
+  perms: ReadonlySet<string>;
+  /** has RC999: passes every permission check and sees every school */
+  superuser: boolean;
+  /** a role's code is in the option set all_school_roles */
+  allSchools: boolean;
+  /** campuses the user works in (user_schools) */
+  schoolIds: readonly number[];
+  tokenHash: string;
+  mustChangePassword: boolean;
+}
+
+export type AppEnv = {
+  Variables: {
+    /** for POST under /api/v1: the request transaction; otherwise the database */
+    db: Kysely<Database>;
+    principal: Principal;
+    requestId: string;
+  };
+};
+
+export interface AppDeps {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  config: AppConfig;
+}

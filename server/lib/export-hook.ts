@@ -1,0 +1,35 @@
+import type { Context } from 'hono';
+import type { AppEnv } from './context';
+import { ApiError } from './http';
+
+/**
+ * Any list call with `__export__=true` hands its query to the export module (the shared table's
+ * export): the module owns tasks, files and the 10,000-row cap; a list call only says how to
+ * fetch its rows. The export module calls `setListExporter` when it registers.
+ */
+export interface ListExportRequest {
+  c: Context<AppEnv>;
+  /** Chinese title of the list (the default file name) */
+  title: string;
+  /** the list call's parameters (filters, sort, `__name__`, `__columns__`) */
+  params: Record<string, string>;
+  /** rows of the list with the same filters and sort, at most `limit` */
+  fetchRows(limit: number): Promise<Record<string, unknown>[]>;
+}
+
+export type ListExporter = (req: ListExportRequest) => Promise<Response>;
+
+let exporter: ListExporter | undefined;
+
+export function setListExporter(fn: ListExporter | undefined): void {
+  exporter = fn;
+}
+
+export function isExportRequest(params: Record<string, string | undefined>): boolean {
+  return params.__export__ === 'true' || params.__export__ === '1';
+}
+
+export function runListExport(req: ListExportRequest): Promise<Response> {
+  if (!exporter) throw new ApiError(501, '导出功能未启用');
+  return exporter(req);
+}

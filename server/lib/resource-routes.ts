@@ -1,0 +1,348 @@
+import type { Context, Hono } from 'hono';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import {
+  BASE_COLUMNS,
+  DEL_FLAG_COLUMN,
+  SCHOOL_COLUMN,
+  bodySchema,
+  callPath,
+  idListSchema,
+  idQuerySchema,
+  permCode,
+  type FieldDef,
+  type ResourceDef,
+} from '../../src/contract/resource';
+import { pageQuerySchema, parseSort } from '../../src/contract/paging';
+import type { TreeNode } from '../../src/contract/menu';
+import type { Database } from '../db/schema';
+import { countOf, isUniqueViolation, likeInsensitive, likePattern } from '../db/dialect';
+import type { AppEnv, Principal } from './context';
+import { ApiError, notFound, ok } from './http';
+import { assertPerm } from './auth';
+import { check, formObject, queryObject, readJson } from './validate';
+import { assertSchoolInScope, schoolScope } from './scope';
+import { nowText } from './time';
+import { isExportRequest, runListExport } from './export-hook';
+
+/** Rows of a declared table, seen without a static type. */
+export type Row = Record<string, unknown> & { id: number };
+export type AnyDB = Record<string, Record<string, unknown>>;
+export type AnySelect = SelectQueryBuilder<AnyDB, string, Row>;
+
+export interface ResourceCtx {
+  c: Context<AppEnv>;
+  db: Kysely<Database>;
+  principal: Principal;
+  def: ResourceDef;
+}
+
+export interface ResourceHooks {
+  /** may change `row` before it is written; throw ApiError to refuse */
+  beforeWrite?(ctx: ResourceCtx, row: Record<string, unknown>, mode: 'add' | 'update', existing?: Row): void | Promise<void>;
+  afterWrite?(ctx: ResourceCtx, row: Row, mode: 'add' | 'update'): void | Promise<void>;
+  /** e.g. refuse deleting what is in use with a Chinese message */
+  beforeDelete?(ctx: ResourceCtx, ids: number[]): void | Promise<void>;
+  /** extra filters or joins of the page call (the base table is aliased by its own name) */
+  extendPage?(qb: AnySelect, query: Record<string, string>, ctx: ResourceCtx): AnySelect | Promise<AnySelect>;
+  mapRow?(row: Row, ctx: ResourceCtx): Row | Promise<Row>;
+}
+
+function anyDb(db: Kysely<Database>): Kysely<AnyDB> {
+  return db as unknown as Kysely<AnyDB>;
+}
+
+function knownColumns(def: ResourceDef): Set<string> {
+  const cols = new Set<string>([...BASE_COLUMNS, ...Object.keys(def.fields)]);
+  if (def.scope === 'school') cols.add(SCHOOL_COLUMN);
+  if (def.softDelete) cols.add(DEL_FLAG_COLUMN);
+  return cols;
+}
+
+function isNumeric(field: FieldDef): boolean {
+  return field.type === 'int' || field.type === 'number' || field.type === 'money' || field.type === 'bool';
+}
+
+function filterValue(field: FieldDef, raw: string): string | number {
+  if (!isNumeric(field)) return raw;
+  const n = Number(raw);
+  if (!Number.isFinite(n)) throw new ApiError(400, `${field.label}必须是数字`);
+  return n;
+}
+
+function ctxOf(c: Context<AppEnv>, def: ResourceDef): ResourceCtx {
+  return { c, db: c.var.db, principal: c.var.principal, def };
+}
+
+/** The scoped base query of a resource: school scope and (unless asked) soft-deleted rows hidden. */
+export function scopedSelect(ctx: ResourceCtx, includeDeleted = false): AnySelect {
+  const { def, principal } = ctx;
+  let qb = anyDb(ctx.db).selectFrom(def.table).selectAll(def.table) as unknown as AnySelect;
+  if (def.scope === 'school') {
+    const scope = schoolScope(principal);
+    if (scope !== undefined) {
+      qb = scope.length === 0 ? qb.where(sql<boolean>`1 = 0`) : qb.where(sql.ref(`${def.table}.${SCHOOL_COLUMN}`), 'in', [...scope]);
+    }
+  }
+  if (def.softDelete && !includeDeleted) qb = qb.where(sql.ref(`${def.table}.${DEL_FLAG_COLUMN}`), '=', 0);
+  return qb;
+}
+
+/** Applies the declared search filters (eq, like, in, range) and `school_id`. */
+export function applyFilters(def: ResourceDef, qb: AnySelect, query: Record<string, string>): AnySelect {
+  const t = def.table;
+  for (const [key, field] of Object.entries(def.fields)) {
+    if (!field.search) continue;
+    const ref = sql.ref(`${t}.${key}`);
+    if (field.search === 'range') {
+      const start = query[`${key}_start`];
+      let end = query[`${key}_end`];
+      if (start) qb = qb.where(ref, '>=', filterValue(field, start));
+      if (end) {
+        if (field.type === 'datetime' && /^\d{4}-\d{2}-\d{2}$/.test(end)) end = `${end} 23:59:59`;
+        qb = qb.where(ref, '<=', filterValue(field, end));
+      }
+      continue;
+    }
+    const raw = query[key];
+    if (raw === undefined || raw === '') continue;
+    if (field.search === 'like') {
+      qb = qb.where(likeInsensitive(ref, likePattern(raw)));
+    } else if (field.search === 'in') {
+      const values = raw.split(',').filter((v) => v !== '').map((v) => filterValue(field, v));
+      if (values.length > 0) qb = qb.where(ref, 'in', values);
+    } else {
+      qb = qb.where(ref, '=', filterValue(field, raw));
+    }
+  }
+  if (def.scope === 'school' && query[SCHOOL_COLUMN]) {
+    const ids = query[SCHOOL_COLUMN].split(',').map(Number);
+    if (ids.some((n) => !Number.isInteger(n))) throw new ApiError(400, '校区必须是数字');
+    qb = qb.where(sql.ref(`${t}.${SCHOOL_COLUMN}`), 'in', ids);
+  }
+  return qb;
+}
+
+/** Validated `sort` → order by (plus id for a stable order). */
+export function applySort(def: ResourceDef, qb: AnySelect, sort: string | undefined, known = knownColumns(def)): AnySelect {
+  const spec = parseSort(sort ?? def.defaultSort ?? 'id desc');
+  if (spec && !known.has(spec.prop)) throw new ApiError(400, `不支持按 ${spec.prop} 排序`);
+  if (!spec) return qb.orderBy(sql.ref(`${def.table}.id`), 'desc');
+  let out = qb.orderBy(sql.ref(`${def.table}.${spec.prop}`), spec.desc ? 'desc' : 'asc');
+  if (spec.prop !== 'id') out = out.orderBy(sql.ref(`${def.table}.id`), spec.desc ? 'desc' : 'asc');
+  return out;
+}
+
+async function mapRows(rows: Row[], ctx: ResourceCtx, hooks: ResourceHooks): Promise<Row[]> {
+  if (!hooks.mapRow) return rows;
+  const out: Row[] = [];
+  for (const r of rows) out.push(await hooks.mapRow(r, ctx));
+  return out;
+}
+
+export async function findInScope(ctx: ResourceCtx, id: number, includeDeleted = false): Promise<Row> {
+  const row = await scopedSelect(ctx, includeDeleted).where(sql.ref(`${ctx.def.table}.id`), '=', id).executeTakeFirst();
+  if (!row) throw notFound();
+  return row;
+}
+
+async function checkUnique(ctx: ResourceCtx, row: Record<string, unknown>, id?: number): Promise<void> {
+  for (const [key, field] of Object.entries(ctx.def.fields)) {
+    if (!field.unique || row[key] === undefined || row[key] === null || row[key] === '') continue;
+    let q = anyDb(ctx.db).selectFrom(ctx.def.table).select('id').where(key, '=', row[key]);
+    if (id !== undefined) q = q.where('id', '!=', id);
+    if (await q.executeTakeFirst()) throw new ApiError(409, `${field.label}已存在`);
+  }
+}
+
+function uniqueMessage(def: ResourceDef): string {
+  const f = Object.values(def.fields).find((x) => x.unique);
+  return f ? `${f.label}已存在` : '记录已存在';
+}
+
+function pageSchemaLabels(): Record<string, string> {
+  return { page: '页码', rows: '每页行数', sort: '排序' };
+}
+
+/** Mounts the standard calls of a declaration (paths under /api/v1, as callPath names them). */
+const mounted = new WeakMap<Hono<AppEnv>, Set<string>>();
+
+/** Whether a module already mounted this declaration on the app (the app mounts the rest plainly). */
+export function isMounted(app: Hono<AppEnv>, name: string): boolean {
+  return mounted.get(app)?.has(name) ?? false;
+}
+
+export function mountResource(app: Hono<AppEnv>, def: ResourceDef, hooks: ResourceHooks = {}): void {
+  const names = mounted.get(app) ?? new Set<string>();
+  names.add(def.name);
+  mounted.set(app, names);
+  const pathOf = (call: Parameters<typeof callPath>[1]): string | undefined => {
+    const p = callPath(def, call);
+    return p === undefined ? undefined : `/api/v1/${p}`;
+  };
+  const known = knownColumns(def);
+
+  const page = pathOf('page');
+  if (page) {
+    const handler = async (c: Context<AppEnv>): Promise<Response> => {
+      const params = c.req.method === 'GET' ? queryObject(c) : await formObject(c);
+      const ctx = ctxOf(c, def);
+      const paging = check(pageQuerySchema, params, pageSchemaLabels());
+      const includeDeleted = def.softDelete === true && params[DEL_FLAG_COLUMN] === '1';
+      let qb = scopedSelect(ctx, includeDeleted);
+      if (includeDeleted) qb = qb.where(sql.ref(`${def.table}.${DEL_FLAG_COLUMN}`), '=', 1);
+      qb = applyFilters(def, qb, params);
+      if (hooks.extendPage) qb = await hooks.extendPage(qb, params, ctx);
+      const sorted = applySort(def, qb, paging.sort, known);
+      if (isExportRequest(params)) {
+        return runListExport({
+          c,
+          title: def.title,
+          params,
+          fetchRows: async (limit) => mapRows(await sorted.limit(limit).execute(), ctx, hooks),
+        });
+      }
+      const totalSize = await countOf(qb);
+      const rows = await sorted.limit(paging.rows).offset((paging.page - 1) * paging.rows).execute();
+      return ok(c, { content: await mapRows(rows, ctx, hooks), totalSize });
+    };
+    if (def.pageMethod === 'POST_FORM') app.post(page, handler);
+    else app.get(page, handler);
+  }
+
+  const get = pathOf('get');
+  if (get) {
+    app.get(get, async (c) => {
+      const { id } = check(idQuerySchema, queryObject(c));
+      const ctx = ctxOf(c, def);
+      const row = await findInScope(ctx, id);
+      return ok(c, (await mapRows([row], ctx, hooks))[0]);
+    });
+  }
+
+  const add = pathOf('add');
+  if (add) {
+    app.post(add, async (c) => {
+      assertPerm(c.var.principal, permCode(def, 'add'));
+      const ctx = ctxOf(c, def);
+      const body = check(bodySchema(def, 'add'), await readJson(c), labelsOf(def));
+      const row: Record<string, unknown> = { ...body };
+      if (def.scope === 'school') {
+        if (row[SCHOOL_COLUMN] === undefined || row[SCHOOL_COLUMN] === null) {
+          const mine = ctx.principal.schoolIds;
+          if (mine.length !== 1) throw new ApiError(400, '请选择校区');
+          row[SCHOOL_COLUMN] = mine[0];
+        }
+        assertSchoolInScope(ctx.principal, Number(row[SCHOOL_COLUMN]));
+      }
+      if (def.softDelete) row[DEL_FLAG_COLUMN] = 0;
+      await hooks.beforeWrite?.(ctx, row, 'add');
+      await checkUnique(ctx, row);
+      const now = nowText();
+      Object.assign(row, { created_at: now, updated_at: now, created_by: ctx.principal.userId, updated_by: ctx.principal.userId });
+      let saved: Row;
+      try {
+        saved = (await anyDb(ctx.db).insertInto(def.table).values(row).returningAll().executeTakeFirstOrThrow()) as Row;
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new ApiError(409, uniqueMessage(def));
+        throw err;
+      }
+      await hooks.afterWrite?.(ctx, saved, 'add');
+      return ok(c, (await mapRows([saved], ctx, hooks))[0]);
+    });
+  }
+
+  const update = pathOf('update');
+  if (update) {
+    app.post(update, async (c) => {
+      assertPerm(c.var.principal, permCode(def, 'update'));
+      const ctx = ctxOf(c, def);
+      const body = check(bodySchema(def, 'update'), await readJson(c), labelsOf(def));
+      const id = Number(body.id);
+      const existing = await findInScope(ctx, id);
+      const row: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(body)) if (k !== 'id' && v !== undefined) row[k] = v;
+      if (def.scope === 'school' && row[SCHOOL_COLUMN] !== undefined) assertSchoolInScope(ctx.principal, Number(row[SCHOOL_COLUMN]));
+      await hooks.beforeWrite?.(ctx, row, 'update', existing);
+      await checkUnique(ctx, row, id);
+      Object.assign(row, { updated_at: nowText(), updated_by: ctx.principal.userId });
+      let saved: Row;
+      try {
+        saved = (await anyDb(ctx.db).updateTable(def.table).set(row).where('id', '=', id).returningAll().executeTakeFirstOrThrow()) as Row;
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new ApiError(409, uniqueMessage(def));
+        throw err;
+      }
+      await hooks.afterWrite?.(ctx, saved, 'update');
+      return ok(c, (await mapRows([saved], ctx, hooks))[0]);
+    });
+  }
+
+  const del = pathOf('delete');
+  if (del) {
+    app.post(del, async (c) => {
+      assertPerm(c.var.principal, permCode(def, 'delete'));
+      const ctx = ctxOf(c, def);
+      const ids = [...new Set(check(idListSchema, await readJson(c)).map((x) => x.id))];
+      const found = await scopedSelect(ctx).where(sql.ref(`${def.table}.id`), 'in', ids).execute();
+      if (found.length !== ids.length) throw notFound();
+      await hooks.beforeDelete?.(ctx, ids);
+      if (def.softDelete) {
+        await anyDb(ctx.db)
+          .updateTable(def.table)
+          .set({ [DEL_FLAG_COLUMN]: 1, updated_at: nowText(), updated_by: ctx.principal.userId })
+          .where('id', 'in', ids)
+          .execute();
+      } else {
+        await anyDb(ctx.db).deleteFrom(def.table).where('id', 'in', ids).execute();
+      }
+      return ok(c, { count: ids.length });
+    });
+  }
+
+  const recover = pathOf('recover');
+  if (recover) {
+    app.post(recover, async (c) => {
+      assertPerm(c.var.principal, permCode(def, 'recover'));
+      const ctx = ctxOf(c, def);
+      const ids = [...new Set(check(idListSchema, await readJson(c)).map((x) => x.id))];
+      const found = await scopedSelect(ctx, true).where(sql.ref(`${def.table}.id`), 'in', ids).execute();
+      if (found.length !== ids.length) throw notFound();
+      await anyDb(ctx.db)
+        .updateTable(def.table)
+        .set({ [DEL_FLAG_COLUMN]: 0, updated_at: nowText(), updated_by: ctx.principal.userId })
+        .where('id', 'in', ids)
+        .execute();
+      return ok(c, { count: ids.length });
+    });
+  }
+
+  const tree = pathOf('tree');
+  if (tree && def.tree) {
+    const { parent, text } = def.tree;
+    app.get(tree, async (c) => {
+      const ctx = ctxOf(c, def);
+      const rows = await applySort(def, scopedSelect(ctx), 'id', known).execute();
+      return ok(c, buildTree(rows, parent, text));
+    });
+  }
+}
+
+export function labelsOf(def: ResourceDef): Record<string, string> {
+  const out: Record<string, string> = { id: 'id', [SCHOOL_COLUMN]: '校区' };
+  for (const [k, f] of Object.entries(def.fields)) out[k] = f.label;
+  return out;
+}
+
+/** Nests rows by a parent column; rows whose parent is absent become roots. */
+export function buildTree(rows: Row[], parentKey: string, textKey: string): TreeNode<Row>[] {
+  const nodes = new Map<number, TreeNode<Row>>();
+  for (const r of rows) nodes.set(r.id, { id: r.id, text: String(r[textKey] ?? ''), parent: (r[parentKey] as number | null) ?? null, nodes: [], tag: r });
+  const roots: TreeNode<Row>[] = [];
+  for (const node of nodes.values()) {
+    const p = node.parent === null || node.parent === undefined ? undefined : nodes.get(Number(node.parent));
+    if (p && p !== node) p.nodes?.push(node);
+    else roots.push(node);
+  }
+  return roots;
+}
+
