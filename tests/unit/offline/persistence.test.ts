@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import type { PersistedClient } from '@tanstack/react-query-persist-client';
+import { RequestError } from '../../../src/api/request';
+import { cachedDataNotice, formatCachedAt } from '../../../src/offline/cachedDataNotice';
+import { createQueryPersistOptions, serializeWithSizeGuard, shouldPersistQuery, QUERY_CACHE_MAX_AGE_MS } from '../../../src/offline/queryPersistence';
+import { createOfflineDb } from '../../../src/offline/db';
+import { loadMenus, saveMenus, withRefListFallback, loadRefList, refKeys } from '../../../src/offline/refData';
+import { freshDbName } from './helpers';
+
+function client(sizes: number[]): PersistedClient {
+  return {
+    timestamp: 1,
+    buster: 'v1',
+    clientState: {
+      mutations: [],
+      queries: sizes.map((size, i) => ({
+        queryKey: ['q', i],
+        queryHash: `["q",${i}]`,
+        state: {
+          data: 'x'.repeat(size),
+          dataUpdateCount: 1,
+          dataUpdatedAt: 1000 + i,
+          error: null,
+          errorUpdateCount: 0,
+          errorUpdatedAt: 0,
+          fetchFailureCount: 0,
+          fetchFailureReason: null,
+          fetchMeta: null,
+          isInvalidated: false,
+          status: 'success',
+          fetchStatus: 'idle',
+        },
+      })),
+    },
+  } as PersistedClient;
+}
+
+describe('query cache persistence', () => {
+  it('keeps the cache whole when it fits', () => {
+    const c = client([10, 10]);
+    expect(JSON.parse(serializeWithSizeGuard(c, 10_000))).toEqual(c);
+  });
+
+  it('drops the least recently updated queries when the cache is too large', () => {
+    const text = serializeWithSizeGuard(client([3000, 3000, 3000]), 7000);
+    expect(text.length).toBeLessThanOrEqual(7000);
+    const kept = (JSON.parse(text) as PersistedClient).clientState.queries.map((q) => q.queryHash);
+    expect(kept).toEqual(['["q",2]', '["q",1]']);
+  });
+
+  it('persists only successful queries, and not those that opt out', () => {
+    expect(shouldPersistQuery({ state: { status: 'success' } })).toBe(true);
+    expect(shouldPersistQuery({ state: { status: 'error' } })).toBe(false);
+    expect(shouldPersistQuery({ state: { status: 'pending' } })).toBe(false);
+    expect(shouldPersistQuery({ state: { status: 'success' }, meta: { persist: false } })).toBe(false);
+  });
+
+  it('builds provider options: 7 days, app version buster, localStorage', async () => {
+    const o = createQueryPersistOptions(window.localStorage);
+    expect(o.maxAge).toBe(QUERY_CACHE_MAX_AGE_MS);
+    expect(o.buster).toMatch(/^v\d+\.\d+\.\d+/);
+    await o.persister.persistClient(client([5]));
+    // throttled: written within about a second
+    await new Promise((r) => setTimeout(r, 1200));
+    expect(await o.persister.restoreClient()).toEqual(client([5]));
+  });
+});
+
+describe('offline, data from HH:mm', () => {
+  const at = new Date(2025, 0, 6, 9, 5).getTime();
+  it('says nothing when online and fresh', () => {
+    expect(cachedDataNotice({ data: [1], dataUpdatedAt: at, fetchStatus: 'idle', failureReason: null }, true)).toBeNull();
+  });
+  it('names the time of the data when offline or when the network failed', () => {
+    expect(formatCachedAt(at, at + 1000)).toBe('09:05');
+    const offline = cachedDataNotice({ data: [1], dataUpdatedAt: Date.now() - 60_000, fetchStatus: 'paused', failureReason: null }, false);
+    expect(offline).toMatch(/^离线，数据来自 \d\d:\d\d$/);
+    const failed = cachedDataNotice(
+      { data: [1], dataUpdatedAt: Date.now(), fetchStatus: 'idle', failureReason: new RequestError('network', '网络连接失败，请检查网络') },
+      true,
+    );
+    expect(failed).toMatch(/^离线，数据来自 /);
+  });
+  it('says nothing without data', () => {
+    expect(cachedDataNotice({ data: undefined, dataUpdatedAt: 0, fetchStatus: 'paused', failureReason: null }, false)).toBeNull();
+  });
+});
+
+describe('menus and reference lists', () => {
+  it('saves the menu of a user and reads it back after a reload', async () => {
+    const name = freshDbName();
+    const a = createOfflineDb(name);
+    await saveMenus(7, [{ id: 1, text: '系统管理' }], ['RC999'], a);
+    a.close();
+    const b = createOfflineDb(name);
+    const m = await loadMenus(7, b);
+    expect(m?.tree[0].text).toBe('系统管理');
+    expect(m?.codes).toEqual(['RC999']);
+    expect(await loadMenus(8, b)).toBeUndefined();
+    b.close();
+  });
+
+  it('answers the saved list when the network fails, and rethrows other failures', async () => {
+    const db = createOfflineDb(freshDbName());
+    const key = refKeys.optionSet('SEX');
+    expect(await withRefListFallback(key, async () => [{ value: '1', text: '男' }], db)).toEqual([{ value: '1', text: '男' }]);
+    expect((await loadRefList(key, db))?.value).toEqual([{ value: '1', text: '男' }]);
+    const offline = await withRefListFallback(key, () => Promise.reject(new RequestError('network', '网络连接失败，请检查网络')), db);
+    expect(offline).toEqual([{ value: '1', text: '男' }]);
+    await expect(withRefListFallback(key, () => Promise.reject(new RequestError('http', '未授权，请登录', 401)), db)).rejects.toThrow('未授权');
+    await expect(
+      withRefListFallback(refKeys.optionSet('NONE'), () => Promise.reject(new RequestError('network', '网络连接失败，请检查网络')), db),
+    ).rejects.toThrow('网络连接失败');
+    db.close();
+  });
+});
