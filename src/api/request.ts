@@ -47,6 +47,13 @@ export class RequestError extends Error {
 export const DEFAULT_TIMEOUT_MS = 30_000;
 /** The student-visit page call is slow on the existing backends (spec doc 000 §9). */
 export const STUDENT_VISIT_TIMEOUT_MS = 50_000;
+const STUDENT_VISIT_PAGE = 'api/v1/mkt_student_visit/page';
+
+/** The time-out a call gets when the caller does not choose one. */
+export function timeoutFor(url: string): number {
+  const path = url.replace(/^\/+/, '').split('?')[0];
+  return path === STUDENT_VISIT_PAGE ? STUDENT_VISIT_TIMEOUT_MS : DEFAULT_TIMEOUT_MS;
+}
 
 /** Hooks the app shell installs: headers of the session, and what to do on 401 / other HTTP errors. */
 export interface RequestHooks {
@@ -142,7 +149,7 @@ export async function request<T = unknown>(opts: RequestOptions): Promise<Envelo
   if (opts.idempotencyKey) headers['Idempotency-Key'] = opts.idempotencyKey;
 
   const controller = new AbortController();
-  const timeout = opts.timeout ?? DEFAULT_TIMEOUT_MS;
+  const timeout = opts.timeout ?? timeoutFor(opts.url);
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;

@@ -1,0 +1,43 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { ModuleNotFound } from './pages/ModuleNotFound';
+import { RouteFallback } from './pages/RouteFallback';
+import { SCREENS, type ScreenLoader, type ScreenRegistry } from './screens';
+import { loadResourceScreen } from './resourceScreen';
+
+export type ScreenResolution = { kind: 'screen'; loader: ScreenLoader } | { kind: 'missing'; name: string };
+
+const RESOURCE_PREFIX = 'resource/';
+
+/** What a menu `component` key renders: a registered screen, a declared resource list, or MODULE_NOT_FOUND. */
+export function resolveScreen(key: string | null, registry: ScreenRegistry = SCREENS): ScreenResolution {
+  const k = (key ?? '').trim().replace(/^\/+/, '');
+  const found = registry[k];
+  if (found) return { kind: 'screen', loader: found };
+  if (k.startsWith(RESOURCE_PREFIX)) {
+    const loader = loadResourceScreen(k.slice(RESOURCE_PREFIX.length));
+    if (loader) return { kind: 'screen', loader };
+  }
+  return { kind: 'missing', name: k };
+}
+
+const lazyByKey = new Map<string, LazyExoticComponent<ComponentType>>();
+
+function lazyScreen(key: string, loader: ScreenLoader): LazyExoticComponent<ComponentType> {
+  let c = lazyByKey.get(key);
+  if (!c) {
+    c = lazy(loader);
+    lazyByKey.set(key, c);
+  }
+  return c;
+}
+
+export function ScreenHost({ componentKey }: { componentKey: string | null }) {
+  const r = resolveScreen(componentKey);
+  if (r.kind === 'missing') return <ModuleNotFound name={r.name} />;
+  const Screen = lazyScreen(componentKey ?? '', r.loader);
+  return (
+    <Suspense fallback={<RouteFallback />}>
+      <Screen />
+    </Suspense>
+  );
+}

@@ -1,0 +1,46 @@
+import '@mantine/dates/styles.css';
+import { useSyncExternalStore } from 'react';
+import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Navigate } from 'react-router-dom';
+import { errorMessage } from '../../api/client';
+import { loadSession, subscribeSession } from '../session/store';
+import { loadShellMenus } from '../session/menus';
+import { Shell } from './Shell';
+
+/** The signed-in part: loads menus and operation codes once, then shows the layout. */
+export default function MainLayout() {
+  const user = useSyncExternalStore(subscribeSession, loadSession);
+  const userId = user?.id ?? 0;
+  const menus = useQuery({
+    queryKey: ['session', 'menus', userId],
+    queryFn: () => loadShellMenus(userId),
+    enabled: !!user,
+    staleTime: Infinity,
+    gcTime: Infinity,
+    retry: false,
+  });
+  if (!user) return <Navigate to="/login" replace />;
+  if (menus.isPending) {
+    return (
+      <Center h="100vh">
+        <Loader size="sm" />
+      </Center>
+    );
+  }
+  if (menus.isError) {
+    return (
+      <Center h="100vh">
+        <Stack align="center">
+          <Alert color="red" title="菜单加载失败">
+            {errorMessage(menus.error, '菜单加载失败')}
+          </Alert>
+          <Button variant="light" onClick={() => void menus.refetch()}>
+            重试
+          </Button>
+        </Stack>
+      </Center>
+    );
+  }
+  return <Shell user={user} menus={menus.data} />;
+}

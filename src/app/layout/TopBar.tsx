@@ -1,0 +1,45 @@
+import { ActionIcon, Anchor, Breadcrumbs, Group, Text } from '@mantine/core';
+import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconMenu2 } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
+import type { Crumb } from '../routes/breadcrumb';
+import { NotificationBell } from './NotificationBell';
+import { UserMenu } from './UserMenu';
+import type { ReactNode } from 'react';
+
+interface TopBarProps {
+  crumbs: Crumb[];
+  mobile: boolean;
+  sidebarOpen: boolean;
+  onToggle(): void;
+  extra?: ReactNode;
+}
+
+export function TopBar({ crumbs, mobile, sidebarOpen, onToggle, extra }: TopBarProps) {
+  return (
+    <Group h={50} px="sm" justify="space-between" wrap="nowrap" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', background: '#fff' }}>
+      <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+        <ActionIcon variant="subtle" color="gray" onClick={onToggle} aria-label={mobile ? '打开菜单' : sidebarOpen ? '收起侧边栏' : '展开侧边栏'} data-testid="sidebar-toggle">
+          {mobile ? <IconMenu2 size={20} /> : sidebarOpen ? <IconLayoutSidebarLeftCollapse size={20} /> : <IconLayoutSidebarLeftExpand size={20} />}
+        </ActionIcon>
+        <Breadcrumbs separator="/" separatorMargin={6} style={{ minWidth: 0, flexWrap: 'nowrap', overflow: 'hidden' }} aria-label="面包屑" data-testid="breadcrumb">
+          {crumbs.map((c, i) =>
+            c.path && i < crumbs.length - 1 ? (
+              <Anchor key={`${c.title}-${i}`} component={Link} to={c.path} size="sm">
+                {c.title}
+              </Anchor>
+            ) : (
+              <Text key={`${c.title}-${i}`} size="sm" c={i === crumbs.length - 1 ? 'dark' : 'dimmed'} truncate>
+                {c.title}
+              </Text>
+            ),
+          )}
+        </Breadcrumbs>
+      </Group>
+      <Group gap="xs" wrap="nowrap">
+        {extra}
+        <NotificationBell />
+        <UserMenu compact={mobile} />
+      </Group>
+    </Group>
+  );
+}

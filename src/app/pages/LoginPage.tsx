@@ -1,0 +1,118 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Alert, Box, Button, Center, Divider, Image, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { loginSchema } from '../../contract/session';
+import { fetchThirdConfig, login } from '../../api/session';
+import { errorMessage } from '../../api/client';
+import { currentBranding, copyrightLine } from '../branding';
+import { saveSession } from '../session/store';
+import { afterLoginPath } from '../session/guard';
+import { setThirdMode } from '../session/thirdParty';
+import { documentTitle } from '../routes/fixedRoutes';
+
+type FieldErrors = Partial<Record<'login_id' | 'password', string>>;
+
+export default function LoginPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const branding = currentBranding();
+  const third = useQuery({ queryKey: ['auth', 'third-config'], queryFn: fetchThirdConfig, staleTime: Infinity });
+  const [loginId, setLoginId] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    document.title = documentTitle('登录');
+  }, []);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setFailure(null);
+    const parsed = loginSchema.safeParse({ login_id: loginId, password });
+    if (!parsed.success) {
+      const next: FieldErrors = {};
+      for (const issue of parsed.error.issues) {
+        const k = issue.path[0];
+        if ((k === 'login_id' || k === 'password') && !next[k]) next[k] = issue.message;
+      }
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const user = await login(parsed.data);
+      saveSession(user);
+      setThirdMode(false);
+      navigate(afterLoginPath(params.get('redirect')), { replace: true });
+    } catch (err) {
+      setFailure(errorMessage(err, '登录失败'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Center mih="100vh" bg="linear-gradient(135deg, #1c3d5a 0%, #2d5f8b 100%)" p="md">
+      <Stack w="100%" maw={380} gap="md">
+        <Paper p="xl" radius="md" shadow="lg">
+          <Stack gap="md">
+            <Stack gap={6} align="center">
+              <Image src={branding.logo} w={48} h={48} alt="" />
+              <Title order={3}>{branding.shortName}</Title>
+              <Text size="sm" c="dimmed">
+                {branding.name}
+              </Text>
+            </Stack>
+            {third.data ? (
+              <>
+                <Button fullWidth onClick={() => navigate('/auth/login')}>
+                  统一身份认证登录
+                </Button>
+                <Divider label="或使用账号密码" labelPosition="center" />
+              </>
+            ) : null}
+            <form onSubmit={submit} noValidate>
+              <Stack gap="sm">
+                <TextInput
+                  label="账号"
+                  placeholder="请输入账号"
+                  autoComplete="username"
+                  value={loginId}
+                  onChange={(e) => setLoginId(e.currentTarget.value)}
+                  error={errors.login_id}
+                  data-autofocus
+                  autoFocus
+                />
+                <PasswordInput
+                  label="密码"
+                  placeholder="请输入密码"
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={(e) => setPassword(e.currentTarget.value)}
+                  error={errors.password}
+                />
+                {failure ? (
+                  <Alert color="red" variant="light" p="xs" role="alert">
+                    {failure}
+                  </Alert>
+                ) : null}
+                <Button type="submit" fullWidth loading={busy} mt="xs">
+                  登 录
+                </Button>
+              </Stack>
+            </form>
+          </Stack>
+        </Paper>
+        <Box ta="center">
+          <Text size="xs" c="gray.3">
+            {copyrightLine(branding)}
+          </Text>
+        </Box>
+      </Stack>
+    </Center>
+  );
+}

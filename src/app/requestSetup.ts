@@ -1,0 +1,28 @@
+import { configureRequest } from '../api/request';
+import { queryClient } from './queryClient';
+import { clearSession, sessionHeaders } from './session/store';
+import { clearTabsStorage } from './layout/tabsStorage';
+
+interface Navigator {
+  navigate(to: string, opts?: { replace?: boolean; state?: unknown }): unknown;
+  state: { location: { pathname: string } };
+}
+
+/** Wires the request layer to the session and the router: 401 → /login, other statuses → /error/{status}. */
+export function installRequestHooks(router: Navigator): void {
+  configureRequest({
+    headers: sessionHeaders,
+    mockBase: (import.meta.env.VITE_MOCK_BASE as string | undefined) ?? '',
+    apiBase: (import.meta.env.VITE_API_BASE as string | undefined) ?? '',
+    onUnauthorized() {
+      const here = router.state.location.pathname;
+      clearSession();
+      clearTabsStorage();
+      queryClient.clear();
+      if (here !== '/login') void router.navigate('/login', { replace: true });
+    },
+    onHttpError(status, message) {
+      void router.navigate(`/error/${status}`, { state: { message } });
+    },
+  });
+}

@@ -1,0 +1,39 @@
+import { createHashRouter, Navigate } from 'react-router-dom';
+import { SessionGate } from './session/SessionGate';
+import { RouteFallback } from './pages/RouteFallback';
+
+/**
+ * Hash routing: the server serves index.html for `/` only and single sign-on returns to /#/auth/redirect.
+ * Fixed routes of spec doc 000 §2; everything else inside the layout is matched against the menu.
+ * Pages load lazily so the sign-in route stays small.
+ */
+export const router = createHashRouter([
+  {
+    element: <SessionGate />,
+    hydrateFallbackElement: <RouteFallback />,
+    children: [
+      { path: '/login', lazy: () => import('./pages/LoginPage').then((m) => ({ Component: m.default })) },
+      { path: '/auth/login', lazy: () => import('./pages/AuthLoginPage').then((m) => ({ Component: m.default })) },
+      { path: '/auth/redirect', lazy: () => import('./pages/AuthRedirectPage').then((m) => ({ Component: m.default })) },
+      { path: '/401', lazy: () => import('./pages/ErrorPage').then((m) => ({ Component: m.Error401 })) },
+      { path: '/404', lazy: () => import('./pages/ErrorPage').then((m) => ({ Component: m.Error404 })) },
+      { path: '/error/:status', lazy: () => import('./pages/ErrorPage').then((m) => ({ Component: m.ErrorStatus })) },
+      {
+        path: '/',
+        lazy: () => import('./layout/MainLayout').then((m) => ({ Component: m.default })),
+        children: [
+          { index: true, element: <Navigate to="/home" replace /> },
+          { path: 'settings', lazy: () => import('../features/account/SettingsPage').then((m) => ({ Component: m.default })) },
+          { path: 'user_notice', lazy: () => import('../features/account/UserNoticePage').then((m) => ({ Component: m.default })) },
+          { path: 'system/base/guide', lazy: () => import('../features/account/GuidePage').then((m) => ({ Component: m.default })) },
+          { path: 'class_degree', lazy: () => import('./pages/ClassDegreeRoute').then((m) => ({ Component: m.default })) },
+          { path: 'wf/clockIn', lazy: () => import('./pages/ClockInRoute').then((m) => ({ Component: m.default })) },
+          { path: 'task/task_center/apply', lazy: () => import('./pages/TaskCenterRoute').then((m) => ({ Component: m.TaskApplyRoute })) },
+          { path: 'task/task_center/approval', lazy: () => import('./pages/TaskCenterRoute').then((m) => ({ Component: m.TaskApprovalRoute })) },
+          { path: '*', lazy: () => import('./pages/MenuScreen').then((m) => ({ Component: m.default })) },
+        ],
+      },
+      { path: '*', element: <Navigate to="/401" replace /> },
+    ],
+  },
+]);

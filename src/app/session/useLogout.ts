@@ -1,0 +1,34 @@
+import { useCallback } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { logout as logoutCall, thirdLogout } from '../../api/session';
+import { clearTabsStorage } from '../layout/tabsStorage';
+import { clearSession } from './store';
+import { isThirdMode, setThirdMode } from './thirdParty';
+
+/**
+ * Logout (spec doc 000 §2, §4): end the session on the server, clear the stored session, token and
+ * routes; then /login?redirect=home, or the provider's sign-out in third-party mode.
+ */
+export function useLogout(): () => void {
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  return useCallback(() => {
+    const third = isThirdMode();
+    void (async () => {
+      let providerLogout: string | null = null;
+      try {
+        if (third) providerLogout = await thirdLogout();
+        await logoutCall();
+      } catch {
+        // The session ends here whatever the server answers; an expired token is already gone.
+      }
+      clearSession();
+      clearTabsStorage();
+      setThirdMode(false);
+      qc.clear();
+      if (third && providerLogout) window.location.assign(providerLogout);
+      else navigate('/login?redirect=home', { replace: true });
+    })();
+  }, [qc, navigate]);
+}

@@ -1,0 +1,19 @@
+import { createTheme, type MantineThemeComponents } from '@mantine/core';
+
+// Compact by default: staff work in dense tables and forms (spec doc 000 §1 "small component size").
+const SMALL = [
+  'Button', 'ActionIcon', 'TextInput', 'PasswordInput', 'NumberInput', 'Select', 'MultiSelect', 'Textarea',
+  'Checkbox', 'Radio', 'Switch', 'SegmentedControl', 'Pagination', 'Autocomplete', 'TagsInput', 'NativeSelect',
+  'DateInput', 'DatePickerInput', 'DateTimePicker', 'FileInput', 'Badge', 'Tabs', 'Menu',
+];
+
+const components: MantineThemeComponents = Object.fromEntries(SMALL.map((name) => [name, { defaultProps: { size: 'sm' } }]));
+
+export const theme = createTheme({
+  primaryColor: 'blue',
+  defaultRadius: 'sm',
+  fontFamily:
+    '-apple-system, BlinkMacSystemFont, "Segoe UI", "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "Noto Sans CJK SC", "Noto Sans SC", sans-serif',
+  fontSizes: { xs: '12px', sm: '13px', md: '14px', lg: '16px', xl: '18px' },
+  components,
+});

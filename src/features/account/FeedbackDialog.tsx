@@ -1,0 +1,82 @@
+import { useEffect, useState } from 'react';
+import { Button, Group, Modal, Stack, Textarea } from '@mantine/core';
+import { PATHS } from '../../contract/paths';
+import { enqueueAndWait } from '../../offline/outbox';
+import { notifyError, notifyInfo, notifySuccess } from '../../components/feedback';
+
+export const FEEDBACK_REQUIRED = '请输入反馈内容';
+const MAX_CONTENT = 2000;
+
+/** 用户反馈: content required (on blur and on submit); sent through the outbox so it survives going offline. */
+export function FeedbackDialog({ opened, onClose }: { opened: boolean; onClose(): void }) {
+  const [content, setContent] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  // Opens in add mode with an empty form and no validation messages (spec doc 000 §4).
+  useEffect(() => {
+    if (opened) {
+      setContent('');
+      setError(null);
+    }
+  }, [opened]);
+
+  function validate(v: string): string | null {
+    if (!v.trim()) return FEEDBACK_REQUIRED;
+    if (v.length > MAX_CONTENT) return `反馈内容不能超过${MAX_CONTENT}个字符`;
+    return null;
+  }
+
+  async function submit() {
+    const err = validate(content);
+    setError(err);
+    if (err) return;
+    setBusy(true);
+    try {
+      const body = { content: content.trim(), files: '' };
+      const { outcome } = await enqueueAndWait({ url: PATHS.feedbackAdd, body, kind: 'feedback', label: `用户反馈：${body.content.slice(0, 20)}` });
+      if (outcome.state === 'done') {
+        notifySuccess('反馈成功');
+        onClose();
+      } else if (outcome.state === 'rejected') {
+        notifyError(outcome.msg || '反馈失败');
+      } else if (outcome.state === 'queued') {
+        notifyInfo('网络不可用，反馈已保存，联网后自动提交');
+        onClose();
+      } else {
+        onClose();
+      }
+    } catch {
+      notifyError('反馈失败');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="用户反馈" size="lg" closeButtonProps={{ 'aria-label': '关 闭' }}>
+      <Stack gap="sm">
+        <Textarea
+          label="反馈内容"
+          withAsterisk
+          placeholder="请描述您遇到的问题或建议"
+          autosize
+          minRows={5}
+          maxRows={12}
+          value={content}
+          onChange={(e) => setContent(e.currentTarget.value)}
+          onBlur={() => setError(validate(content))}
+          error={error}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            取 消
+          </Button>
+          <Button onClick={() => void submit()} loading={busy}>
+            提 交
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
