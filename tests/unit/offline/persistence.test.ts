@@ -32,7 +32,7 @@ function client(sizes: number[]): PersistedClient {
         },
       })),
     },
-  } as PersistedClient;
+  } as unknown as PersistedClient;
 }
 
 describe('query cache persistence', () => {
