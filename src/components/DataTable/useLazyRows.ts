@@ -1,0 +1,43 @@
+import { useCallback, useEffect, useRef, useState, type UIEvent } from 'react';
+
+/** Rows rendered at once and per append, and the wait before an append (spec doc 001 §9). */
+export const LAZY_BATCH = 350;
+export const LAZY_DELAY_MS = 400;
+/** "near the bottom": within this many px of the end of the scroll area */
+const NEAR_BOTTOM_PX = 120;
+
+/**
+ * How many of `total` rows to render: the first 350, then 350 more each time the user scrolls near
+ * the bottom, 400 ms later. Starts over when `resetKey` changes (a new page of data).
+ */
+export function useLazyRows(total: number, resetKey: unknown): { count: number; onScroll: (e: UIEvent<HTMLElement>) => void; pending: boolean } {
+  const [count, setCount] = useState(() => Math.min(total, LAZY_BATCH));
+  const [pending, setPending] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => {
+    setCount(Math.min(total, LAZY_BATCH));
+    setPending(false);
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = undefined;
+  }, [total, resetKey]);
+
+  useEffect(() => () => timer.current && clearTimeout(timer.current), []);
+
+  const onScroll = useCallback(
+    (e: UIEvent<HTMLElement>) => {
+      if (count >= total || timer.current) return;
+      const el = e.currentTarget;
+      if (el.scrollHeight - el.scrollTop - el.clientHeight > NEAR_BOTTOM_PX) return;
+      setPending(true);
+      timer.current = setTimeout(() => {
+        timer.current = undefined;
+        setPending(false);
+        setCount((c) => Math.min(total, c + LAZY_BATCH));
+      }, LAZY_DELAY_MS);
+    },
+    [count, total],
+  );
+
+  return { count: Math.min(count, total), onScroll, pending };
+}

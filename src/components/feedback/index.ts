@@ -1,0 +1,1 @@
+export { notifySuccess, notifyError, notifyWarning, notifyInfo, confirmAction } from './notify';
