@@ -1,0 +1,133 @@
+import { useState } from 'react';
+import { Alert, Badge, Button, Drawer, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import { IconCloudOff, IconRefresh, IconTrash } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import type { OutboxItem, OutboxState } from '../../offline/db';
+import { discardItem, retryAll, retryItem } from '../../offline/outbox';
+import { useIsOnline } from '../../offline/cachedDataNotice';
+import { useOutbox, useOutboxEngineStatus } from '../../offline/useOutbox';
+import { flushOutboxNow } from '../../offline/start';
+
+const STATE_LABEL: Record<OutboxState, { text: string; color: string }> = {
+  pending: { text: '待同步', color: 'orange' },
+  sending: { text: '发送中', color: 'blue' },
+  rejected: { text: '被拒绝', color: 'red' },
+  done: { text: '已同步', color: 'green' },
+};
+
+function OutboxRow({ item, onDiscard }: { item: OutboxItem; onDiscard(item: OutboxItem): void }) {
+  const s = STATE_LABEL[item.state];
+  return (
+    <Paper withBorder p="xs" radius="sm" data-testid="outbox-item" data-state={item.state}>
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Group gap={6} wrap="nowrap">
+            <Badge color={s.color} size="xs" variant="light">
+              {s.text}
+            </Badge>
+            <Text size="sm" fw={500} truncate>
+              {item.label}
+            </Text>
+          </Group>
+          <Text size="xs" c="dimmed">
+            {dayjs(item.createdAt).format('YYYY-MM-DD HH:mm:ss')}
+            {item.attempts > 0 ? ` · 已尝试 ${item.attempts} 次` : ''}
+          </Text>
+          {item.lastError ? (
+            <Text size="xs" c={item.state === 'rejected' ? 'red' : 'dimmed'} data-testid="outbox-item-error">
+              {item.lastError}
+            </Text>
+          ) : null}
+        </Stack>
+        <Group gap={4} wrap="nowrap">
+          <Button
+            size="compact-xs"
+            variant="light"
+            leftSection={<IconRefresh size={12} />}
+            disabled={item.state === 'sending'}
+            onClick={() => void retryItem(item.id)}
+          >
+            重试
+          </Button>
+          <Button
+            size="compact-xs"
+            variant="light"
+            color="red"
+            leftSection={<IconTrash size={12} />}
+            disabled={item.state === 'sending'}
+            onClick={() => onDiscard(item)}
+          >
+            丢弃
+          </Button>
+        </Group>
+      </Group>
+    </Paper>
+  );
+}
+
+/** Every queued write with its state and the server's message; retry, or discard after a confirmation. */
+export function OutboxDrawer({ opened, onClose }: { opened: boolean; onClose(): void }) {
+  const items = useOutbox();
+  const online = useIsOnline();
+  const status = useOutboxEngineStatus();
+  const [toDiscard, setToDiscard] = useState<OutboxItem | null>(null);
+
+  return (
+    <Drawer opened={opened} onClose={onClose} position="right" size="md" title="离线与待同步" data-testid="outbox-drawer">
+      <Stack gap="xs">
+        {online ? null : (
+          <Alert color="gray" icon={<IconCloudOff size={16} />} p="xs">
+            当前离线，操作已保存在本机，联网后自动按顺序提交。
+          </Alert>
+        )}
+        {status.authBlocked ? (
+          <Alert color="yellow" p="xs">
+            登录已失效，重新登录后自动提交。
+          </Alert>
+        ) : null}
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed">
+            共 {items.length} 条
+          </Text>
+          <Group gap={6}>
+            <Button size="compact-xs" variant="default" disabled={!online || items.length === 0} loading={status.flushing} onClick={() => void flushOutboxNow()}>
+              立即同步
+            </Button>
+            <Button size="compact-xs" variant="default" disabled={items.length === 0} onClick={() => void retryAll()}>
+              全部重试
+            </Button>
+          </Group>
+        </Group>
+        {items.length === 0 ? (
+          <Text size="sm" c="dimmed" ta="center" py="md">
+            没有待同步的操作
+          </Text>
+        ) : (
+          items.map((it) => <OutboxRow key={it.id} item={it} onDiscard={setToDiscard} />)
+        )}
+      </Stack>
+      <Modal opened={toDiscard !== null} onClose={() => setToDiscard(null)} title="丢弃操作" size="sm" centered>
+        <Stack gap="sm">
+          <Text size="sm">确定丢弃「{toDiscard?.label}」吗？丢弃后这条操作不会再提交，且无法恢复。</Text>
+          <Group justify="flex-end" gap="xs">
+            <Button size="xs" variant="default" onClick={() => setToDiscard(null)}>
+              取消
+            </Button>
+            <Button
+              size="xs"
+              color="red"
+              data-testid="outbox-discard-confirm"
+              onClick={() => {
+                const it = toDiscard;
+                setToDiscard(null);
+                if (it) void discardItem(it.id);
+              }}
+            >
+              丢弃
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Drawer>
+  );
+}
