@@ -16,6 +16,16 @@ export type OutboxSender = (item: OutboxItem) => Promise<SendOutcome>;
 
 export const UNAUTHORIZED_MSG = '登录已失效，重新登录后自动提交';
 
+/**
+ * The server answers this while an earlier attempt with the same Idempotency-Key is still being
+ * processed (our time-out fired first). That attempt may yet commit, so this is not a rejection:
+ * retrying with the same key later gets its stored answer. Rejecting it would let the user retry
+ * under a new key and write twice.
+ */
+export function isKeyInProgress(code: number, msg: string): boolean {
+  return code === ApiCode.LOCKED || (code === ApiCode.CONFLICT && msg.includes('幂等键') && msg.includes('正在处理'));
+}
+
 /** Maps an answer or a failure of the request layer to what the outbox does next. */
 export function classifyFailure(e: unknown): SendOutcome {
   if (e instanceof RequestError) {
@@ -44,6 +54,7 @@ export function sendViaRequest(timeoutMs = 15_000): OutboxSender {
       });
       if (env.code === ApiCode.OK) return { kind: 'ok' };
       if (env.code === ApiCode.UNAUTHORIZED) return { kind: 'unauthorized', msg: UNAUTHORIZED_MSG };
+      if (isKeyInProgress(env.code, env.msg ?? '')) return { kind: 'retry', msg: env.msg || '上一次提交仍在处理中' };
       return { kind: 'rejected', msg: env.msg || `提交被服务器拒绝（代码 ${env.code}）` };
     } catch (e) {
       return classifyFailure(e);

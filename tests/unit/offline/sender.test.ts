@@ -46,6 +46,13 @@ describe('sending an outbox item through the request layer', () => {
     expect(await sendViaRequest()(item)).toEqual({ kind: 'rejected', msg: '请输入反馈内容' });
   });
 
+  it('an earlier attempt with the same key still in progress is retried, not rejected', async () => {
+    answer = () => HttpResponse.json({ code: 409, msg: '相同幂等键的请求正在处理，请稍后重试', data: null });
+    expect(await sendViaRequest()(item)).toEqual({ kind: 'retry', msg: '相同幂等键的请求正在处理，请稍后重试' });
+    answer = () => HttpResponse.json({ code: 409, msg: '该学员已签到', data: null });
+    expect(await sendViaRequest()(item)).toEqual({ kind: 'rejected', msg: '该学员已签到' });
+  });
+
   it('HTTP 401 stops for sign-in', async () => {
     answer = () => HttpResponse.json({ code: 401, msg: '未登录' }, { status: 401 });
     expect((await sendViaRequest()(item)).kind).toBe('unauthorized');
