@@ -2,11 +2,11 @@ import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications, notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, type RenderResult } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 
 /** Renders a widget inside the providers the app mounts (Mantine in test mode, notifications, modals, React Query). */
-export function renderWidget(ui: ReactElement): RenderResult & { client: QueryClient } {
+export function renderWidget(ui: ReactElement) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: 0 }, mutations: { retry: false } } });
   notifications.clean();
   const wrapper = ({ children }: { children: ReactNode }) => (

@@ -1,0 +1,3 @@
+export { useOptions, loadOptions, parseOptionSet, optionText, type LoadedOptions } from './useOptions';
+export { toTreeOptions, flattenTree, pathTo, type TreeOption } from './treeData';
+export { OptionInput, type OptionInputProps } from './OptionInput';

@@ -1,0 +1,119 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import dayjs from 'dayjs';
+import { SearchForm, searchFieldsOf, toQuery, initialValues, type SearchField } from '../../../../src/components/SearchForm';
+import { defineResource } from '../../../../src/contract/resource';
+import { renderWidget } from '../render';
+
+const server = setupServer(
+  http.get('http://localhost/api/v1/system/get_optionset_by_code', ({ request }) => {
+    const code = new URL(request.url).searchParams.get('code');
+    if (code !== 'menu_type') return HttpResponse.json({ code: 404, msg: '选项集不存在', data: null });
+    return HttpResponse.json({ code: 200, msg: '成功', data: { id: 1, code, name: '菜单类型', value: JSON.stringify([{ value: 0, text: '目录' }, { value: 1, text: '菜单' }]) } });
+  }),
+  http.get('http://localhost/api/v1/sys_user/get_user_school', () =>
+    HttpResponse.json({ code: 200, msg: '成功', data: { all: false, schools: [{ id: 11, name: '北京朝阳校区', code: 'BJCY', city_id: 1, city_name: '北京' }] } }),
+  ),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+
+const demo = defineResource({
+  name: 'demo',
+  title: '示例',
+  table: 'demo',
+  scope: 'school',
+  perm: 'demo',
+  fields: {
+    name: { type: 'string', label: '名称', search: 'like' },
+    kind: { type: 'int', label: '类型', search: 'eq', options: { kind: 'optionset', code: 'menu_type' } },
+    tags: { type: 'ids', label: '标签', search: 'in', options: { kind: 'static', items: [{ value: 1, text: 'A' }] } },
+    enabled: { type: 'bool', label: '启用', search: 'eq' },
+    start_date: { type: 'date', label: '开始日期', search: 'range' },
+    paid_at: { type: 'datetime', label: '支付时间', search: 'range' },
+    remark: { type: 'text', label: '备注' },
+  },
+});
+
+describe('search fields from a declaration', () => {
+  it('takes the fields with search, with inputs by mode and type', () => {
+    expect(searchFieldsOf(demo).map((f) => [f.name, f.input])).toEqual([
+      ['name', 'text'],
+      ['kind', 'select'],
+      ['tags', 'multiselect'],
+      ['enabled', 'select'],
+      ['start_date', 'daterange'],
+      ['paid_at', 'datetimerange'],
+    ]);
+  });
+
+  it('builds the query: empty left out, ranges as _start/_end, whole days for datetime ranges', () => {
+    const fields = searchFieldsOf(demo);
+    const q = toQuery(fields, { ...initialValues(fields), name: ' 张 ', start_date: ['2024-01-01', ''], paid_at: ['2024-02-01', '2024-02-03'] });
+    expect(q).toEqual({ name: '张', start_date_start: '2024-01-01', paid_at_start: '2024-02-01 00:00:00', paid_at_end: '2024-02-03 23:59:59' });
+  });
+
+  it('applies date presets and now as defaults', () => {
+    const fields: SearchField[] = [
+      { name: 'a', label: 'A', input: 'daterange', defaultValue: 'currentMonth' },
+      { name: 'b', label: 'B', input: 'datetime', defaultValue: 'now' },
+    ];
+    const v = initialValues(fields, '2024-05-20 08:00:00');
+    expect(v).toEqual({ a: ['2024-05-01', '2024-05-31'], b: '2024-05-20 08:00:00' });
+  });
+});
+
+describe('SearchForm', () => {
+  it('searches on Enter and on 搜索, resets to defaults and searches again', async () => {
+    const onSearch = vi.fn();
+    const onReset = vi.fn();
+    const fields: SearchField[] = [
+      { name: 'name', label: '名称', input: 'text' },
+      { name: 'created', label: '创建日期', input: 'daterange', defaultValue: 'today' },
+    ];
+    renderWidget(<SearchForm fields={fields} onSearch={onSearch} onReset={onReset} />);
+    const today = dayjs().format('YYYY-MM-DD');
+    const input = screen.getByLabelText('名称');
+    fireEvent.change(input, { target: { value: '教务' } });
+    fireEvent.submit(input.closest('form') as HTMLFormElement);
+    expect(onSearch).toHaveBeenLastCalledWith({ name: '教务', created_start: today, created_end: today });
+    fireEvent.click(screen.getByRole('button', { name: '搜索' }));
+    expect(onSearch).toHaveBeenCalledTimes(2);
+    fireEvent.click(screen.getByRole('button', { name: '重置' }));
+    expect(onReset).toHaveBeenCalled();
+    expect(onSearch).toHaveBeenLastCalledWith({ created_start: today, created_end: today });
+    expect((screen.getByLabelText('名称') as HTMLInputElement).value).toBe('');
+  });
+
+  it('blocks halt_order_time together with terminate_order_time', async () => {
+    const onSearch = vi.fn();
+    const fields: SearchField[] = [
+      { name: 'halt_order_time', label: '订单中止时间', input: 'daterange', defaultValue: ['2024-01-01', '2024-01-02'] },
+      { name: 'terminate_order_time', label: '订单完成时间', input: 'daterange', defaultValue: ['2024-01-01', '2024-01-02'] },
+    ];
+    renderWidget(<SearchForm fields={fields} onSearch={onSearch} />);
+    fireEvent.click(screen.getByRole('button', { name: '搜索' }));
+    expect(await screen.findByText('订单中止时间和订单完成时间不能联查')).toBeTruthy();
+    expect(onSearch).not.toHaveBeenCalled();
+  });
+
+  it('feeds selects from an option set and from the user schools', async () => {
+    const onSearch = vi.fn();
+    const fields: SearchField[] = [
+      { name: 'type', label: '类型', input: 'select', options: { kind: 'optionset', code: 'menu_type' } },
+      { name: 'school_id', label: '校区', input: 'select', options: { kind: 'schools' } },
+    ];
+    renderWidget(<SearchForm fields={fields} onSearch={onSearch} />);
+    const typeInput = screen.getAllByLabelText('类型').find((e) => e.tagName === 'INPUT') as HTMLElement;
+    await waitFor(() => expect(typeInput.getAttribute('placeholder')).toBe('请选择'));
+    fireEvent.click(typeInput);
+    fireEvent.click(await screen.findByRole('option', { name: '菜单' }));
+    const schoolInput = screen.getAllByLabelText('校区').find((e) => e.tagName === 'INPUT') as HTMLElement;
+    fireEvent.click(schoolInput);
+    fireEvent.click(await screen.findByRole('option', { name: '北京朝阳校区' }));
+    fireEvent.click(screen.getByRole('button', { name: '搜索' }));
+    expect(onSearch).toHaveBeenLastCalledWith({ type: '1', school_id: '11' });
+  });
+});
