@@ -1,0 +1,118 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+/** Signs in through the sign-in page and waits for the main layout. */
+export async function signIn(page: Page, loginId = 'admin', password = 'admin123'): Promise<void> {
+  await page.goto('/#/login');
+  await page.getByPlaceholder('请输入账号').fill(loginId);
+  await page.getByPlaceholder('请输入密码').fill(password);
+  await page.getByRole('button', { name: '登 录' }).click();
+  await expect(page.getByTestId('user-menu')).toBeVisible();
+}
+
+/** Waits until the service worker controls the page (it precaches the shell on first load). */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.waitForFunction(async () => {
+    const reg = await navigator.serviceWorker.getRegistration();
+    return !!reg?.active;
+  });
+  if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) {
+    await page.reload();
+    await page.waitForFunction(() => !!navigator.serviceWorker.controller);
+  }
+}
+
+/** A session of the API for checking what the server holds, independent of the page. */
+export async function apiSession(request: APIRequestContext): Promise<Record<string, string>> {
+  const res = await request.post('api/v1/sso/login', { data: { login_id: 'admin', password: 'admin123' } });
+  const env = (await res.json()) as { code: number; data: { token: string; login_id: string; domain: string } };
+  expect(env.code).toBe(200);
+  const { token, login_id, domain } = env.data;
+  return { token, Authorization: `Bearer ${Buffer.from(`${login_id}:${token}:${domain}`).toString('base64')}` };
+}
+
+export interface FeedbackRow {
+  id: number;
+  content: string;
+}
+
+/** Every feedback row whose content starts with `prefix`, oldest first. */
+export async function feedbackRows(request: APIRequestContext, headers: Record<string, string>, prefix: string): Promise<FeedbackRow[]> {
+  const rows: FeedbackRow[] = [];
+  for (let page = 1; ; page++) {
+    const res = await request.get(`api/v1/base_feedback/page?page=${page}&rows=500&sort=id`, { headers });
+    const env = (await res.json()) as { code: number; data: { content: FeedbackRow[]; totalSize: number } };
+    expect(env.code).toBe(200);
+    rows.push(...env.data.content);
+    if (env.data.content.length === 0 || rows.length >= env.data.totalSize) break;
+  }
+  return rows.filter((r) => r.content.startsWith(prefix)).sort((a, b) => a.id - b.id);
+}
+
+/**
+ * Puts writes straight into the outbox store of the app's database, as `enqueue` does, for runs of
+ * hundreds of items where filling the dialog each time would only measure typing. The app must
+ * have opened the database already (it does on sign-in).
+ */
+export async function seedOutbox(page: Page, items: { url: string; body: unknown; label: string }[]): Promise<void> {
+  await page.waitForFunction(async () => (await indexedDB.databases()).some((d) => d.name === 'campus-desk'));
+  await page.evaluate(async (list) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const r = indexedDB.open('campus-desk');
+      r.onsuccess = () => resolve(r.result);
+      r.onerror = () => reject(r.error);
+    });
+    await new Promise<void>((resolve, reject) => {
+      const tx = db.transaction('outbox', 'readwrite');
+      const store = tx.objectStore('outbox');
+      const now = Date.now();
+      for (const it of list) {
+        store.add({
+          url: it.url,
+          method: 'POST',
+          body: it.body,
+          idempotencyKey: crypto.randomUUID(),
+          kind: 'feedback',
+          label: it.label,
+          createdAt: now,
+          attempts: 0,
+          nextAttemptAt: 0,
+          lastError: null,
+          state: 'pending',
+          doneAt: null,
+        });
+      }
+      tx.oncomplete = () => resolve();
+      tx.onerror = () => reject(tx.error);
+    });
+    db.close();
+  }, items);
+}
+
+/** Outbox items by state, read from the page's database. */
+export async function outboxStates(page: Page): Promise<Record<string, number>> {
+  return page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const r = indexedDB.open('campus-desk');
+      r.onsuccess = () => resolve(r.result);
+      r.onerror = () => reject(r.error);
+    });
+    const all = await new Promise<{ state: string }[]>((resolve, reject) => {
+      const q = db.transaction('outbox', 'readonly').objectStore('outbox').getAll();
+      q.onsuccess = () => resolve(q.result as { state: string }[]);
+      q.onerror = () => reject(q.error);
+    });
+    db.close();
+    const out: Record<string, number> = {};
+    for (const it of all) out[it.state] = (out[it.state] ?? 0) + 1;
+    return out;
+  });
+}
+
+/** Opens 用户反馈 from the user menu, submits `content`. */
+export async function submitFeedback(page: Page, content: string): Promise<void> {
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: '用户反馈' }).click();
+  const dialog = page.getByRole('dialog', { name: '用户反馈' });
+  await dialog.getByPlaceholder('请描述您遇到的问题或建议').fill(content);
+  await dialog.getByRole('button', { name: '提 交' }).click();
+}
