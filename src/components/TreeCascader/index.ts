@@ -1,0 +1,1 @@
+export { TreeCascader, CASCADER_DEFAULT_QUERY, type TreeCascaderProps } from './TreeCascader';

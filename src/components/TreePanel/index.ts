@@ -1,0 +1,1 @@
+export { TreePanel, TREE_PANEL_WIDTH, type TreePanelProps } from './TreePanel';
