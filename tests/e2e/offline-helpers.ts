@@ -45,7 +45,7 @@ export async function feedbackRows(request: APIRequestContext, headers: Record<s
     rows.push(...env.data.content);
     if (env.data.content.length === 0 || rows.length >= env.data.totalSize) break;
   }
-  return rows.filter((r) => r.content.startsWith(prefix)).sort((a, b) => a.id - b.id);
+  return rows.filter((r) => r.content.startsWith(prefix)).toSorted((a, b) => a.id - b.id);
 }
 
 /**
@@ -58,8 +58,8 @@ export async function seedOutbox(page: Page, items: { url: string; body: unknown
   await page.evaluate(async (list) => {
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const r = indexedDB.open('campus-desk');
-      r.onsuccess = () => resolve(r.result);
-      r.onerror = () => reject(r.error);
+      r.addEventListener('success', () => resolve(r.result));
+      r.addEventListener('error', () => reject(r.error));
     });
     await new Promise<void>((resolve, reject) => {
       const tx = db.transaction('outbox', 'readwrite');
@@ -81,8 +81,8 @@ export async function seedOutbox(page: Page, items: { url: string; body: unknown
           doneAt: null,
         });
       }
-      tx.oncomplete = () => resolve();
-      tx.onerror = () => reject(tx.error);
+      tx.addEventListener('complete', () => resolve());
+      tx.addEventListener('error', () => reject(tx.error));
     });
     db.close();
   }, items);
@@ -93,13 +93,13 @@ export async function outboxStates(page: Page): Promise<Record<string, number>> 
   return page.evaluate(async () => {
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const r = indexedDB.open('campus-desk');
-      r.onsuccess = () => resolve(r.result);
-      r.onerror = () => reject(r.error);
+      r.addEventListener('success', () => resolve(r.result));
+      r.addEventListener('error', () => reject(r.error));
     });
     const all = await new Promise<{ state: string }[]>((resolve, reject) => {
       const q = db.transaction('outbox', 'readonly').objectStore('outbox').getAll();
-      q.onsuccess = () => resolve(q.result as { state: string }[]);
-      q.onerror = () => reject(q.error);
+      q.addEventListener('success', () => resolve(q.result as { state: string }[]));
+      q.addEventListener('error', () => reject(q.error));
     });
     db.close();
     const out: Record<string, number> = {};

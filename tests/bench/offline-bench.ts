@@ -1,0 +1,279 @@
+/**
+ * Offline figures (issue 5), in Debian's Chromium against the built app and the real server:
+ * - time to flush 1,000 queued writes after reconnecting (target ≤ 10 s);
+ * - duplicates and losses (targets 0) over the 1,000 flush and over fault runs in which answers are
+ *   randomly lost after the server committed, or requests dropped before reaching it;
+ * - offline cold start to an interactive shell (target ≤ 1 s), a fresh page load with no network,
+ *   served by the service worker and the saved menu.
+ *
+ * Needs a built app (dist/; built when missing) and starts the real server on a free port with a
+ * fresh demo database, unless OFFLINE_BENCH_URL points at one already running.
+ * Run alone: npx tsx tests/bench/offline-bench.ts
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+export interface OfflineBenchFigure {
+  name: string;
+  value: number;
+  unit: string;
+  target: string;
+  ok: boolean;
+}
+
+const ROOT = new URL('../..', import.meta.url).pathname;
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const ADD = 'api/v1/base_feedback/add';
+
+async function waitForHealth(base: string, ms: number): Promise<void> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(`${base}/api/v1/health`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`服务器未在 ${ms} ms 内启动: ${base}`);
+}
+
+async function startServer(): Promise<{ base: string; stop(): void }> {
+  if (process.env.OFFLINE_BENCH_URL) return { base: process.env.OFFLINE_BENCH_URL.replace(/\/$/, ''), stop: () => undefined };
+  if (!existsSync(join(ROOT, 'dist', 'index.html'))) {
+    const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+    if (r.status !== 0) throw new Error('vite build 失败');
+  }
+  const port = 19000 + Math.floor(Math.random() * 1000);
+  const dataDir = mkdtempSync(join(tmpdir(), 'offline-bench-'));
+  // its own process group, so stopping it also stops the node process tsx starts
+  const child: ChildProcess = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['server/main.ts'], {
+    cwd: ROOT,
+    stdio: 'ignore',
+    detached: true,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'development' },
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitForHealth(base, 120_000);
+  return {
+    base,
+    stop() {
+      if (child.pid) process.kill(-child.pid, 'SIGTERM');
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function apiHeaders(base: string): Promise<Record<string, string>> {
+  const res = await fetch(`${base}/api/v1/sso/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ login_id: 'admin', password: 'admin123' }),
+  });
+  const env = (await res.json()) as { code: number; data: { token: string; login_id: string; domain: string } };
+  if (env.code !== 200) throw new Error('基准测试登录失败');
+  const { token, login_id, domain } = env.data;
+  return { token, Authorization: `Bearer ${Buffer.from(`${login_id}:${token}:${domain}`).toString('base64')}` };
+}
+
+/** How many server rows carry each content starting with `prefix`. */
+async function rowCounts(base: string, headers: Record<string, string>, prefix: string): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  for (let p = 1; ; p++) {
+    const res = await fetch(`${base}/api/v1/base_feedback/page?page=${p}&rows=500&sort=id`, { headers });
+    const env = (await res.json()) as { code: number; data: { content: { content: string }[]; totalSize: number } };
+    if (env.code !== 200) throw new Error('读取反馈列表失败');
+    for (const r of env.data.content) if (r.content.startsWith(prefix)) counts.set(r.content, (counts.get(r.content) ?? 0) + 1);
+    if (env.data.content.length === 0 || p * 500 >= env.data.totalSize) break;
+  }
+  return counts;
+}
+
+function tally(expected: string[], counts: Map<string, number>): { duplicates: number; losses: number } {
+  let duplicates = 0;
+  let losses = 0;
+  for (const c of expected) {
+    const n = counts.get(c) ?? 0;
+    if (n === 0) losses++;
+    else duplicates += n - 1;
+  }
+  return { duplicates, losses };
+}
+
+async function signIn(page: Page, base: string): Promise<void> {
+  await page.goto(`${base}/#/login`);
+  await page.getByPlaceholder('请输入账号').fill('admin');
+  await page.getByPlaceholder('请输入密码').fill('admin123');
+  await page.getByRole('button', { name: '登 录' }).click();
+  await page.getByTestId('user-menu').waitFor();
+  await page.waitForFunction(async () => !!(await navigator.serviceWorker.getRegistration())?.active, undefined, { timeout: 30_000 });
+  if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) {
+    await page.reload();
+    await page.waitForFunction(() => !!navigator.serviceWorker.controller);
+  }
+  await page.getByTestId('user-menu').waitFor();
+}
+
+/** Writes queued items into the app's outbox store, as `enqueue` does. */
+async function seedOutbox(page: Page, contents: string[]): Promise<void> {
+  await page.waitForFunction(async () => (await indexedDB.databases()).some((d) => d.name === 'campus-desk'));
+  await page.evaluate(
+    async ({ list, url }) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const r = indexedDB.open('campus-desk');
+        r.addEventListener('success', () => resolve(r.result));
+        r.addEventListener('error', () => reject(r.error));
+      });
+      await new Promise<void>((resolve, reject) => {
+        const tx = db.transaction('outbox', 'readwrite');
+        const now = Date.now();
+        for (const content of list) {
+          tx.objectStore('outbox').add({
+            url,
+            method: 'POST',
+            body: { content, files: '' },
+            idempotencyKey: crypto.randomUUID(),
+            kind: 'feedback',
+            label: `用户反馈：${content}`,
+            createdAt: now,
+            attempts: 0,
+            nextAttemptAt: 0,
+            lastError: null,
+            state: 'pending',
+            doneAt: null,
+          });
+        }
+        tx.addEventListener('complete', () => resolve());
+        tx.addEventListener('error', () => reject(tx.error));
+      });
+      db.close();
+    },
+    { list: contents, url: ADD },
+  );
+}
+
+/** Items still to send (pending or sending). */
+async function unsent(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const r = indexedDB.open('campus-desk');
+      r.addEventListener('success', () => resolve(r.result));
+      r.addEventListener('error', () => reject(r.error));
+    });
+    const all = await new Promise<{ state: string }[]>((resolve, reject) => {
+      const q = db.transaction('outbox', 'readonly').objectStore('outbox').getAll();
+      q.addEventListener('success', () => resolve(q.result as { state: string }[]));
+      q.addEventListener('error', () => reject(q.error));
+    });
+    db.close();
+    return all.filter((it) => it.state === 'pending' || it.state === 'sending').length;
+  });
+}
+
+async function waitUntilSent(page: Page, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while ((await unsent(page)) > 0) {
+    if (Date.now() > until) throw new Error(`发件箱未在 ${timeoutMs} ms 内发送完毕`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Queues `n` writes offline, reloads offline, reconnects; answers the time until all are sent. */
+async function queueOfflineThenReconnect(page: Page, context: BrowserContext, contents: string[], timeoutMs: number): Promise<number> {
+  await context.setOffline(true);
+  await seedOutbox(page, contents);
+  await page.reload();
+  await page.getByTestId('outbox-pending').waitFor();
+  const t0 = performance.now();
+  await context.setOffline(false);
+  await waitUntilSent(page, timeoutMs);
+  return performance.now() - t0;
+}
+
+export async function runOfflineBench(): Promise<OfflineBenchFigure[]> {
+  const server = await startServer();
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    const headers = await apiHeaders(server.base);
+    const context = await browser.newContext({ locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+    const page = await context.newPage();
+    await signIn(page, server.base);
+
+    // 1. flush 1,000
+    const run = `bench-${Date.now()}`;
+    const flushContents = Array.from({ length: 1000 }, (_, i) => `${run} flush ${String(i).padStart(4, '0')}`);
+    const flushMs = await queueOfflineThenReconnect(page, context, flushContents, 120_000);
+    const flushTally = tally(flushContents, await rowCounts(server.base, headers, `${run} flush `));
+
+    // 2. fault runs: answers lost after commit, requests dropped before the server
+    const FAULT_RUNS = 3;
+    const PER_RUN = 60;
+    let faults = 0;
+    let faultDuplicates = 0;
+    let faultLosses = 0;
+    for (let r = 0; r < FAULT_RUNS; r++) {
+      const prefix = `${run} fault${r} `;
+      const contents = Array.from({ length: PER_RUN }, (_, i) => `${prefix}${String(i).padStart(3, '0')}`);
+      await page.route(`**/${ADD}`, async (route) => {
+        const dice = Math.random();
+        if (dice < 0.1) {
+          faults++;
+          await route.abort('connectionreset');
+        } else if (dice < 0.2) {
+          faults++;
+          await route.fetch().catch(() => undefined);
+          await route.abort('connectionreset');
+        } else {
+          await route.continue();
+        }
+      });
+      await queueOfflineThenReconnect(page, context, contents, 180_000);
+      await page.unroute(`**/${ADD}`);
+      const t = tally(contents, await rowCounts(server.base, headers, prefix));
+      faultDuplicates += t.duplicates;
+      faultLosses += t.losses;
+    }
+
+    // 3. offline cold start: a new page with no network, served by the service worker
+    await context.setOffline(true);
+    const starts: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const p = await context.newPage();
+      const t0 = performance.now();
+      await p.goto(`${server.base}/#/home`);
+      await p.getByTestId('user-menu').waitFor();
+      starts.push(performance.now() - t0);
+      await p.close();
+    }
+    await context.setOffline(false);
+    const coldStart = starts.toSorted((a, b) => a - b)[Math.floor(starts.length / 2)];
+
+    const duplicates = flushTally.duplicates + faultDuplicates;
+    const losses = flushTally.losses + faultLosses;
+    return [
+      { name: '发件箱：重连后发送 1,000 条离线写入', value: Math.round(flushMs) / 1000, unit: 's', target: '≤ 10 s', ok: flushMs <= 10_000 },
+      {
+        name: `发件箱：重复写入（1,000 条 + ${FAULT_RUNS}×${PER_RUN} 条故障运行，${faults} 次丢包/丢应答）`,
+        value: duplicates,
+        unit: '条',
+        target: '0',
+        ok: duplicates === 0,
+      },
+      { name: '发件箱：丢失写入（同上）', value: losses, unit: '条', target: '0', ok: losses === 0 },
+      { name: '离线冷启动到可交互（5 次中位数）', value: Math.round(coldStart), unit: 'ms', target: '≤ 1000 ms', ok: coldStart <= 1000 },
+    ];
+  } finally {
+    await browser.close();
+    server.stop();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const figures = await runOfflineBench();
+  console.table(figures.map((f) => ({ 指标: f.name, 数值: `${f.value} ${f.unit}`, 目标: f.target, 达标: f.ok ? '是' : '否' })));
+  if (figures.some((f) => !f.ok)) process.exitCode = 1;
+}
