@@ -17,6 +17,35 @@ export interface OpenedDatabase {
 pg.types.setTypeParser(20, (v: string) => Number(v));
 pg.types.setTypeParser(1700, (v: string) => Number(v));
 
+const STATEMENT_CACHE = 500;
+
+/**
+ * Kysely prepares every query afresh; preparing costs about as much as running a short indexed
+ * query, so statements are kept by SQL text (least recently used dropped). A statement still
+ * iterating (a streamed query) is not handed out twice.
+ */
+function cachePreparedStatements(sqlite: Sqlite.Database): Sqlite.Database {
+  const cache = new Map<string, Sqlite.Statement>();
+  const prepare = sqlite.prepare.bind(sqlite);
+  const cached = (source: string): Sqlite.Statement => {
+    const hit = cache.get(source);
+    if (hit && !hit.busy) {
+      cache.delete(source);
+      cache.set(source, hit);
+      return hit;
+    }
+    const stmt = prepare(source);
+    if (!hit) {
+      if (cache.size >= STATEMENT_CACHE) cache.delete(cache.keys().next().value as string);
+      cache.set(source, stmt);
+    }
+    return stmt;
+  };
+  // Schema changes (migrations) invalidate prepared statements: better-sqlite3 re-prepares them itself.
+  (sqlite as { prepare: (source: string) => Sqlite.Statement }).prepare = cached;
+  return sqlite;
+}
+
 /**
  * Opens the database: PostgreSQL when `databaseUrl` is set, else SQLite in DATA_DIR
  * (`:memory:` when dataDir is ':memory:'). WAL and synchronous=FULL make a committed write
@@ -35,7 +64,7 @@ export function openDatabase(config: Pick<AppConfig, 'dataDir' | 'databaseUrl'> 
     fs.mkdirSync(config.dataDir, { recursive: true });
     file = path.join(config.dataDir, 'campus-desk.db');
   }
-  const sqlite = new Sqlite(file);
+  const sqlite = cachePreparedStatements(new Sqlite(file));
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');

@@ -25,7 +25,7 @@ describe('sidebar', () => {
   it('admin gets the route tree with 首页 and 系统管理; the operation codes up to 10000 rows', async () => {
     const tree = await s.call<TreeNode<MenuRouteTag>[]>('GET', '/api/v1/system/sidebar', { headers: admin, query: { type: 0, type_op: '=', user_id: 1 } });
     expect(tree.body.code).toBe(200);
-    expect(tree.body.data.map((n) => n.text)).toEqual(['首页', '系统管理']);
+    expect(tree.body.data.map((n) => n.text).slice(0, 2)).toEqual(['首页', '系统管理']);
     expect(tree.body.data[0].tag).toMatchObject({ url: '/home', component: 'home/index' });
     const system = tree.body.data[1];
     expect(system.nodes?.map((n) => n.tag?.component)).toContain('system/menu');
