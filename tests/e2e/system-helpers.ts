@@ -1,0 +1,35 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** Opens a screen from the sidebar: the directory, then the entry. */
+export async function openFromSidebar(page: Page, directory: string, entry: string): Promise<void> {
+  const nav = page.getByTestId('sidebar');
+  const item = nav.getByRole('link', { name: entry, exact: true });
+  if (!(await item.isVisible())) await nav.getByRole('button', { name: directory, exact: true }).click();
+  await item.click();
+}
+
+/** A notification with exactly this text. */
+export function toast(page: Page, text: string): Locator {
+  return page.locator('.mantine-Notification-description', { hasText: new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
+}
+
+export async function expectToast(page: Page, text: string): Promise<void> {
+  await expect(toast(page, text).first()).toBeVisible();
+}
+
+/** The main list table of the screen. */
+export function mainTable(page: Page): Locator {
+  return page.getByTestId('data-table-scroll').first();
+}
+
+/** A body row of the table holding `text` in one of its cells. */
+export function rowWith(page: Page, text: string): Locator {
+  return mainTable(page).locator('tbody tr', { has: page.getByRole('cell', { name: text, exact: true }) });
+}
+
+/** Answers the confirm dialog after checking its text. */
+export async function confirmWith(page: Page, text: string): Promise<void> {
+  const dialog = page.getByRole('dialog').filter({ hasText: text });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: '确定' }).click();
+}
