@@ -1,0 +1,161 @@
+import { screen, type MenuSeed } from '../menu-seed';
+
+export const order = 20;
+
+const crud = (perm: string, label: string): [string, string][] => [
+  [`${perm}_add`, `新增${label}`],
+  [`${perm}_update`, `编辑${label}`],
+  [`${perm}_delete`, `删除${label}`],
+];
+
+const ALL_STAFF = ['principal', 'telemarketer', 'sales', 'teacher', 'foreign_teacher', 'front_desk', 'finance'] as const;
+const TEACHERS = ['teacher', 'foreign_teacher'] as const;
+
+/** A screen whose buttons are granted to fewer roles than the screen itself. */
+function withButtonGrants(seed: MenuSeed, grants: Readonly<Record<string, readonly string[]>>): MenuSeed {
+  return { ...seed, children: seed.children?.map((b) => (grants[b.code] ? { ...b, grants: grants[b.code] } : b)) };
+}
+
+/**
+ * 教务管理 and 基础数据 of the classes area (server/modules/classes). Operation codes are the
+ * codes the handlers check; RC999 passes all of them.
+ */
+export const menus: readonly MenuSeed[] = [
+  {
+    name: '教务管理',
+    code: 'educational',
+    type: 0,
+    url: '/educational',
+    icon: 'school',
+    grants: ['principal', 'front_desk', ...TEACHERS],
+    children: [
+      screen(
+        '班级管理',
+        'base/class_manage',
+        [
+          ...crud('base_class_manage', '班级'),
+          ['base_class_manage_update_cm_state', '修改班级状态'],
+          ['base_class_manage_update_kf', '设置班级客服'],
+          ...crud('edu_sc_class_tea', '班级老师'),
+          ...crud('edu_class_time_range', '上课时间段'),
+          ['stu_class_join', '学员入班'],
+          ['stu_class_join_warm_up_class', '加入热身班'],
+          ['stu_class_withdraw', '学员退班'],
+          ...crud('ct_transfer', '转班'),
+          ...crud('edu_course_schedule', '教学计划'),
+          ['edu_course_schedule_review', '审核教学计划'],
+          ['edu_course_schedule_level_delete', '按层级删除教学计划'],
+          ...crud('tch_course_content_tmpl', '课程内容模板'),
+        ],
+        { grants: ['principal', 'front_desk'] },
+      ),
+      screen('班级详情', 'base/class_detail', [], { hidden: 1, active_menu: '/base/class_manage', grants: ['principal', 'front_desk', ...TEACHERS] }),
+      withButtonGrants(
+        screen(
+          '课表',
+          'educational/timetable',
+          [
+            ...crud('edu_class_schedule', '课次'),
+            ['edu_class_schedule_revise', '调整课次'],
+            ['edu_class_schedule_exchange', '交换课次'],
+            ['edu_class_schedule_replace_teacher', '更换老师'],
+            ['edu_class_schedule_update_batch', '批量修改'],
+            ['edu_class_schedule_delete_schedule', '按班级删课'],
+            ['edu_class_schedule_re_arrange', '批量重排'],
+            ...crud('edu_class_schedule_student', '上课学员'),
+            ['plan_edu_class_schedule_apply_put', '调课申请'],
+            ['plan_edu_class_schedule_apply_abort', '中止调课申请'],
+          ],
+          { grants: ['principal', 'front_desk', ...TEACHERS] },
+        ),
+        {
+          edu_class_schedule_add: ['principal'],
+          edu_class_schedule_update: ['principal'],
+          edu_class_schedule_delete: ['principal'],
+          edu_class_schedule_revise: ['principal'],
+          edu_class_schedule_exchange: ['principal'],
+          edu_class_schedule_replace_teacher: ['principal'],
+          edu_class_schedule_update_batch: ['principal'],
+          edu_class_schedule_delete_schedule: ['principal'],
+          edu_class_schedule_re_arrange: ['principal'],
+          edu_class_schedule_student_add: ['principal', 'front_desk'],
+          edu_class_schedule_student_update: ['principal', 'front_desk'],
+          edu_class_schedule_student_delete: ['principal', 'front_desk'],
+          plan_edu_class_schedule_apply_put: [...TEACHERS],
+          plan_edu_class_schedule_apply_abort: ['principal', ...TEACHERS],
+        },
+      ),
+      screen('排课', 'educational/arrange', [['edu_class_schedule_arrange', '排课'], ...crud('base_auto_cs_time_set', '排课时间段')], { grants: ['principal'] }),
+      screen(
+        '前台签到',
+        'educational/front_desk_check_in',
+        [
+          ['edu_check_in_add', '签到'],
+          ['edu_check_in_patch', '修改考勤'],
+        ],
+        { grants: ['principal', 'front_desk'] },
+      ),
+      screen('老师点名', 'educational/teacher_check_in', [['edu_check_in_add', '点名签到']], { grants: ['principal', ...TEACHERS] }),
+      screen(
+        '考勤记录',
+        'educational/check_in',
+        [
+          ['edu_check_in_patch', '修改考勤'],
+          ['edu_check_in_prolong', '延长签到期限'],
+          ['edu_class_schedule_undo_attendance', '撤销考勤'],
+          ...crud('edu_undo_group', '撤销组'),
+          ['edu_undo_group_abort', '中止撤销组'],
+        ],
+        { grants: ['principal'] },
+      ),
+      screen(
+        '请假与补课',
+        'educational/leave_makeup',
+        [
+          ['edu_stu_leave_add', '登记请假'],
+          ['edu_stu_leave_update', '编辑请假'],
+          ['edu_stu_leave_delete', '撤销请假'],
+          ['edu_stu_leave_makeup', '安排补课'],
+        ],
+        { grants: ['principal', 'front_desk'] },
+      ),
+      screen('缺勤记录', 'educational/absence', [], { grants: ['principal', 'front_desk', ...TEACHERS] }),
+      screen('考勤进度', 'educational/attendance_progress', [], { grants: ['principal', 'front_desk', ...TEACHERS] }),
+      screen('老师请假', 'educational/tea_leave', crud('edu_tea_leave_management', '老师请假'), { grants: ['principal'] }),
+      screen('班级数据', 'educational/class_data', [], { grants: ['principal'] }),
+    ],
+  },
+  {
+    name: '基础数据',
+    code: 'base',
+    type: 0,
+    url: '/base',
+    icon: 'database',
+    grants: ['principal'],
+    children: [
+      screen('节假日设置', 'base/holiday_set', [...crud('base_holiday_set', '节假日'), ...crud('base_holiday_set_school', '校区节假日')]),
+      screen('调休日', 'base/swap_day', [...crud('base_swap_day', '调休日'), ...crud('base_swap_day_school', '校区调休日')]),
+      screen('教室', 'base/classroom', [...crud('base_otm_classroom', '教室'), ['base_otm_classroom_recover', '恢复教室']]),
+      screen('学员', 'students/student', [...crud('student', '学员'), ['student_recover', '恢复学员']], { grants: ['principal', 'front_desk'] }),
+      screen('班型', 'products/class_type', [
+        ...crud('prod_class_type', '班型'),
+        ['prod_class_type_recover', '恢复班型'],
+        ['prod_class_type_visible', '设置可见'],
+        ['prod_class_type_protocol', '编辑协议'],
+      ]),
+    ],
+  },
+  {
+    name: '考勤打卡',
+    code: 'workflow_clock_in',
+    type: 1,
+    url: '/wf/clockIn',
+    component: 'workflow/clock_in',
+    hidden: 1,
+    grants: ALL_STAFF,
+    children: [
+      { name: '打卡', code: 'wf_clock_in_punch', type: 2 },
+      { name: '查看全部打卡', code: 'wf_clock_in_all', type: 2, grants: ['principal'] },
+    ],
+  },
+];

@@ -1,0 +1,471 @@
+import type { Context, Hono } from 'hono';
+import { sql } from 'kysely';
+import type { AppEnv, Principal } from '../../lib/context';
+import { ApiError, notFound, ok } from '../../lib/http';
+import { assertPerm } from '../../lib/auth';
+import { check, parseJson, parseQuery, formObject } from '../../lib/validate';
+import { assertSchoolInScope, inScope, whereInScope } from '../../lib/scope';
+import { nowText, todayText } from '../../lib/time';
+import { countOf } from '../../db/dialect';
+import {
+  CHECK_IN_WINDOW_DAYS,
+  CONSUMING_MARKS,
+  absenceQuerySchema,
+  checkInPageSchema,
+  checkInPatchSchema,
+  checkInSchema,
+  multipleUndoSchema,
+  prolongSchema,
+  rosterQuerySchema,
+  type CheckInMark,
+  type RosterSession,
+} from '../../../src/contract/classes';
+import { pageQuerySchema, parseSort } from '../../../src/contract/paging';
+import { z } from 'zod';
+import { addDays } from './arrange';
+import { chunk, roundHours, scheduleInScope, schedulesInScope, stamps, touched, type Db, type ScheduleRowDb } from './common';
+import { changeHours } from './hours';
+import type { CheckInTable } from './schema';
+import type { Selectable } from 'kysely';
+
+type CheckInDb = Selectable<CheckInTable>;
+
+export function hoursOf(mark: CheckInMark, lessonHours: number): number {
+  return CONSUMING_MARKS.includes(mark) ? lessonHours : 0;
+}
+
+function deadlineOf(s: ScheduleRowDb): string {
+  return s.check_in_deadline ?? addDays(s.lesson_date, CHECK_IN_WINDOW_DAYS);
+}
+
+function normaliseTime(t: string | undefined): string {
+  if (!t) return nowText();
+  const s = t.replace('T', ' ');
+  return s.length === 16 ? `${s}:00` : s;
+}
+
+async function log(
+  db: Db,
+  principal: Principal,
+  row: Pick<CheckInDb, 'id' | 'school_id' | 'schedule_id' | 'student_id'>,
+  entry: { action: 'add' | 'repeat' | 'patch' | 'undo'; old_mark: CheckInMark | null; new_mark: CheckInMark | null; hours_delta: number; device?: string | null; remark?: string | null },
+): Promise<void> {
+  await db
+    .insertInto('edu_check_in_log')
+    .values({
+      school_id: row.school_id,
+      check_in_id: row.id,
+      schedule_id: row.schedule_id,
+      student_id: row.student_id,
+      action: entry.action,
+      old_mark: entry.old_mark,
+      new_mark: entry.new_mark,
+      hours_delta: entry.hours_delta,
+      device: entry.device ?? null,
+      operator_id: principal.userId,
+      operator_name: principal.name,
+      remark: entry.remark ?? null,
+      ...stamps(principal),
+    })
+    .execute();
+}
+
+async function studentName(db: Db, id: number): Promise<string> {
+  const s = await db.selectFrom('student').select('name').where('id', '=', id).executeTakeFirst();
+  return s?.name ?? `#${id}`;
+}
+
+/** Sets a lesson's state from its valid check-ins: 已上课 with any, 待上课 with none. */
+async function refreshLessonState(db: Db, scheduleId: number): Promise<void> {
+  const any = await db.selectFrom('edu_check_in').select('id').where('schedule_id', '=', scheduleId).where('state', '=', 1).limit(1).executeTakeFirst();
+  await db.updateTable('edu_class_schedule').set({ state: any ? 2 : 1 }).where('id', '=', scheduleId).execute();
+}
+
+/**
+ * One check-in per (lesson, student). The first mark creates it and takes the lesson's hours when
+ * the mark consumes; a later mark updates it and moves the hours by the difference; the same mark
+ * again changes nothing. A mark older (checked_at) than the stored one — an offline tablet
+ * replaying late — does not overwrite a newer mark. Every arrival is logged.
+ */
+export async function recordCheckIn(
+  db: Db,
+  principal: Principal,
+  body: { schedule_id: number; student_id: number; mark: CheckInMark; device?: string; checked_at?: string },
+  opts: { allowFuture?: boolean } = {},
+): Promise<CheckInDb> {
+  const lesson = await scheduleInScope(db, principal, body.schedule_id);
+  const onList = await db
+    .selectFrom('edu_class_schedule_student')
+    .select('id')
+    .where('schedule_id', '=', lesson.id)
+    .where('student_id', '=', body.student_id)
+    .executeTakeFirst();
+  const name = await studentName(db, body.student_id);
+  if (!onList) {
+    const exists = await db.selectFrom('student').select('school_id').where('id', '=', body.student_id).executeTakeFirst();
+    if (!exists || !inScope(principal, exists.school_id)) throw notFound();
+    throw new ApiError(409, `学员 ${name} 不在本次课的上课名单中`);
+  }
+  const today = todayText();
+  if (lesson.lesson_date > today && !opts.allowFuture) throw new ApiError(409, `课程尚未开始（${lesson.lesson_date}），不能签到`);
+  const deadline = deadlineOf(lesson);
+  if (today > deadline) throw new ApiError(409, `签到已截止（截止日期 ${deadline}），请先延长签到期限`);
+  const checkedAt = normaliseTime(body.checked_at);
+  const lessonHours = Number(lesson.hours);
+  const wanted = hoursOf(body.mark, lessonHours);
+
+  let existing = await db.selectFrom('edu_check_in').selectAll().where('schedule_id', '=', lesson.id).where('student_id', '=', body.student_id).executeTakeFirst();
+  if (!existing) {
+    await changeHours(db, body.student_id, lesson.class_type_id, -wanted, name);
+    const inserted = await db
+      .insertInto('edu_check_in')
+      .values({
+        school_id: lesson.school_id,
+        schedule_id: lesson.id,
+        student_id: body.student_id,
+        class_id: lesson.class_id,
+        class_type_id: lesson.class_type_id,
+        lesson_date: lesson.lesson_date,
+        start_time: lesson.start_time,
+        mark: body.mark,
+        hours: wanted,
+        device: body.device ?? null,
+        checked_at: checkedAt,
+        state: 1,
+        undo_group_id: null,
+        ...stamps(principal),
+      })
+      .onConflict((oc) => oc.columns(['schedule_id', 'student_id']).doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (inserted) {
+      await log(db, principal, inserted, { action: 'add', old_mark: null, new_mark: body.mark, hours_delta: -wanted, device: body.device });
+      await refreshLessonState(db, lesson.id);
+      return inserted;
+    }
+    // Another device won the race: give the hours back and continue as an update.
+    await changeHours(db, body.student_id, lesson.class_type_id, wanted, name);
+    existing = await db.selectFrom('edu_check_in').selectAll().where('schedule_id', '=', lesson.id).where('student_id', '=', body.student_id).executeTakeFirstOrThrow();
+  }
+
+  if (existing.state === 1 && (existing.mark === body.mark || checkedAt < existing.checked_at)) {
+    await log(db, principal, existing, {
+      action: 'repeat',
+      old_mark: existing.mark,
+      new_mark: body.mark,
+      hours_delta: 0,
+      device: body.device,
+      remark: existing.mark === body.mark ? '重复签到' : `较早的标记（${checkedAt}），未覆盖 ${existing.checked_at} 的标记`,
+    });
+    return existing;
+  }
+  const held = existing.state === 1 ? Number(existing.hours) : 0;
+  const delta = roundHours(held - wanted);
+  await changeHours(db, body.student_id, lesson.class_type_id, delta, name);
+  const updated = await db
+    .updateTable('edu_check_in')
+    .set({ mark: body.mark, hours: wanted, device: body.device ?? existing.device, checked_at: checkedAt, state: 1, undo_group_id: null, ...touched(principal) })
+    .where('id', '=', existing.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await log(db, principal, updated, { action: existing.state === 1 ? 'patch' : 'add', old_mark: existing.state === 1 ? existing.mark : null, new_mark: body.mark, hours_delta: delta, device: body.device });
+  await refreshLessonState(db, lesson.id);
+  return updated;
+}
+
+async function checkInInScope(db: Db, principal: Principal, id: number): Promise<CheckInDb> {
+  const row = await db.selectFrom('edu_check_in').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row || !inScope(principal, row.school_id)) throw notFound();
+  return row;
+}
+
+async function patchMark(db: Db, principal: Principal, body: z.infer<typeof checkInPatchSchema>): Promise<CheckInDb> {
+  const row = await checkInInScope(db, principal, body.id);
+  if (row.state !== 1) throw new ApiError(409, '该签到记录已撤销，不能修改');
+  if (row.mark === body.mark) return row;
+  const lesson = await db.selectFrom('edu_class_schedule').select(['hours']).where('id', '=', row.schedule_id).executeTakeFirst();
+  const lessonHours = lesson ? Number(lesson.hours) : Number(row.hours);
+  const wanted = hoursOf(body.mark, lessonHours);
+  const delta = roundHours(Number(row.hours) - wanted);
+  await changeHours(db, row.student_id, row.class_type_id, delta, await studentName(db, row.student_id));
+  const updated = await db
+    .updateTable('edu_check_in')
+    .set({ mark: body.mark, hours: wanted, ...touched(principal) })
+    .where('id', '=', row.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await log(db, principal, updated, { action: 'patch', old_mark: row.mark, new_mark: body.mark, hours_delta: delta, remark: body.remark ?? null });
+  return updated;
+}
+
+/** Undoes check-ins: the hours they took go back, the rows stay (state 0) and the log says who. */
+export async function undoCheckIns(db: Db, principal: Principal, ids: readonly number[], groupId: number | null, reason: string | undefined): Promise<{ count: number; hours_restored: number }> {
+  const rows: CheckInDb[] = [];
+  for (const part of chunk([...new Set(ids)], 500)) rows.push(...(await db.selectFrom('edu_check_in').selectAll().where('id', 'in', part).execute()));
+  if (rows.length !== new Set(ids).size || rows.some((r) => !inScope(principal, r.school_id))) throw notFound();
+  let restored = 0;
+  let count = 0;
+  for (const r of rows) {
+    if (r.state !== 1) continue;
+    const hours = Number(r.hours);
+    await changeHours(db, r.student_id, r.class_type_id, hours, await studentName(db, r.student_id));
+    await db.updateTable('edu_check_in').set({ state: 0, hours: 0, undo_group_id: groupId, ...touched(principal) }).where('id', '=', r.id).execute();
+    await log(db, principal, r, { action: 'undo', old_mark: r.mark, new_mark: null, hours_delta: hours, remark: reason ?? null });
+    restored += hours;
+    count++;
+  }
+  for (const scheduleId of new Set(rows.map((r) => r.schedule_id))) await refreshLessonState(db, scheduleId);
+  return { count, hours_restored: roundHours(restored) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Listing
+// ---------------------------------------------------------------------------------------------
+
+const CHECK_IN_SORTS = new Set(['id', 'lesson_date', 'checked_at', 'student_id', 'class_id', 'mark', 'start_time']);
+
+function checkInSelect(db: Db, principal: Principal) {
+  const q = db
+    .selectFrom('edu_check_in as k')
+    .innerJoin('student as st', 'st.id', 'k.student_id')
+    .innerJoin('base_class_manage as c', 'c.id', 'k.class_id')
+    .select([
+      'k.id',
+      'k.school_id',
+      'k.schedule_id',
+      'k.student_id',
+      'st.name as student_name',
+      'k.class_id',
+      'c.name as class_name',
+      'k.class_type_id',
+      'k.lesson_date',
+      'k.start_time',
+      'k.mark',
+      'k.hours',
+      'k.device',
+      'k.checked_at',
+      'k.created_by as checked_by',
+      'k.state',
+      'k.undo_group_id',
+    ]);
+  return whereInScope(q, 'k.school_id', principal);
+}
+
+async function checkInPage(c: Context<AppEnv>): Promise<Response> {
+  const f = parseQuery(c, checkInPageSchema, { lesson_date_start: '开始日期', lesson_date_end: '结束日期', mark: '考勤标记' });
+  const paging = parseQuery(c, pageQuerySchema, { page: '页码', rows: '每页行数', sort: '排序' });
+  const sort = parseSort(paging.sort ?? 'lesson_date desc');
+  if (sort && !CHECK_IN_SORTS.has(sort.prop)) throw new ApiError(400, `不支持按 ${sort.prop} 排序`);
+  // Filters go on the check-in table alone so counting needs no join.
+  let base = whereInScope(c.var.db.selectFrom('edu_check_in as k'), 'k.school_id', c.var.principal);
+  if (f.school_id) base = base.where('k.school_id', '=', f.school_id);
+  if (f.class_id) base = base.where('k.class_id', '=', f.class_id);
+  if (f.student_id) base = base.where('k.student_id', '=', f.student_id);
+  if (f.schedule_id) base = base.where('k.schedule_id', '=', f.schedule_id);
+  if (f.mark) base = base.where('k.mark', 'in', f.mark.split(',') as CheckInMark[]);
+  if (f.lesson_date_start) base = base.where('k.lesson_date', '>=', f.lesson_date_start);
+  if (f.lesson_date_end) base = base.where('k.lesson_date', '<=', f.lesson_date_end);
+  if (f.state !== undefined) base = base.where('k.state', '=', f.state);
+  const totalSize = await countOf(base.select('k.id'));
+  const dir = sort?.desc ? 'desc' : 'asc';
+  const ids = await base
+    .select('k.id')
+    .orderBy(sql.ref(`k.${sort?.prop ?? 'lesson_date'}`), dir)
+    .orderBy('k.id', dir)
+    .limit(paging.rows)
+    .offset((paging.page - 1) * paging.rows)
+    .execute();
+  const idList = ids.map((r) => r.id);
+  const rows = idList.length === 0 ? [] : await checkInSelect(c.var.db, c.var.principal).where('k.id', 'in', idList).execute();
+  const byId = new Map(rows.map((r) => [r.id, { ...r, hours: Number(r.hours) }]));
+  return ok(c, { content: idList.map((id) => byId.get(id)).filter((r) => r !== undefined), totalSize });
+}
+
+async function patchLog(c: Context<AppEnv>): Promise<Response> {
+  const q = parseQuery(
+    c,
+    z.object({
+      check_in_id: z.coerce.number().int().positive().optional(),
+      schedule_id: z.coerce.number().int().positive().optional(),
+      student_id: z.coerce.number().int().positive().optional(),
+    }),
+    { check_in_id: '签到记录', schedule_id: '课次', student_id: '学员' },
+  );
+  const paging = parseQuery(c, pageQuerySchema);
+  if (!q.check_in_id && !q.schedule_id && !q.student_id) throw new ApiError(400, '请指定签到记录、课次或学员');
+  if (q.check_in_id) await checkInInScope(c.var.db, c.var.principal, q.check_in_id);
+  let base = whereInScope(c.var.db.selectFrom('edu_check_in_log as l'), 'l.school_id', c.var.principal);
+  if (q.check_in_id) base = base.where('l.check_in_id', '=', q.check_in_id);
+  if (q.schedule_id) base = base.where('l.schedule_id', '=', q.schedule_id);
+  if (q.student_id) base = base.where('l.student_id', '=', q.student_id);
+  const totalSize = await countOf(base.select('l.id'));
+  const content = await base
+    .selectAll('l')
+    .orderBy('l.id', 'desc')
+    .limit(paging.rows)
+    .offset((paging.page - 1) * paging.rows)
+    .execute();
+  return ok(c, { content: content.map((r) => ({ ...r, hours_delta: Number(r.hours_delta) })), totalSize });
+}
+
+async function todayRoster(c: Context<AppEnv>): Promise<Response> {
+  const q = parseQuery(c, rosterQuerySchema, { school_id: '校区', date: '日期' });
+  assertSchoolInScope(c.var.principal, q.school_id);
+  const date = q.date ?? todayText();
+  const db = c.var.db;
+  const lessons = await db
+    .selectFrom('edu_class_schedule as s')
+    .innerJoin('base_class_manage as c', 'c.id', 's.class_id')
+    .leftJoin('users as t', 't.id', 's.teacher_id')
+    .leftJoin('base_otm_classroom as r', 'r.id', 's.classroom_id')
+    .select(['s.id', 's.class_id', 'c.name as class_name', 's.lesson_date', 's.start_time', 's.end_time', 't.name as teacher_name', 'r.name as classroom_name', 's.hours', 's.class_type_id'])
+    .where('s.school_id', '=', q.school_id)
+    .where('s.lesson_date', '=', date)
+    .orderBy('s.start_time')
+    .orderBy('s.id')
+    .execute();
+  const ids = lessons.map((l) => l.id);
+  const students =
+    ids.length === 0
+      ? []
+      : await db
+          .selectFrom('edu_class_schedule_student as ss')
+          .innerJoin('student as st', 'st.id', 'ss.student_id')
+          .innerJoin('edu_class_schedule as s', 's.id', 'ss.schedule_id')
+          .leftJoin('edu_check_in as k', (j) => j.onRef('k.schedule_id', '=', 'ss.schedule_id').onRef('k.student_id', '=', 'ss.student_id').on('k.state', '=', 1))
+          .leftJoin('student_class_type as b', (j) => j.onRef('b.student_id', '=', 'ss.student_id').onRef('b.class_type_id', '=', 's.class_type_id'))
+          .select(['ss.schedule_id', 'ss.student_id', 'st.name', 'st.parent_name', 'st.parent_phone', 'ss.is_makeup', 'k.mark', 'k.id as check_in_id', 'b.remaining_hours'])
+          .where('ss.schedule_id', 'in', ids)
+          .orderBy('st.name')
+          .execute();
+  const bySession = new Map<number, RosterSession['students']>();
+  for (const s of students) {
+    const list = bySession.get(s.schedule_id) ?? [];
+    list.push({
+      student_id: s.student_id,
+      name: s.name,
+      parent_name: s.parent_name,
+      parent_phone: s.parent_phone,
+      is_makeup: s.is_makeup === 1,
+      mark: (s.mark as CheckInMark | null) ?? null,
+      check_in_id: s.check_in_id ?? null,
+      remaining_hours: roundHours(Number(s.remaining_hours ?? 0)),
+    });
+    bySession.set(s.schedule_id, list);
+  }
+  const out: RosterSession[] = lessons.map((l) => ({
+    schedule_id: l.id,
+    class_id: l.class_id,
+    class_name: l.class_name,
+    lesson_date: l.lesson_date,
+    start_time: l.start_time,
+    end_time: l.end_time,
+    teacher_name: l.teacher_name,
+    classroom_name: l.classroom_name,
+    hours_per_lesson: Number(l.hours),
+    students: bySession.get(l.id) ?? [],
+  }));
+  return ok(c, out);
+}
+
+async function absenceList(c: Context<AppEnv>): Promise<Response> {
+  const params = await formObject(c);
+  const f = check(absenceQuerySchema, params, { date_start: '开始日期', date_end: '结束日期', mark: '考勤标记' });
+  const paging = check(pageQuerySchema, params);
+  const marks = (f.mark ?? 'absent,leave').split(',') as CheckInMark[];
+  let base = whereInScope(c.var.db.selectFrom('edu_check_in as k'), 'k.school_id', c.var.principal).where('k.state', '=', 1).where('k.mark', 'in', marks);
+  if (f.school_id) base = base.where('k.school_id', '=', f.school_id);
+  if (f.class_id) base = base.where('k.class_id', '=', f.class_id);
+  if (f.student_id) base = base.where('k.student_id', '=', f.student_id);
+  if (f.date_start) base = base.where('k.lesson_date', '>=', f.date_start);
+  if (f.date_end) base = base.where('k.lesson_date', '<=', f.date_end);
+  const totalSize = await countOf(base.select('k.id'));
+  const content = await base
+    .innerJoin('student as st', 'st.id', 'k.student_id')
+    .innerJoin('base_class_manage as c', 'c.id', 'k.class_id')
+    .leftJoin('edu_stu_leave as lv', (j) => j.onRef('lv.schedule_id', '=', 'k.schedule_id').onRef('lv.student_id', '=', 'k.student_id').on('lv.state', '!=', 0))
+    .select([
+      'k.id',
+      'k.school_id',
+      'k.schedule_id',
+      'k.student_id',
+      'st.name as student_name',
+      'st.parent_name',
+      'st.parent_phone',
+      'k.class_id',
+      'c.name as class_name',
+      'k.class_type_id',
+      'k.lesson_date',
+      'k.start_time',
+      'k.mark',
+      'k.hours',
+      'k.device',
+      'k.checked_at',
+      'k.state',
+      'lv.id as leave_id',
+      'lv.state as leave_state',
+    ])
+    .orderBy('k.lesson_date', 'desc')
+    .orderBy('k.id', 'desc')
+    .limit(paging.rows)
+    .offset((paging.page - 1) * paging.rows)
+    .execute();
+  return ok(c, { content, totalSize });
+}
+
+export function registerCheckIn(app: Hono<AppEnv>): void {
+  app.post('/api/v1/check_in', async (c) => {
+    assertPerm(c.var.principal, 'edu_check_in_add');
+    const body = await parseJson(c, checkInSchema, { schedule_id: '课次', student_id: '学员', mark: '考勤标记', device: '设备', checked_at: '签到时间' });
+    const row = await recordCheckIn(c.var.db, c.var.principal, body);
+    return ok(c, { ...row, hours: Number(row.hours), remaining_hours: await remaining(c.var.db, row) });
+  });
+  app.get('/api/v1/edu_check_in/page', checkInPage);
+  app.get('/api/v1/edu_check_in/detail', async (c) => {
+    const { id } = parseQuery(c, z.object({ id: z.coerce.number({ error: 'id 必须是数字' }).int().positive('id 必须是正整数') }));
+    await checkInInScope(c.var.db, c.var.principal, id);
+    const row = await checkInSelect(c.var.db, c.var.principal).where('k.id', '=', id).executeTakeFirst();
+    if (!row) throw notFound();
+    const logs = await c.var.db.selectFrom('edu_check_in_log').selectAll().where('check_in_id', '=', id).orderBy('id').execute();
+    return ok(c, { ...row, hours: Number(row.hours), logs: logs.map((l) => ({ ...l, hours_delta: Number(l.hours_delta) })) });
+  });
+  app.post('/api/v1/edu_check_in/patch', async (c) => {
+    assertPerm(c.var.principal, 'edu_check_in_patch');
+    const body = await parseJson(c, checkInPatchSchema, { id: '签到记录', mark: '考勤标记' });
+    const row = await patchMark(c.var.db, c.var.principal, body);
+    return ok(c, { ...row, hours: Number(row.hours), remaining_hours: await remaining(c.var.db, row) });
+  });
+  app.get('/api/v1/edu_check_in/patch_log', patchLog);
+  app.post('/api/v1/edu_check_in/prolong', async (c) => {
+    assertPerm(c.var.principal, 'edu_check_in_prolong');
+    const body = await parseJson(c, prolongSchema, { ids: '课次', deadline: '截止日期' });
+    const rows = await schedulesInScope(c.var.db, c.var.principal, body.ids);
+    const early = rows.find((r) => r.lesson_date > body.deadline);
+    if (early) throw new ApiError(400, `截止日期不能早于上课日期（${early.lesson_date}）`);
+    for (const part of chunk(body.ids, 500)) {
+      await c.var.db.updateTable('edu_class_schedule').set({ check_in_deadline: body.deadline, ...touched(c.var.principal) }).where('id', 'in', part).execute();
+    }
+    return ok(c, { count: rows.length, deadline: body.deadline });
+  });
+  app.get('/api/v1/edu_check_in/today_roster', todayRoster);
+  app.post('/api/v1/edu_class_schedule_student/absenceList', absenceList);
+  app.post('/api/v1/edu_class_schedule/multiple_undo_attendance', async (c) => {
+    assertPerm(c.var.principal, 'edu_class_schedule_undo_attendance');
+    const body = await parseJson(c, multipleUndoSchema, { ids: '签到记录', group_id: '撤销组', reason: '撤销原因' });
+    const db = c.var.db;
+    let ids = body.ids;
+    if (body.group_id) {
+      const group = await db.selectFrom('edu_undo_group').selectAll().where('id', '=', body.group_id).executeTakeFirst();
+      if (!group || !inScope(c.var.principal, group.school_id)) throw notFound();
+      if (group.state !== 1) throw new ApiError(409, '该撤销组已执行或已中止');
+      ids = ids ?? group.check_in_ids.split(',').filter((x) => x !== '').map(Number);
+      await db.updateTable('edu_undo_group').set({ state: 2, ...touched(c.var.principal) }).where('id', '=', group.id).execute();
+    }
+    return ok(c, await undoCheckIns(db, c.var.principal, ids ?? [], body.group_id ?? null, body.reason));
+  });
+}
+
+async function remaining(db: Db, row: Pick<CheckInDb, 'student_id' | 'class_type_id'>): Promise<number> {
+  const b = await db.selectFrom('student_class_type').select('remaining_hours').where('student_id', '=', row.student_id).where('class_type_id', '=', row.class_type_id).executeTakeFirst();
+  return roundHours(Number(b?.remaining_hours ?? 0));
+}

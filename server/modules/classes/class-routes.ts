@@ -1,0 +1,190 @@
+import type { Context, Hono } from 'hono';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { AppEnv } from '../../lib/context';
+import { ApiError, ok } from '../../lib/http';
+import { assertPerm } from '../../lib/auth';
+import { parseJson, parseQuery } from '../../lib/validate';
+import { whereInScope } from '../../lib/scope';
+import { mountResource } from '../../lib/resource-routes';
+import { countOf, likeInsensitive, likePattern } from '../../db/dialect';
+import { pageQuerySchema } from '../../../src/contract/paging';
+import { timeRangeListSchema, type ClassTeacher, type JoinableClass } from '../../../src/contract/classes';
+import { classResource, classTeacherResource, timeRangeResource } from '../../../src/contract/resources/classes';
+import { patternProblem } from './arrange';
+import { chunk, classInScope, stamps, touched, userNames } from './common';
+import { assertClassroom, assertTeacher } from './schedules';
+
+const idsSchema = z.array(z.coerce.number({ error: '班级必须是数字' }).int().positive('请选择班级'), { error: '请选择班级' }).min(1, '请至少选择一个班级').max(1000, '一次最多 1000 个班级');
+
+const joinPageSchema = pageQuerySchema.extend({
+  school_id: z.coerce.number().int().positive().optional(),
+  class_type_id: z.coerce.number().int().positive().optional(),
+  name: z.string().max(64, '班级名称不能超过64个字符').optional(),
+});
+
+async function joinable(c: Context<AppEnv>, warmUp: boolean): Promise<Response> {
+  const q = parseQuery(c, joinPageSchema, { school_id: '校区', class_type_id: '班型', name: '班级名称' });
+  const enrolled = sql<number>`(select count(*) from stu_class e where e.class_id = c.id and e.state = 1)`;
+  let base = c.var.db
+    .selectFrom('base_class_manage as c')
+    .innerJoin('prod_class_type as t', 't.id', 'c.class_type_id')
+    .where('c.del_flag', '=', 0)
+    .where('c.state', 'in', [1, 2])
+    .where(sql<boolean>`${enrolled} < c.capacity`);
+  base = whereInScope(base, 'c.school_id', c.var.principal);
+  if (warmUp) base = base.where('c.is_warm_up', '=', 1);
+  if (q.school_id) base = base.where('c.school_id', '=', q.school_id);
+  if (q.class_type_id) base = base.where('c.class_type_id', '=', q.class_type_id);
+  if (q.name) base = base.where(likeInsensitive('c.name', likePattern(q.name)));
+  const totalSize = await countOf(base.select('c.id'));
+  const rows = await base
+    .leftJoin('users as u', 'u.id', 'c.head_teacher_id')
+    .select(['c.id', 'c.name', 'c.school_id', 'c.class_type_id', 't.name as class_type_name', 'c.capacity', enrolled.as('enrolled'), 'c.state', 'c.start_date', 'u.name as head_teacher_name'])
+    .orderBy('c.start_date')
+    .orderBy('c.id')
+    .limit(q.rows)
+    .offset((q.page - 1) * q.rows)
+    .execute();
+  const content: JoinableClass[] = rows.map((r) => ({ ...r, enrolled: Number(r.enrolled) }));
+  return ok(c, { content, totalSize });
+}
+
+export function registerClassRoutes(app: Hono<AppEnv>): void {
+  mountResource(app, classResource, {
+    async beforeWrite(ctx, row, mode, existing) {
+      const db = ctx.db;
+      if (row.class_type_id !== undefined) {
+        const ct = await db.selectFrom('prod_class_type').select('id').where('id', '=', Number(row.class_type_id)).where('del_flag', '=', 0).executeTakeFirst();
+        if (!ct) throw new ApiError(400, '班型不存在');
+        if (existing && Number(row.class_type_id) !== Number(existing.class_type_id)) {
+          const any = await db.selectFrom('edu_class_schedule').select('id').where('class_id', '=', existing.id).limit(1).executeTakeFirst();
+          if (any) throw new ApiError(409, '班级已排课，不能修改班型');
+        }
+      }
+      const schoolId = Number(row.school_id ?? existing?.school_id);
+      if (existing && row.school_id !== undefined && Number(row.school_id) !== Number(existing.school_id)) {
+        throw new ApiError(400, '不能修改班级所属校区，请使用转班');
+      }
+      await assertTeacher(db, row.head_teacher_id as number | null | undefined);
+      await assertClassroom(db, row.classroom_id as number | null | undefined, schoolId);
+      const start = String(row.start_date ?? existing?.start_date ?? '');
+      const end = String(row.end_date ?? existing?.end_date ?? '');
+      if (start && end && end < start) throw new ApiError(400, '结班日期不能早于开班日期');
+      if (mode === 'update' && existing && row.capacity !== undefined) {
+        const n = await countOf(db.selectFrom('stu_class').select('id').where('class_id', '=', existing.id).where('state', '=', 1));
+        if (Number(row.capacity) < n) throw new ApiError(409, `班级容量不能小于在读人数（${n}人）`);
+      }
+    },
+    async beforeDelete(ctx, ids) {
+      const enrolled = await ctx.db
+        .selectFrom('stu_class')
+        .innerJoin('base_class_manage as c', 'c.id', 'stu_class.class_id')
+        .select('c.name')
+        .where('stu_class.class_id', 'in', ids)
+        .where('stu_class.state', '=', 1)
+        .executeTakeFirst();
+      if (enrolled) throw new ApiError(409, `班级 ${enrolled.name} 还有在读学员，不能删除`);
+      const attended = await ctx.db.selectFrom('edu_check_in').select('id').where('class_id', 'in', ids).where('state', '=', 1).limit(1).executeTakeFirst();
+      if (attended) throw new ApiError(409, '班级已有签到记录，不能删除');
+    },
+  });
+
+  app.get('/api/v1/base_class_manage/join_page', (c) => joinable(c, false));
+  app.get('/api/v1/base_class_manage/warm_up_page', (c) => joinable(c, true));
+
+  app.post('/api/v1/base_class_manage/update_cm_state', async (c) => {
+    assertPerm(c.var.principal, 'base_class_manage_update_cm_state');
+    const body = await parseJson(c, z.object({ ids: idsSchema, state: z.coerce.number().int().min(1, '班级状态不正确').max(4, '班级状态不正确') }));
+    for (const id of body.ids) await classInScope(c.var.db, c.var.principal, id);
+    for (const part of chunk(body.ids, 500)) {
+      await c.var.db.updateTable('base_class_manage').set({ state: body.state, ...touched(c.var.principal) }).where('id', 'in', part).execute();
+    }
+    return ok(c, { count: body.ids.length });
+  });
+  app.post('/api/v1/base_class_manage/update_kf', async (c) => {
+    assertPerm(c.var.principal, 'base_class_manage_update_kf');
+    const body = await parseJson(c, z.object({ id: z.coerce.number().int().positive('请选择班级'), kf_id: z.coerce.number({ error: '请选择班级客服' }).int().positive('请选择班级客服') }));
+    await classInScope(c.var.db, c.var.principal, body.id);
+    await assertTeacher(c.var.db, body.kf_id).catch(() => {
+      throw new ApiError(400, '班级客服不存在');
+    });
+    await c.var.db.updateTable('base_class_manage').set({ kf_id: body.kf_id, ...touched(c.var.principal) }).where('id', '=', body.id).execute();
+    return ok(c, { id: body.id, kf_id: body.kf_id });
+  });
+  app.post('/api/v1/base_class_manage/update_kfs', async (c) => {
+    assertPerm(c.var.principal, 'base_class_manage_update_kf');
+    const body = await parseJson(c, z.object({ ids: idsSchema, kf_id: z.coerce.number({ error: '请选择班级客服' }).int().positive('请选择班级客服') }));
+    for (const id of body.ids) await classInScope(c.var.db, c.var.principal, id);
+    await assertTeacher(c.var.db, body.kf_id).catch(() => {
+      throw new ApiError(400, '班级客服不存在');
+    });
+    for (const part of chunk(body.ids, 500)) {
+      await c.var.db.updateTable('base_class_manage').set({ kf_id: body.kf_id, ...touched(c.var.principal) }).where('id', 'in', part).execute();
+    }
+    return ok(c, { count: body.ids.length, kf_id: body.kf_id });
+  });
+  const classIdQuery = z.object({ class_id: z.coerce.number({ error: '请选择班级' }).int().positive('请选择班级') });
+  app.get('/api/v1/base_class_manage/gangers', async (c) => {
+    const { class_id } = parseQuery(c, classIdQuery);
+    const cls = await classInScope(c.var.db, c.var.principal, class_id);
+    const links = await c.var.db.selectFrom('edu_sc_class_tea').select(['teacher_id', 'role']).where('class_id', '=', cls.id).orderBy('id').execute();
+    const names = await userNames(c.var.db, [cls.head_teacher_id, ...links.map((l) => l.teacher_id)]);
+    const out: ClassTeacher[] = [];
+    if (cls.head_teacher_id) out.push({ teacher_id: cls.head_teacher_id, name: names.get(cls.head_teacher_id) ?? '', role: 'head' });
+    for (const l of links) {
+      if (out.some((o) => o.teacher_id === l.teacher_id)) continue;
+      out.push({ teacher_id: l.teacher_id, name: names.get(l.teacher_id) ?? '', role: l.role === 2 ? 'assistant' : 'main' });
+    }
+    return ok(c, out);
+  });
+  app.get('/api/v1/base_class_manage/have_tea_attend', async (c) => {
+    const { class_id } = parseQuery(c, classIdQuery);
+    const cls = await classInScope(c.var.db, c.var.principal, class_id);
+    const count = await countOf(c.var.db.selectFrom('edu_check_in').select('id').where('class_id', '=', cls.id).where('state', '=', 1));
+    return ok(c, { have: count > 0, count });
+  });
+
+  mountResource(app, classTeacherResource, {
+    async beforeWrite(ctx, row, _mode, existing) {
+      const classId = Number(row.class_id ?? existing?.class_id);
+      const cls = await classInScope(ctx.db, ctx.principal, classId);
+      row.school_id = cls.school_id;
+      await assertTeacher(ctx.db, row.teacher_id as number | undefined);
+      const teacherId = Number(row.teacher_id ?? existing?.teacher_id);
+      let dup = ctx.db.selectFrom('edu_sc_class_tea').select('id').where('class_id', '=', classId).where('teacher_id', '=', teacherId);
+      if (existing) dup = dup.where('id', '!=', existing.id);
+      if (await dup.executeTakeFirst()) throw new ApiError(409, '该老师已在班级老师中');
+    },
+  });
+
+  // Time ranges: ?classId= and the list as body; add appends, update replaces the class's list.
+  mountResource(app, timeRangeResource);
+  const classIdParam = z.object({ classId: z.coerce.number({ error: '请选择班级' }).int('班级必须是整数').positive('请选择班级') });
+  const saveRanges = async (c: Context<AppEnv>, replace: boolean): Promise<Response> => {
+    assertPerm(c.var.principal, replace ? 'edu_class_time_range_update' : 'edu_class_time_range_add');
+    const { classId } = parseQuery(c, classIdParam, { classId: '班级' });
+    const list = await parseJson(c, timeRangeListSchema, { week_day: '星期', start_time: '开始时间', end_time: '结束时间' });
+    const cls = await classInScope(c.var.db, c.var.principal, classId);
+    const kept = replace ? [] : await c.var.db.selectFrom('edu_class_time_range').select(['week_day', 'start_time', 'end_time']).where('class_id', '=', cls.id).execute();
+    const all = [...kept, ...list];
+    if (all.length > 0) {
+      const problem = patternProblem(all);
+      if (problem) throw new ApiError(400, problem);
+    } else if (!replace) {
+      throw new ApiError(400, '请至少设置一个上课时间段');
+    }
+    if (replace) await c.var.db.deleteFrom('edu_class_time_range').where('class_id', '=', cls.id).execute();
+    if (list.length > 0) {
+      const st = stamps(c.var.principal);
+      await c.var.db
+        .insertInto('edu_class_time_range')
+        .values(list.map((r) => ({ school_id: cls.school_id, class_id: cls.id, week_day: r.week_day, start_time: r.start_time, end_time: r.end_time, ...st })))
+        .execute();
+    }
+    const rows = await c.var.db.selectFrom('edu_class_time_range').selectAll().where('class_id', '=', cls.id).orderBy('week_day').orderBy('start_time').execute();
+    return ok(c, rows);
+  };
+  app.post('/api/v1/edu_class_time_range/add', (c) => saveRanges(c, false));
+  app.post('/api/v1/edu_class_time_range/update', (c) => saveRanges(c, true));
+}

@@ -1,0 +1,25 @@
+import type { Hono } from 'hono';
+import type { AppDeps, AppEnv } from '../../lib/context';
+import { registerCatalogue } from './catalogue';
+import { registerClassRoutes } from './class-routes';
+import { registerEnrolment } from './enrolment';
+import { registerSchedules } from './schedules';
+import { registerCheckIn } from './check-in';
+import { registerLeave } from './leave';
+import { registerPlans } from './plans';
+import { registerProgress } from './progress';
+import { registerPunch } from './punch';
+import './schema';
+
+/** Classes, schedules and attendance (spec doc 001 §7), plus the attendance punch of /wf/clockIn. */
+export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
+  registerCatalogue(app);
+  registerClassRoutes(app);
+  registerEnrolment(app);
+  registerSchedules(app);
+  registerCheckIn(app);
+  registerLeave(app);
+  registerPlans(app);
+  registerProgress(app);
+  registerPunch(app);
+}
