@@ -3,13 +3,14 @@ import type { AppDeps, AppEnv } from '../lib/context';
 import * as auth from './auth';
 import * as admin from './admin';
 import * as classes from './classes';
+import * as systemExtras from './system-extras';
 
 export interface ServerModule {
   register(app: Hono<AppEnv>, deps: AppDeps): void;
 }
 
 /** Every module of the server, in mounting order. A new area adds one import and one entry. */
-const MODULES: readonly ServerModule[] = [auth, admin, classes];
+const MODULES: readonly ServerModule[] = [auth, admin, systemExtras, classes];
 
 export function registerModules(app: Hono<AppEnv>, deps: AppDeps): void {
   for (const m of MODULES) m.register(app, deps);

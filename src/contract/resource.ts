@@ -111,6 +111,11 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   /** operation-code prefix: writes need `<perm>_add`, `<perm>_update`, `<perm>_delete`, `<perm>_recover` */
   perm: string;
   /**
+   * `'verb_first'`: the spec's own style for system screens (`add_area`, `update_area`, `del_area`,
+   * `recover_area`), matching the seeded buttons. Default `'perm_first'` as above.
+   */
+  permStyle?: 'perm_first' | 'verb_first';
+  /**
    * Paths of the standard calls relative to api/v1, where the spec names them differently
    * (e.g. `system/find_area_page`); `false` leaves a call out. Default `<name>/<call>`.
    */
@@ -141,6 +146,7 @@ export function callPath(def: ResourceDef, call: CallName): string | undefined {
 }
 
 export function permCode(def: ResourceDef, call: 'add' | 'update' | 'delete' | 'recover'): string {
+  if (def.permStyle === 'verb_first') return `${call === 'delete' ? 'del' : call}_${def.perm}`;
   return `${def.perm}_${call}`;
 }
 

@@ -30,7 +30,7 @@ function chunked(bytes: Buffer, size: number): ReadableStream<Uint8Array> {
 async function build(parts: { name: string; filename?: string; data: Buffer | string }[]): Promise<{ body: Buffer; type: string }> {
   const form = new FormData();
   for (const p of parts) {
-    if (p.filename !== undefined) form.append(p.name, new Blob([p.data]), p.filename);
+    if (p.filename !== undefined) form.append(p.name, new Blob([typeof p.data === "string" ? p.data : new Uint8Array(p.data)]), p.filename);
     else form.append(p.name, String(p.data));
   }
   const req = new Request('http://x/', { method: 'POST', body: form });

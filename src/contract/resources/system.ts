@@ -32,6 +32,7 @@ export const areaResource = defineResource({
   scope: 'global',
   softDelete: true,
   perm: 'area',
+  permStyle: 'verb_first',
   defaultSort: 'order_num',
   calls: systemCalls('area', true),
   tree: { parent: 'parent_id', text: 'name' },
@@ -52,6 +53,7 @@ export const areaTemplateResource = defineResource({
   scope: 'global',
   softDelete: true,
   perm: 'area_template',
+  permStyle: 'verb_first',
   calls: systemCalls('area_template'),
   fields: {
     name: { type: 'string', label: '模板名称', required: true, max: 64, search: 'like', unique: true },
@@ -66,6 +68,7 @@ export const areaTemplateDetailResource = defineResource({
   scope: 'global',
   softDelete: true,
   perm: 'area_template_detail',
+  permStyle: 'verb_first',
   calls: systemCalls('area_template_detail'),
   fields: {
     template_id: { type: 'int', label: '区域模板', required: true, min: 1, search: 'eq', index: true, options: { kind: 'resource', resource: 'system_area_template', label: 'name' } },
@@ -81,6 +84,7 @@ export const userTemplateResource = defineResource({
   scope: 'global',
   softDelete: true,
   perm: 'user_template',
+  permStyle: 'verb_first',
   calls: systemCalls('user_template'),
   fields: {
     name: { type: 'string', label: '模板名称', required: true, max: 64, search: 'like', unique: true },
@@ -95,6 +99,7 @@ export const userTemplateDetailResource = defineResource({
   scope: 'global',
   softDelete: true,
   perm: 'user_template_detail',
+  permStyle: 'verb_first',
   calls: systemCalls('user_template_detail'),
   fields: {
     template_id: { type: 'int', label: '用户模板', required: true, min: 1, search: 'eq', index: true, options: { kind: 'resource', resource: 'system_user_template', label: 'name' } },
@@ -109,6 +114,7 @@ export const domainResource = defineResource({
   table: 'sys_domain',
   scope: 'global',
   perm: 'domain',
+  permStyle: 'verb_first',
   defaultSort: 'order_num',
   calls: {
     page: 'system/find_domain_page',
@@ -140,6 +146,7 @@ export const appFunResource = defineResource({
   table: 'sys_app_fun',
   scope: 'global',
   perm: 'app_fun',
+  permStyle: 'verb_first',
   defaultSort: 'order_num',
   calls: {
     page: 'sys_app/find_app_fun_page',
@@ -174,6 +181,7 @@ export const dataPermissionResource = defineResource({
   table: 'sys_data_permission',
   scope: 'global',
   perm: 'data_permission',
+  permStyle: 'verb_first',
   calls: {
     page: 'system/find_data_permission_page',
     add: 'system/add_data_permission',
@@ -199,6 +207,7 @@ export const dataPermissionDetailResource = defineResource({
   table: 'sys_data_permission_detail',
   scope: 'global',
   perm: 'data_permission_detail',
+  permStyle: 'verb_first',
   calls: {
     page: 'system/find_data_permission_detail_page',
     add: 'system/add_data_permission_detail',
@@ -219,6 +228,7 @@ export const tagGroupResource = defineResource({
   table: 'sys_tag_group',
   scope: 'global',
   perm: 'tag_group',
+  permStyle: 'verb_first',
   defaultSort: 'order_num',
   calls: {
     page: 'system_tag_group/page',
@@ -241,6 +251,7 @@ export const tagResource = defineResource({
   table: 'sys_tag',
   scope: 'global',
   perm: 'tag',
+  permStyle: 'verb_first',
   defaultSort: 'order_num',
   calls: {
     page: 'system/tag_page',
@@ -264,6 +275,7 @@ export const userTagResource = defineResource({
   table: 'sys_user_tag',
   scope: 'school',
   perm: 'user_tag',
+  permStyle: 'verb_first',
   calls: {
     page: 'system_tag_group/user_tag_page',
     add: 'system/add_user_tag',
@@ -291,7 +303,8 @@ export const feedbackResource = defineResource({
   title: '用户反馈',
   table: 'base_feedback',
   scope: 'global',
-  perm: 'base_feedback',
+  perm: 'feedback',
+  permStyle: 'verb_first',
   calls: { add: false },
   fields: {
     content: { type: 'text', label: '反馈内容', required: true, max: 2000, search: 'like', list: { width: 320 } },

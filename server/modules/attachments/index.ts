@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import type { Context, Hono } from 'hono';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { idListSchema } from '../../../src/contract/resource';
+import type { Attachment } from '../../../src/contract/paths';
+import type { AppDeps, AppEnv, Principal } from '../../lib/context';
+import type { BaseColumns, Database } from '../../db/schema';
+import { ApiError, notFound, ok } from '../../lib/http';
+import { check, queryObject, readJson } from '../../lib/validate';
+import { noTransaction } from '../../lib/tx';
+import { schoolScope } from '../../lib/scope';
+import { contentDisposition, dataSubdir } from '../../lib/files';
+import { nowText } from '../../lib/time';
+import { boundaryOf, saveMultipartFile } from './multipart';
+
+/** 150 MB (spec doc 000 §9). */
+export const UPLOAD_LIMIT = 157286400;
+const TOO_LARGE = { code: 413, msg: '大小不得超过150M', data: null };
+
+export interface AttachmentTable extends BaseColumns {
+  name: string;
+  ext: string;
+  mime: string;
+  size: number;
+  duration: number | null;
+  stored_name: string;
+  school_ids: string;
+  all_schools: number;
+  del_flag: number;
+}
+
+declare module '../../db/schema' {
+  interface Database {
+    sys_attachment: AttachmentTable;
+  }
+}
+
+type AttachmentRow = Omit<AttachmentTable, 'id'> & { id: number };
+
+/**
+ * An attachment belongs to its uploader's campuses: whoever works in one of them (or the uploader,
+ * or an all-campus user) sees it; anyone else is told it does not exist.
+ */
+function canSee(p: Principal, row: AttachmentRow): boolean {
+  if (row.created_by === p.userId || row.all_schools === 1) return true;
+  const scope = schoolScope(p);
+  if (scope === undefined) return true;
+  const ids = row.school_ids.split('|').filter(Boolean).map(Number);
+  return ids.some((id) => scope.includes(id));
+}
+
+async function visibleRows(db: Kysely<Database>, p: Principal, ids: number[]): Promise<AttachmentRow[]> {
+  const unique = [...new Set(ids)];
+  const rows = await db.selectFrom('sys_attachment').selectAll().where('id', 'in', unique).where('del_flag', '=', 0).execute();
+  const seen = rows.filter((r) => canSee(p, r));
+  if (seen.length !== unique.length) throw notFound();
+  return unique.map((id) => seen.find((r) => r.id === id) as AttachmentRow);
+}
+
+function recordOf(row: AttachmentRow): Attachment {
+  return { id: row.id, ext: row.ext, name: row.name, url: `api/v1/sys_attachment/download?id=${row.id}`, size: Number(row.size), duration: row.duration };
+}
+
+function extOf(name: string): string {
+  const m = /\.([A-Za-z0-9]{1,16})$/.exec(name);
+  return m ? m[1].toLowerCase() : '';
+}
+
+const idsQuery = z.object({
+  id: z
+    .string({ error: '请提供附件 id' })
+    .regex(/^\d+(,\d+)*$/, '附件 id 格式不正确，应为逗号分隔的数字')
+    .transform((s) => s.split(',').map(Number))
+    .refine((a) => a.length <= 1000, '一次最多查询1000个附件'),
+});
+
+export function register(app: Hono<AppEnv>, deps: AppDeps): void {
+  const dir = dataSubdir(deps.config, 'attachments');
+  const upload = '/api/v1/sys_attachment/upload';
+  // A streamed upload must not hold the request transaction (SQLite has one writer) for minutes.
+  noTransaction(upload);
+
+  app.post(upload, async (c: Context<AppEnv>) => {
+    const declared = c.req.header('content-length');
+    if (declared !== undefined && Number(declared) > UPLOAD_LIMIT) return c.json(TOO_LARGE, 413);
+    const boundary = boundaryOf(c.req.header('content-type'));
+    if (!boundary) throw new ApiError(400, '请以 multipart/form-data 上传文件（字段 file）');
+    const body = c.req.raw.body;
+    if (!body) throw new ApiError(400, '请选择要上传的文件');
+    const stored = `${randomUUID()}`;
+    const dest = path.join(dir, stored);
+    const result = await saveMultipartFile(body, boundary, { field: 'file', dest, limit: UPLOAD_LIMIT });
+    if (result.kind === 'too_large') return c.json(TOO_LARGE, 413);
+    if (result.kind === 'no_file') throw new ApiError(400, '请选择要上传的文件（字段 file）');
+    if (result.kind === 'malformed') throw new ApiError(400, '上传内容不完整，请重新上传');
+    const { file } = result;
+    if (file.size === 0 || !file.filename) {
+      await rm(dest, { force: true });
+      throw new ApiError(400, file.size === 0 ? '不能上传空文件' : '文件名不能为空');
+    }
+    const p = c.var.principal;
+    const scope = schoolScope(p);
+    const now = nowText();
+    try {
+      const row = await c.var.db
+        .insertInto('sys_attachment')
+        .values({
+          name: file.filename,
+          ext: extOf(file.filename),
+          mime: file.mime.slice(0, 128),
+          size: file.size,
+          duration: null,
+          stored_name: stored,
+          school_ids: scope === undefined ? '' : `|${scope.join('|')}|`,
+          all_schools: scope === undefined ? 1 : 0,
+          del_flag: 0,
+          created_at: now,
+          updated_at: now,
+          created_by: p.userId,
+          updated_by: p.userId,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return ok(c, row.id);
+    } catch (err) {
+      await rm(dest, { force: true });
+      throw err;
+    }
+  });
+
+  app.get('/api/v1/sys_attachment/get', async (c) => {
+    const { id } = check(idsQuery, queryObject(c), { id: '附件' });
+    const rows = await visibleRows(c.var.db, c.var.principal, id);
+    return ok(c, rows.map(recordOf));
+  });
+
+  app.get('/api/v1/sys_attachment/download', async (c) => {
+    const { id } = check(z.object({ id: z.coerce.number({ error: '附件 id 必须是数字' }).int().positive('附件 id 必须是正整数') }), queryObject(c), { id: '附件' });
+    const [row] = await visibleRows(c.var.db, c.var.principal, [id]);
+    const file = path.join(dir, row.stored_name);
+    const info = await stat(file).catch(() => undefined);
+    if (!info) throw new ApiError(404, '附件文件已丢失');
+    const inline = c.req.query('inline') === '1';
+    return new Response(Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>, {
+      status: 200,
+      headers: {
+        'content-type': row.mime || 'application/octet-stream',
+        'content-length': String(info.size),
+        'content-disposition': contentDisposition(row.name, inline ? 'inline' : 'attachment'),
+        'x-content-type-options': 'nosniff',
+        'cache-control': 'private, max-age=0',
+      },
+    });
+  });
+
+  // Soft delete: the row is hidden at once; the file stays until a clean-up (the delete may roll back).
+  app.post('/api/v1/sys_attachment/delete', async (c) => {
+    const ids = check(idListSchema, await readJson(c)).map((x) => x.id);
+    const rows = await visibleRows(c.var.db, c.var.principal, ids);
+    await c.var.db
+      .updateTable('sys_attachment')
+      .set({ del_flag: 1, updated_at: nowText(), updated_by: c.var.principal.userId })
+      .where('id', 'in', rows.map((r) => r.id))
+      .execute();
+    return ok(c, { count: rows.length });
+  });
+}

@@ -1,0 +1,11 @@
+import type { Hono } from 'hono';
+import type { AppDeps, AppEnv } from '../../lib/context';
+import { registerNotices } from './notices';
+import { registerMessages } from './messages';
+import './tables';
+
+/** Notices (written and published by staff) and the user messages they create. */
+export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
+  registerNotices(app);
+  registerMessages(app);
+}

@@ -1,0 +1,233 @@
+import type { Hono } from 'hono';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { idListSchema } from '../../../src/contract/resource';
+import { pageQuerySchema } from '../../../src/contract/paging';
+import type { AppEnv } from '../../lib/context';
+import type { Database } from '../../db/schema';
+import { ApiError, notFound, ok } from '../../lib/http';
+import { assertPerm } from '../../lib/auth';
+import { check, formObject, readJson } from '../../lib/validate';
+import { countOf, likeInsensitive, likePattern } from '../../db/dialect';
+import { isExportRequest, runListExport } from '../../lib/export-hook';
+import { nowText } from '../../lib/time';
+import { plainTextOf, sanitizeNoticeHtml } from './sanitize';
+import { NOTICE_STATES, type NoticeTarget } from './tables';
+import '../../db/core-schema';
+
+const idsText = z.preprocess(
+  (v) => (Array.isArray(v) ? v.join(',') : v === null || v === undefined ? '' : String(v)),
+  z.string().regex(/^(\d+(,\d+)*)?$/, '发布对象格式不正确'),
+);
+
+const noticeFields = {
+  title: z.string({ error: '请输入标题' }).trim().min(1, '请输入标题').max(128, '标题不能超过128个字符'),
+  header: z.string().trim().max(128, '副标题不能超过128个字符').nullable().optional(),
+  content: z.string({ error: '请输入内容' }).min(1, '请输入内容').max(200000, '内容不能超过200000个字符'),
+  target_type: z.enum(['all', 'roles', 'schools'], { error: '发布范围只能是 全部、指定角色 或 指定校区' }).default('all'),
+  target_ids: idsText.optional(),
+  is_top: z.preprocess((v) => (v === true ? 1 : v === false ? 0 : v), z.coerce.number().int().min(0).max(1, '置顶只能是 0 或 1')).optional(),
+  files: idsText.optional(),
+};
+const LABELS = { title: '标题', header: '副标题', content: '内容', target_type: '发布范围', target_ids: '发布对象', is_top: '置顶', files: '附件' };
+
+const addSchema = z.object(noticeFields);
+const updateSchema = z.object({
+  id: z.coerce.number({ error: 'id 必须是数字' }).int().positive('id 必须是正整数'),
+  title: noticeFields.title.optional(),
+  header: noticeFields.header,
+  content: noticeFields.content.optional(),
+  target_type: z.enum(['all', 'roles', 'schools'], { error: '发布范围只能是 全部、指定角色 或 指定校区' }).optional(),
+  target_ids: noticeFields.target_ids,
+  is_top: noticeFields.is_top,
+  files: noticeFields.files,
+});
+
+const pageSchema = pageQuerySchema.extend({
+  title: z.string().trim().max(128).optional(),
+  state: z
+    .string()
+    .optional()
+    .refine((s) => !s || s.split(',').every((x) => (Object.values(NOTICE_STATES) as string[]).includes(x)), '状态只能是 草稿、已发布 或 已下线'),
+  publish_time_start: z.string().regex(/^\d{4}-\d{2}-\d{2}/, '发布时间格式应为 YYYY-MM-DD').optional().or(z.literal('')),
+  publish_time_end: z.string().regex(/^\d{4}-\d{2}-\d{2}/, '发布时间格式应为 YYYY-MM-DD').optional().or(z.literal('')),
+});
+const SORTABLE = new Set(['id', 'title', 'state', 'publish_time', 'created_at', 'updated_at', 'is_top']);
+
+async function checkTargets(db: Kysely<Database>, type: string, ids: string | undefined | null): Promise<void> {
+  if (type === 'all') return;
+  const list = (ids ?? '').split(',').filter(Boolean).map(Number);
+  if (list.length === 0) throw new ApiError(400, type === 'roles' ? '请选择发布的角色' : '请选择发布的校区');
+  const found =
+    type === 'roles'
+      ? await db.selectFrom('roles').select('id').where('id', 'in', list).execute()
+      : await db.selectFrom('organisations').select('id').where('id', 'in', list).where('kind', '=', 'school').where('del_flag', '=', 0).execute();
+  if (found.length !== new Set(list).size) throw new ApiError(400, type === 'roles' ? '发布的角色不存在' : '发布的校区不存在');
+}
+
+/** Active users the notice reaches. */
+async function targetUsers(db: Kysely<Database>, type: NoticeTarget, idsText: string | null): Promise<number[]> {
+  const ids = (idsText ?? '').split(',').filter(Boolean).map(Number);
+  let q = db.selectFrom('users').select('users.id').where('users.state', '=', 1).where('users.del_flag', '=', 0);
+  if (type === 'roles') q = q.where('users.id', 'in', db.selectFrom('user_roles').select('user_id').where('role_id', 'in', ids.length ? ids : [0]));
+  if (type === 'schools') q = q.where('users.id', 'in', db.selectFrom('user_schools').select('user_id').where('school_id', 'in', ids.length ? ids : [0]));
+  return (await q.orderBy('users.id').execute()).map((r) => r.id);
+}
+
+async function liveNotice(db: Kysely<Database>, id: number) {
+  const row = await db.selectFrom('sys_notice').selectAll().where('id', '=', id).where('del_flag', '=', 0).executeTakeFirst();
+  if (!row) throw notFound();
+  return row;
+}
+
+export function registerNotices(app: Hono<AppEnv>): void {
+  app.post('/api/v1/sys_notice/page', async (c) => {
+    const params = await formObject(c);
+    const q = check(pageSchema, params, { page: '页码', rows: '每页行数', sort: '排序', state: '状态' });
+    let qb = c.var.db.selectFrom('sys_notice').selectAll().where('del_flag', '=', 0);
+    if (q.title) qb = qb.where(likeInsensitive('title', likePattern(q.title)));
+    if (q.state) qb = qb.where('state', 'in', q.state.split(','));
+    if (q.publish_time_start) qb = qb.where('publish_time', '>=', q.publish_time_start);
+    if (q.publish_time_end) qb = qb.where('publish_time', '<=', q.publish_time_end.length === 10 ? `${q.publish_time_end} 23:59:59` : q.publish_time_end);
+    const [prop, dir] = (q.sort ?? 'id desc').split(' ');
+    if (!SORTABLE.has(prop)) throw new ApiError(400, `不支持按 ${prop} 排序`);
+    const sorted = qb.orderBy(prop as 'id', dir === 'desc' ? 'desc' : 'asc').orderBy('id', 'desc');
+    if (isExportRequest(params)) return runListExport({ c, title: '通知公告', params, fetchRows: (limit) => sorted.limit(limit).execute() });
+    const totalSize = await countOf(qb);
+    const content = await sorted.limit(q.rows).offset((q.page - 1) * q.rows).execute();
+    return ok(c, { content, totalSize });
+  });
+
+  app.post('/api/v1/sys_notice/add', async (c) => {
+    assertPerm(c.var.principal, 'add_notice');
+    const body = check(addSchema, await readJson(c), LABELS);
+    await checkTargets(c.var.db, body.target_type, body.target_ids);
+    const content = sanitizeNoticeHtml(body.content);
+    if (plainTextOf(content) === '' && !/<img/i.test(content)) throw new ApiError(400, '请输入内容');
+    const now = nowText();
+    const uid = c.var.principal.userId;
+    const row = await c.var.db
+      .insertInto('sys_notice')
+      .values({
+        title: body.title,
+        header: body.header ?? null,
+        content,
+        state: NOTICE_STATES.DRAFT,
+        target_type: body.target_type,
+        target_ids: body.target_type === 'all' ? null : body.target_ids || null,
+        is_top: body.is_top ?? 0,
+        publish_time: null,
+        publisher: null,
+        files: body.files || null,
+        del_flag: 0,
+        created_at: now,
+        updated_at: now,
+        created_by: uid,
+        updated_by: uid,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return ok(c, row);
+  });
+
+  app.post('/api/v1/sys_notice/update', async (c) => {
+    assertPerm(c.var.principal, 'update_notice');
+    const body = check(updateSchema, await readJson(c), LABELS);
+    const db = c.var.db;
+    const existing = await liveNotice(db, body.id);
+    if (existing.state === NOTICE_STATES.PUBLISHED) throw new ApiError(400, '已发布的通知不能修改，请先下线');
+    const type = body.target_type ?? existing.target_type;
+    const ids = body.target_ids !== undefined ? body.target_ids : existing.target_ids;
+    await checkTargets(db, type, ids);
+    const set: Partial<Record<string, string | number | null>> = { updated_at: nowText(), updated_by: c.var.principal.userId };
+    if (body.title !== undefined) set.title = body.title;
+    if (body.header !== undefined) set.header = body.header;
+    if (body.content !== undefined) {
+      const content = sanitizeNoticeHtml(body.content);
+      if (plainTextOf(content) === '' && !/<img/i.test(content)) throw new ApiError(400, '请输入内容');
+      set.content = content;
+    }
+    set.target_type = type;
+    set.target_ids = type === 'all' ? null : ids || null;
+    if (body.is_top !== undefined) set.is_top = body.is_top;
+    if (body.files !== undefined) set.files = body.files || null;
+    const row = await db.updateTable('sys_notice').set(set).where('id', '=', body.id).returningAll().executeTakeFirstOrThrow();
+    return ok(c, row);
+  });
+
+  // Publishing puts one message in each target user's box (a re-publish only adds the missing ones).
+  app.post('/api/v1/sys_notice/publish', async (c) => {
+    assertPerm(c.var.principal, 'publish_notice');
+    const ids = [...new Set(check(idListSchema, await readJson(c)).map((x) => x.id))];
+    const db = c.var.db;
+    const now = nowText();
+    const p = c.var.principal;
+    let messages = 0;
+    for (const id of ids) {
+      const n = await liveNotice(db, id);
+      if (n.state === NOTICE_STATES.PUBLISHED) throw new ApiError(400, `通知「${n.title}」已发布`);
+      await db.updateTable('sys_notice').set({ state: NOTICE_STATES.PUBLISHED, publish_time: now, publisher: p.name, updated_at: now, updated_by: p.userId }).where('id', '=', id).execute();
+      const users = await targetUsers(db, n.target_type as NoticeTarget, n.target_ids);
+      const have = new Set((await db.selectFrom('sys_user_message').select('user_id').where('notice_id', '=', id).execute()).map((r) => r.user_id));
+      const fresh = users.filter((u) => !have.has(u));
+      const header = n.header || plainTextOf(n.content, 60);
+      for (let i = 0; i < fresh.length; i += 500) {
+        await db
+          .insertInto('sys_user_message')
+          .values(
+            fresh.slice(i, i + 500).map((user_id) => ({
+              user_id,
+              notice_id: id,
+              title: n.title,
+              header,
+              content: n.content,
+              publisher: p.name,
+              message_time: now,
+              is_top: n.is_top,
+              read_status: 0,
+              read_time: null,
+              is_flag: 0,
+              del_flag: 0,
+              created_at: now,
+              updated_at: now,
+              created_by: p.userId,
+              updated_by: p.userId,
+            })),
+          )
+          .execute();
+      }
+      messages += fresh.length;
+    }
+    return ok(c, { count: ids.length, messages });
+  });
+
+  app.post('/api/v1/sys_notice/offline', async (c) => {
+    assertPerm(c.var.principal, 'offline_notice');
+    const ids = [...new Set(check(idListSchema, await readJson(c)).map((x) => x.id))];
+    const db = c.var.db;
+    for (const id of ids) {
+      const n = await liveNotice(db, id);
+      if (n.state !== NOTICE_STATES.PUBLISHED) throw new ApiError(400, `通知「${n.title}」未发布，不能下线`);
+    }
+    await db
+      .updateTable('sys_notice')
+      .set({ state: NOTICE_STATES.OFFLINE, updated_at: nowText(), updated_by: c.var.principal.userId })
+      .where('id', 'in', ids)
+      .execute();
+    return ok(c, { count: ids.length });
+  });
+
+  app.post('/api/v1/sys_notice/delete', async (c) => {
+    assertPerm(c.var.principal, 'del_notice');
+    const ids = [...new Set(check(idListSchema, await readJson(c)).map((x) => x.id))];
+    const db = c.var.db;
+    for (const id of ids) {
+      const n = await liveNotice(db, id);
+      if (n.state === NOTICE_STATES.PUBLISHED) throw new ApiError(400, `通知「${n.title}」已发布，请先下线再删除`);
+    }
+    await db.updateTable('sys_notice').set({ del_flag: 1, updated_at: nowText(), updated_by: c.var.principal.userId }).where('id', 'in', ids).execute();
+    await db.updateTable('sys_user_message').set({ del_flag: 1 }).where('notice_id', 'in', ids).execute();
+    return ok(c, { count: ids.length });
+  });
+}
+
