@@ -1,0 +1,95 @@
+import { api } from '../../api/client';
+import type { Page } from '../../contract/envelope';
+import {
+  CLASSES_PATHS,
+  type ArrangeResult,
+  type ClassProgress,
+  type ClassTeacher,
+  type RosterSession,
+  type ScheduleRow,
+  type TimeRangeInput,
+} from '../../contract/classes';
+import type { UserSchools } from '../../contract/paths';
+import { PATHS } from '../../contract/paths';
+
+/** Typed calls of the classes area the screens make (writes that must work offline go through the outbox instead). */
+
+export function fetchRoster(schoolId: number, date?: string): Promise<RosterSession[]> {
+  return api.get<RosterSession[]>(CLASSES_PATHS.todayRoster, { school_id: schoolId, date });
+}
+
+export function fetchUserSchools(): Promise<UserSchools> {
+  return api.get<UserSchools>(PATHS.userSchools);
+}
+
+export interface OsPageFilter {
+  school_id?: number;
+  class_id?: number;
+  teacher_id?: number;
+  classroom_id?: number;
+  date_start: string;
+  date_end: string;
+}
+
+/** Every lesson of the filter (a week holds at most a few thousand; paged through to be safe). */
+export async function fetchLessons(f: OsPageFilter): Promise<ScheduleRow[]> {
+  const rows: ScheduleRow[] = [];
+  for (let page = 1; page <= 20; page++) {
+    const p = await api.get<Page<ScheduleRow>>(CLASSES_PATHS.osPage, { ...f, page, rows: 500, sort: 'lesson_date' });
+    rows.push(...p.content);
+    if (p.content.length < 500 || rows.length >= p.totalSize) break;
+  }
+  return rows;
+}
+
+export interface ArrangeInput {
+  class_id: number;
+  date_start: string;
+  date_end: string;
+  slots: TimeRangeInput[];
+  teacher_id?: number;
+  classroom_id?: number;
+  limit?: number;
+}
+
+export function arrangeSchedule(body: ArrangeInput): Promise<ArrangeResult> {
+  return api.post<ArrangeResult>(CLASSES_PATHS.arrange, body);
+}
+
+export function reviseLesson(body: { id: number; lesson_date: string; start_time: string; end_time: string; teacher_id?: number; classroom_id?: number; remark?: string }): Promise<unknown> {
+  return api.post(CLASSES_PATHS.revise, body);
+}
+
+export function replaceTeacher(body: { ids: number[]; teacher_id: number }): Promise<unknown> {
+  return api.post(CLASSES_PATHS.replaceTeacher, body);
+}
+
+export function deleteLessons(ids: number[]): Promise<unknown> {
+  return api.post('api/v1/edu_class_schedule/delete', ids.map((id) => ({ id })));
+}
+
+export interface UserOption {
+  value: number;
+  text: string;
+}
+
+/** Teachers (中教老师, 外教) of a campus, or of every campus the user reaches. */
+export function fetchTeachers(schoolId?: number): Promise<UserOption[]> {
+  return api.get<UserOption[]>('api/v1/sys_user/get_user_options', { role_code: 'teacher,foreign_teacher', school_id: schoolId });
+}
+
+export function fetchClassTeachers(classId: number): Promise<ClassTeacher[]> {
+  return api.get<ClassTeacher[]>(CLASSES_PATHS.classGangers, { class_id: classId });
+}
+
+export function fetchClassProgress(classId: number): Promise<ClassProgress> {
+  return api.get<ClassProgress>(CLASSES_PATHS.attendanceProgress, { class_id: classId });
+}
+
+export function fetchTimeRanges(classId: number): Promise<Page<{ id: number; week_day: number; start_time: string; end_time: string }>> {
+  return api.get('api/v1/edu_class_time_range/page', { class_id: classId, page: 1, rows: 100, sort: 'week_day' });
+}
+
+export function saveTimeRanges(classId: number, ranges: TimeRangeInput[]): Promise<unknown> {
+  return api.post(`${CLASSES_PATHS.timeRangeUpdate}?classId=${classId}`, ranges);
+}

@@ -1,0 +1,67 @@
+import dayjs from 'dayjs';
+import type { CheckInBody, CheckInMark, RosterSession } from '../../../contract/classes';
+import { MARK_TEXT } from '../../../contract/classes';
+import { enqueue, listOutbox, loadRefList, offlineDb, refKeys, saveRefList, type OutboxItem } from '../../../offline';
+import { currentDevice } from '../../../lib/device';
+import { applyMark, CHECK_IN_KIND, CHECK_IN_URL, withQueuedMarks } from './roster';
+
+/**
+ * Today's rosters live in Dexie (refLists) so the tablet and the phone work offline after one
+ * online load. The key is per user and day: `classes:<user>:<day>:<scope>` (scope 'school:<id>' at
+ * the front desk, 'mine' for a teacher), so signing out clears it (clearUserRefData).
+ */
+export function rosterKey(userId: number, day: string, scope: string): string {
+  return refKeys.todayClasses(userId, `${day}:${scope}`);
+}
+
+export function today(): string {
+  return dayjs().format('YYYY-MM-DD');
+}
+
+/** What is saved: the sessions with local marks applied, and when the server last answered. */
+export interface SavedRoster {
+  loadedAt: number;
+  sessions: RosterSession[];
+}
+
+export async function loadRoster(key: string): Promise<SavedRoster | undefined> {
+  return (await loadRefList<SavedRoster>(key))?.value;
+}
+
+/** Saves a roster just loaded from the server, with the marks still queued laid on top. */
+export async function saveFreshRoster(key: string, sessions: readonly RosterSession[]): Promise<SavedRoster> {
+  const db = offlineDb();
+  return db.transaction('rw', db.refLists, db.outbox, async () => {
+    const saved: SavedRoster = { loadedAt: Date.now(), sessions: withQueuedMarks(sessions, await listOutbox(db)) };
+    await saveRefList(key, saved, db);
+    return saved;
+  });
+}
+
+export interface QueuedCheckIn {
+  session: RosterSession;
+  studentId: number;
+  studentName: string;
+  mark: CheckInMark;
+}
+
+/**
+ * One tap: the saved roster shows the mark and the new balance at once and the check-in is put
+ * in the outbox, in one transaction, so neither can exist without the other.
+ */
+export async function queueCheckIn(key: string, q: QueuedCheckIn): Promise<OutboxItem> {
+  const db = offlineDb();
+  const body: CheckInBody = {
+    schedule_id: q.session.schedule_id,
+    student_id: q.studentId,
+    mark: q.mark,
+    device: currentDevice(),
+    checked_at: dayjs().format('YYYY-MM-DD HH:mm:ss'),
+  };
+  const label = `${q.mark === 'present' ? '签到' : MARK_TEXT[q.mark]} ${q.studentName} ${q.session.class_name}`;
+  return db.transaction('rw', db.refLists, db.outbox, async () => {
+    const saved = (await loadRefList<SavedRoster>(key, db))?.value;
+    if (saved) await saveRefList(key, { ...saved, sessions: applyMark(saved.sessions, q.session.schedule_id, q.studentId, q.mark) }, db);
+    return enqueue({ url: CHECK_IN_URL, body, kind: CHECK_IN_KIND, label }, db);
+  });
+}

@@ -1,0 +1,213 @@
+import { ActionIcon, Alert, Badge, Button, Group, Loader, ScrollArea, Select, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { IconRefresh, IconSearch, IconWifiOff, IconX } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { useEffect, useMemo, useState } from 'react';
+import type { CheckInMark, RosterSession } from '../../../contract/classes';
+import { MARK_TEXT } from '../../../contract/classes';
+import { useSession } from '../../../components/session';
+import { notifyError, notifyInfo } from '../../../components/feedback';
+import { useIsOnline } from '../../../offline';
+import { fetchRoster } from '../api';
+import { MarkModePicker } from '../checkIn/MarkModePicker';
+import { matchesStudent, syncKey, syncOf } from '../checkIn/roster';
+import { queueCheckIn, rosterKey, today } from '../checkIn/rosterStore';
+import { useRoster } from '../checkIn/useRoster';
+import { useUserSchools } from '../checkIn/useSchools';
+import { StudentTile } from './StudentTile';
+import classes from './FrontDesk.module.css';
+
+const SCHOOL_PREF = 'front-desk-school';
+
+function checkedCount(s: RosterSession): number {
+  return s.students.filter((st) => st.mark !== null).length;
+}
+
+/**
+ * 前台签到: today's roster of one campus on a tablet. Loaded online, kept in Dexie, and usable
+ * offline; each tap queues a check-in in the outbox and shows at once.
+ */
+export default function FrontDeskScreen() {
+  const { user } = useSession();
+  const online = useIsOnline();
+  const { schools, loading: schoolsLoading } = useUserSchools(user.id);
+  const [schoolId, setSchoolId] = useState<number | null>(() => {
+    const v = Number(localStorage.getItem(`${SCHOOL_PREF}:${user.id}`));
+    return Number.isInteger(v) && v > 0 ? v : null;
+  });
+  useEffect(() => {
+    if (schools.length && (schoolId === null || !schools.some((s) => s.id === schoolId))) setSchoolId(schools[0].id);
+  }, [schools, schoolId]);
+  useEffect(() => {
+    if (schoolId) localStorage.setItem(`${SCHOOL_PREF}:${user.id}`, String(schoolId));
+  }, [schoolId, user.id]);
+
+  const day = today();
+  const key = schoolId ? rosterKey(user.id, day, `school:${schoolId}`) : null;
+  const roster = useRoster(key, () => fetchRoster(schoolId as number));
+  const [query, setQuery] = useState('');
+  const [mode, setMode] = useState<CheckInMark>('present');
+  const [sessionFilter, setSessionFilter] = useState<number | null>(null);
+
+  const sessions = useMemo(() => roster.saved?.sessions ?? [], [roster.saved]);
+  const shown = useMemo(
+    () =>
+      sessions
+        .filter((s) => sessionFilter === null || s.schedule_id === sessionFilter)
+        .map((s) => ({ ...s, students: s.students.filter((st) => matchesStudent(st, query)) }))
+        .filter((s) => s.students.length > 0 || (!query && sessionFilter !== null)),
+    [sessions, sessionFilter, query],
+  );
+  const total = sessions.reduce((n, s) => n + s.students.length, 0);
+  const done = sessions.reduce((n, s) => n + checkedCount(s), 0);
+
+  const tap = async (session: RosterSession, studentId: number, name: string, current: CheckInMark | null) => {
+    if (!key) return;
+    if (current === mode) {
+      notifyInfo(`${name} 已是${MARK_TEXT[mode]}`);
+      return;
+    }
+    try {
+      await queueCheckIn(key, { session, studentId, studentName: name, mark: mode });
+    } catch (e) {
+      notifyError(`保存失败：${e instanceof Error ? e.message : String(e)}`);
+    }
+  };
+
+  return (
+    <Stack gap="sm" p="sm" data-testid="front-desk">
+      <div className={classes.toolbar}>
+        <Group justify="space-between" align="center" wrap="wrap" gap="sm">
+          <Group gap="sm" wrap="nowrap">
+            <Title order={4}>前台签到</Title>
+            <Text c="dimmed" size="sm">
+              {dayjs(day).format('M月D日')} · 已签 {done}/{total}
+            </Text>
+            {!online && (
+              <Badge color="gray" leftSection={<IconWifiOff size={12} />} data-testid="roster-offline">
+                离线{roster.saved ? `，名单来自 ${dayjs(roster.saved.loadedAt).format('HH:mm')}` : ''}
+              </Badge>
+            )}
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            {schools.length > 1 && (
+              <Select
+                aria-label="校区"
+                size="md"
+                w={180}
+                data={schools.map((s) => ({ value: String(s.id), label: s.name }))}
+                value={schoolId ? String(schoolId) : null}
+                onChange={(v) => {
+                  setSchoolId(v ? Number(v) : null);
+                  setSessionFilter(null);
+                }}
+                allowDeselect={false}
+              />
+            )}
+            <Tooltip label="刷新名单">
+              <ActionIcon size={44} variant="default" onClick={roster.refresh} disabled={!online} aria-label="刷新名单" loading={roster.loading}>
+                <IconRefresh size={20} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        </Group>
+        <Group mt="xs" gap="sm" wrap="wrap" align="center">
+          <TextInput
+            size="lg"
+            style={{ flex: 1, minWidth: 240 }}
+            placeholder="学员姓名或家长手机尾号"
+            aria-label="查找学员"
+            leftSection={<IconSearch size={18} />}
+            rightSection={
+              query ? (
+                <ActionIcon variant="subtle" size={40} onClick={() => setQuery('')} aria-label="清空">
+                  <IconX size={18} />
+                </ActionIcon>
+              ) : null
+            }
+            value={query}
+            onChange={(e) => setQuery(e.currentTarget.value)}
+            inputMode="search"
+          />
+          <MarkModePicker value={mode} onChange={setMode} size="md" />
+        </Group>
+        {sessions.length > 0 && (
+          <ScrollArea type="auto" mt="xs" offsetScrollbars>
+            <Group gap={8} wrap="nowrap">
+              <Button className={classes.sessionChip} variant={sessionFilter === null ? 'filled' : 'default'} onClick={() => setSessionFilter(null)}>
+                全部课程
+              </Button>
+              {sessions.map((s) => (
+                <Button
+                  key={s.schedule_id}
+                  className={classes.sessionChip}
+                  variant={sessionFilter === s.schedule_id ? 'filled' : 'default'}
+                  onClick={() => setSessionFilter(s.schedule_id)}
+                  data-testid="session-chip"
+                >
+                  {s.start_time} {s.class_name}（{checkedCount(s)}/{s.students.length}）
+                </Button>
+              ))}
+            </Group>
+          </ScrollArea>
+        )}
+      </div>
+
+      {roster.error && online && (
+        <Alert color="red" title="名单加载失败">
+          {roster.error}
+          {roster.saved ? '，显示的是上次保存的名单' : ''}
+        </Alert>
+      )}
+      {(!roster.ready || (schoolsLoading && !schoolId) || (roster.loading && !roster.saved)) && (
+        <Group justify="center" p="xl">
+          <Loader />
+        </Group>
+      )}
+      {roster.ready && !roster.saved && !roster.loading && (
+        <Text c="dimmed" ta="center" p="xl">
+          {online ? '暂无今日名单' : '离线且本机没有今日名单，请联网后打开一次本页'}
+        </Text>
+      )}
+      {roster.saved && sessions.length === 0 && (
+        <Text c="dimmed" ta="center" p="xl">
+          今天没有课程
+        </Text>
+      )}
+      {roster.saved && sessions.length > 0 && shown.length === 0 && (
+        <Text c="dimmed" ta="center" p="xl">
+          没有找到匹配“{query}”的学员
+        </Text>
+      )}
+
+      {shown.map((s) => (
+        <Stack key={s.schedule_id} gap={6} data-testid="roster-session" data-schedule-id={s.schedule_id}>
+          <Group gap="sm" wrap="wrap">
+            <Text fw={600}>
+              {s.start_time}-{s.end_time} {s.class_name}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {[s.teacher_name, s.classroom_name].filter(Boolean).join(' · ')} · 每次 {s.hours_per_lesson} 课时 · 已签 {checkedCount(s)}/{sessions.find((x) => x.schedule_id === s.schedule_id)?.students.length ?? s.students.length}
+            </Text>
+          </Group>
+          {s.students.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              本次课没有学员
+            </Text>
+          ) : (
+            <div className={classes.grid}>
+              {s.students.map((st) => (
+                <StudentTile
+                  key={st.student_id}
+                  student={st}
+                  scheduleId={s.schedule_id}
+                  sync={syncOf(st, roster.items.get(syncKey(s.schedule_id, st.student_id)))}
+                  onTap={() => void tap(s, st.student_id, st.name, st.mark)}
+                />
+              ))}
+            </div>
+          )}
+        </Stack>
+      ))}
+    </Stack>
+  );
+}

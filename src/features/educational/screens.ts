@@ -1,0 +1,11 @@
+import type { ComponentType } from 'react';
+
+/**
+ * Screens of the classes area, by menu component key (server/db/seed/menus/classes.ts).
+ * Class management lives here too, under its base/ key, because it shares the arrangement
+ * dialog with the timetable and a feature never imports another.
+ */
+export const screens: Record<string, () => Promise<{ default: ComponentType }>> = {
+  'educational/front_desk_check_in': () => import('./frontDesk/FrontDeskScreen'),
+  'educational/teacher_check_in': () => import('./teacher/TeacherCheckInScreen'),
+};
