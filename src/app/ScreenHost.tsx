@@ -13,9 +13,8 @@ export function resolveScreen(key: string | null, registry: ScreenRegistry = SCR
   const k = (key ?? '').trim().replace(/^\/+/, '');
   const found = registry[k];
   if (found) return { kind: 'screen', loader: found };
-  if (k.startsWith(RESOURCE_PREFIX)) {
-    const loader = loadResourceScreen(k.slice(RESOURCE_PREFIX.length));
-    if (loader) return { kind: 'screen', loader };
+  if (k.startsWith(RESOURCE_PREFIX) && k.length > RESOURCE_PREFIX.length) {
+    return { kind: 'screen', loader: loadResourceScreen(k.slice(RESOURCE_PREFIX.length)) };
   }
   return { kind: 'missing', name: k };
 }

@@ -1,14 +1,10 @@
 import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { Providers } from './Providers';
 import { router } from './router';
 import { installRequestHooks } from './requestSetup';
 
-dayjs.locale('zh-cn');
 installRequestHooks(router);
 
 const root = document.getElementById('root');

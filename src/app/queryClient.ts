@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiFailure } from '../api/client';
 import { RequestError } from '../api/request';
+import { onSessionEnd } from './requestSetup';
 
 function shouldRetry(count: number, error: unknown): boolean {
   if (error instanceof ApiFailure) return false;
@@ -14,3 +15,6 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+// A 401 ends the session: nothing cached for that user may show to the next one.
+onSessionEnd(() => queryClient.clear());

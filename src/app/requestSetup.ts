@@ -1,11 +1,18 @@
 import { configureRequest } from '../api/request';
-import { queryClient } from './queryClient';
 import { clearSession, sessionHeaders } from './session/store';
 import { clearTabsStorage } from './layout/tabsStorage';
 
 interface Navigator {
   navigate(to: string, opts?: { replace?: boolean; state?: unknown }): unknown;
   state: { location: { pathname: string } };
+}
+
+const sessionEndListeners = new Set<() => void>();
+
+/** Called when a 401 ends the session (the layout drops its cached queries). */
+export function onSessionEnd(fn: () => void): () => void {
+  sessionEndListeners.add(fn);
+  return () => sessionEndListeners.delete(fn);
 }
 
 /** Wires the request layer to the session and the router: 401 → /login, other statuses → /error/{status}. */
@@ -18,7 +25,7 @@ export function installRequestHooks(router: Navigator): void {
       const here = router.state.location.pathname;
       clearSession();
       clearTabsStorage();
-      queryClient.clear();
+      for (const fn of sessionEndListeners) fn();
       if (here !== '/login') void router.navigate('/login', { replace: true });
     },
     onHttpError(status, message) {

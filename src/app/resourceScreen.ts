@@ -1,13 +1,10 @@
-import { resourceByName } from '../contract/resources';
 import type { ScreenLoader } from './screens';
 
 /**
- * `resource/<name>` keys render the shared ResourcePage for the declaration of that name.
- * Answers null when no declaration has the name (the key is then MODULE_NOT_FOUND).
+ * `resource/<name>` keys render the shared ResourcePage for the declaration of that name; the
+ * declarations (with their schemas) load with the screen, not with the shell. A name without a
+ * declaration renders MODULE_NOT_FOUND.
  */
-export function loadResourceScreen(name: string): ScreenLoader | null {
-  const def = resourceByName(name);
-  if (!def) return null;
-  // TODO(widgets): render components/ResourcePage for `def` once it lands.
-  return null;
+export function loadResourceScreen(name: string): ScreenLoader {
+  return () => import('./ResourceScreen').then((m) => ({ default: m.resourceScreen(name) }));
 }

@@ -1,18 +1,20 @@
 import { createHashRouter, Navigate } from 'react-router-dom';
 import { SessionGate } from './session/SessionGate';
 import { RouteFallback } from './pages/RouteFallback';
+// In the entry chunk: the sign-in page must not wait for a second round of script loading.
+import LoginPage from './pages/LoginPage';
 
 /**
  * Hash routing: the server serves index.html for `/` only and single sign-on returns to /#/auth/redirect.
  * Fixed routes of spec doc 000 §2; everything else inside the layout is matched against the menu.
- * Pages load lazily so the sign-in route stays small.
+ * Pages other than sign-in load lazily, so the sign-in route stays small.
  */
 export const router = createHashRouter([
   {
     element: <SessionGate />,
     hydrateFallbackElement: <RouteFallback />,
     children: [
-      { path: '/login', lazy: () => import('./pages/LoginPage').then((m) => ({ Component: m.default })) },
+      { path: '/login', Component: LoginPage },
       { path: '/auth/login', lazy: () => import('./pages/AuthLoginPage').then((m) => ({ Component: m.default })) },
       { path: '/auth/redirect', lazy: () => import('./pages/AuthRedirectPage').then((m) => ({ Component: m.default })) },
       { path: '/401', lazy: () => import('./pages/ErrorPage').then((m) => ({ Component: m.Error401 })) },

@@ -55,12 +55,4 @@ export const modifyPasswordSchema = z
   })
   .refine((b) => b.new === b.confirm, { message: '两次输入的新密码不一致', path: ['confirm'] });
 
-/** Builds the Authorization header value: `Bearer base64(login_id:token:domain)`. */
-export function bearerOf(loginId: string, token: string, domain: string): string {
-  const raw = `${loginId}:${token}:${domain}`;
-  const b64 = typeof btoa === 'function' ? btoa(unescape(encodeURIComponent(raw))) : Buffer.from(raw, 'utf8').toString('base64');
-  return `Bearer ${b64}`;
-}
-
-/** The operation code that passes every permission check. */
-export const SUPER_CODE = 'RC999';
+export { bearerOf, SUPER_CODE } from './auth-header';

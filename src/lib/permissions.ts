@@ -1,4 +1,4 @@
-import { SUPER_CODE } from '../contract/session';
+import { SUPER_CODE } from '../contract/auth-header';
 
 /** True for RC999 holders or when the operation code is one of the user's (spec doc 000 §6). */
 export function hasPermission(code: string, operations: readonly string[] | ReadonlySet<string>): boolean {

@@ -1,5 +1,11 @@
 import '@mantine/dates/styles.css';
+import '@mantine/notifications/styles.css';
 import { useSyncExternalStore } from 'react';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { queryClient } from '../queryClient';
 import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate } from 'react-router-dom';
@@ -8,8 +14,20 @@ import { loadSession, subscribeSession } from '../session/store';
 import { loadShellMenus } from '../session/menus';
 import { Shell } from './Shell';
 
-/** The signed-in part: loads menus and operation codes once, then shows the layout. */
+dayjs.locale('zh-cn');
+
+/** The signed-in part: React Query and notifications, then the menus, then the layout. */
 export default function MainLayout() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Notifications position="top-center" autoClose={3000} />
+      <SignedIn />
+    </QueryClientProvider>
+  );
+}
+
+/** Loads menus and operation codes once, then shows the layout. */
+function SignedIn() {
   const user = useSyncExternalStore(subscribeSession, loadSession);
   const userId = user?.id ?? 0;
   const menus = useQuery({

@@ -1,12 +1,12 @@
-import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import { Box, Drawer } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
+import { ModalsProvider } from '@mantine/modals';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import type { SessionUser } from '../../contract/session';
 import { SessionProvider, themeOf, COLLAPSED_SIDEBAR_WIDTH, type NavEntry, type SessionValue } from '../../components/session';
-import { FeedbackDialog } from '../../features/account/FeedbackDialog';
-import { ChangePasswordDialog } from '../../features/account/ChangePasswordDialog';
 import { currentBranding, copyrightLine } from '../branding';
 import { breadcrumbOf, titleOf } from '../routes/breadcrumb';
 import { documentTitle } from '../routes/fixedRoutes';
@@ -24,6 +24,10 @@ import { loadTabs, nextPathAfterClose, saveTabs, tabsReducer, type Tab } from '.
 import { MOBILE_QUERY, readSidebarOpen, writeSidebarOpen } from './sidebarState';
 import { readTheme, writeTheme } from './themePreference';
 
+// Dialogs load when first opened (they bring the password schema and the offline outbox).
+const FeedbackDialog = lazy(() => import('../../features/account/FeedbackDialog').then((m) => ({ default: m.FeedbackDialog })));
+const ChangePasswordDialog = lazy(() => import('../../features/account/ChangePasswordDialog').then((m) => ({ default: m.ChangePasswordDialog })));
+
 function navEntriesOf(tree: AppRoute[], section: string[] = []): NavEntry[] {
   return tree.flatMap((r) =>
     r.children.length > 0
@@ -32,6 +36,12 @@ function navEntriesOf(tree: AppRoute[], section: string[] = []): NavEntry[] {
         ? [{ path: r.path, title: r.title, icon: r.icon, section }]
         : [],
   );
+}
+
+function useSticky(on: boolean): boolean {
+  const [seen, setSeen] = useState(on);
+  if (on && !seen) setSeen(true);
+  return seen || on;
 }
 
 function initialTabs(routes: AppRoute[]): Tab[] {
@@ -63,6 +73,9 @@ export function Shell({ user, menus }: { user: SessionUser; menus: ShellMenus })
   const [passwordOpen, setPasswordOpen] = useState(!!user.must_change_password);
   const [tabs, dispatch] = useReducer(tabsReducer, routes, initialTabs);
   const [refreshCount, setRefreshCount] = useState(0);
+  // Mounted from the first opening on, so closing animates and state resets as usual.
+  const feedbackUsed = useSticky(feedbackOpen);
+  const passwordUsed = useSticky(passwordOpen);
 
   const pathname = location.pathname;
   const match = matchPage(pathname, pages);
@@ -152,6 +165,8 @@ export function Shell({ user, menus }: { user: SessionUser; menus: ShellMenus })
   const sidebar = <Sidebar tree={navTree} activePath={activeMenu} collapsed={collapsed} theme={theme} width={mobile ? theme.width : width} branding={branding} />;
 
   return (
+    <DatesProvider settings={{ locale: 'zh-cn', firstDayOfWeek: 1 }}>
+    <ModalsProvider labels={{ confirm: '确定', cancel: '取消' }}>
     <SessionProvider value={session}>
       <ShellContext.Provider value={shell}>
         <Box style={{ display: 'flex', minHeight: '100vh', background: 'var(--mantine-color-gray-0)' }} data-layout={mobile ? 'mobile' : 'desktop'}>
@@ -184,15 +199,21 @@ export function Shell({ user, menus }: { user: SessionUser; menus: ShellMenus })
             </Box>
           </Box>
           <BackToTop />
-          <FeedbackDialog opened={feedbackOpen} onClose={() => setFeedbackOpen(false)} />
-          <ChangePasswordDialog
-            opened={passwordOpen}
-            forced={!!user.must_change_password}
-            onClose={() => setPasswordOpen(false)}
-            onChanged={() => updateSession({ must_change_password: false })}
-          />
+          <Suspense fallback={null}>
+            {feedbackUsed ? <FeedbackDialog opened={feedbackOpen} onClose={() => setFeedbackOpen(false)} /> : null}
+            {passwordUsed ? (
+              <ChangePasswordDialog
+                opened={passwordOpen}
+                forced={!!user.must_change_password}
+                onClose={() => setPasswordOpen(false)}
+                onChanged={() => updateSession({ must_change_password: false })}
+              />
+            ) : null}
+          </Suspense>
         </Box>
       </ShellContext.Provider>
     </SessionProvider>
+    </ModalsProvider>
+    </DatesProvider>
   );
 }

@@ -1,7 +1,6 @@
 import type { MenuRouteTag, TreeNode } from '../../contract/menu';
 import { fetchMenuTree, fetchOperationCodes } from '../../api/session';
 import { RequestError } from '../../api/request';
-import { loadMenus, saveMenus } from '../../offline/refData';
 
 export interface ShellMenus {
   tree: TreeNode<MenuRouteTag>[];
@@ -10,15 +9,27 @@ export interface ShellMenus {
   offline: boolean;
 }
 
+// The offline store (Dexie) is loaded on demand: the shell shows first, the copy is saved after.
+const offlineRefData = () => import('../../offline/refData');
+
+/** Saves the menu for offline starts once the browser is idle. */
+function saveForOffline(userId: number, tree: TreeNode<MenuRouteTag>[], codes: string[]): void {
+  const run = () => void offlineRefData().then((m) => m.saveMenus(userId, tree, codes)).catch(() => undefined);
+  if (typeof window !== 'undefined' && 'requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 5000 });
+  else setTimeout(run, 2000);
+}
+
 /** The menu tree and operation codes, once per session; offline, the last saved copy. */
 export async function loadShellMenus(userId: number): Promise<ShellMenus> {
   try {
     const [tree, codes] = await Promise.all([fetchMenuTree(userId), fetchOperationCodes(userId)]);
-    void saveMenus(userId, tree, codes).catch(() => undefined);
+    saveForOffline(userId, tree, codes);
     return { tree, codes, offline: false };
   } catch (e) {
     if (e instanceof RequestError && (e.kind === 'network' || e.kind === 'timeout')) {
-      const saved = await loadMenus(userId).catch(() => undefined);
+      const saved = await offlineRefData()
+        .then((m) => m.loadMenus(userId))
+        .catch(() => undefined);
       if (saved) return { tree: saved.tree, codes: saved.codes, offline: true };
     }
     throw e;

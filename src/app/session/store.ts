@@ -1,4 +1,5 @@
-import { bearerOf, type SessionUser } from '../../contract/session';
+import type { SessionUser } from '../../contract/session';
+import { bearerOf } from '../../contract/auth-header';
 import { getCookie, removeCookie, setCookie } from './cookies';
 
 /** Storage names of spec doc 000 §3 and §6. */

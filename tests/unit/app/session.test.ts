@@ -1,0 +1,62 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { afterLoginPath, decideNavigation } from '../../../src/app/session/guard';
+import { clearSession, getToken, loadSession, saveSession, sessionHeaders, SESSION_KEY } from '../../../src/app/session/store';
+import type { SessionUser } from '../../../src/contract/session';
+
+const user: SessionUser = {
+  id: 1,
+  token: 'tok123',
+  name: '王建国',
+  avatar: null,
+  login_id: 'admin',
+  domain: 'hq',
+  roles: [{ id: 1, code: 'RC999' }],
+  isAdmin: true,
+  city: '北京',
+  unread_msg_number: 0,
+  top_msg: [],
+};
+
+beforeEach(() => clearSession());
+
+describe('session store', () => {
+  it('keeps session_user in local storage, the token and Authorization in cookies', () => {
+    saveSession(user);
+    expect(JSON.parse(localStorage.getItem(SESSION_KEY) ?? '{}').login_id).toBe('admin');
+    expect(getToken()).toBe('tok123');
+    expect(document.cookie).toContain('Authorization=');
+    expect(sessionHeaders()).toEqual({ token: 'tok123', Authorization: `Bearer ${btoa('admin:tok123:hq')}` });
+  });
+  it('clears everything on logout', () => {
+    saveSession(user);
+    clearSession();
+    expect(loadSession()).toBeNull();
+    expect(getToken()).toBeNull();
+    expect(sessionHeaders()).toEqual({});
+  });
+});
+
+describe('navigation rules', () => {
+  it('sends a visitor without a token to /login, remembering where they were going', () => {
+    expect(decideNavigation('/system/menu', false, false)).toEqual({ kind: 'redirect', to: '/login?redirect=%2Fsystem%2Fmenu' });
+    expect(decideNavigation('/', false, false)).toEqual({ kind: 'redirect', to: '/login?redirect=home' });
+  });
+  it('lets public pages through without a token', () => {
+    for (const p of ['/login', '/auth/redirect', '/auth/login', '/401', '/404', '/error/500']) expect(decideNavigation(p, false, false)).toEqual({ kind: 'pass' });
+  });
+  it('sends a signed-in user away from /login to /', () => {
+    expect(decideNavigation('/login', true, true)).toEqual({ kind: 'redirect', to: '/' });
+  });
+  it('loads menus first when signed in without routes, then passes', () => {
+    expect(decideNavigation('/home', true, false)).toEqual({ kind: 'load' });
+    expect(decideNavigation('/home', true, true)).toEqual({ kind: 'pass' });
+  });
+  it('continues after sign-in to home or a safe in-app path', () => {
+    expect(afterLoginPath('home')).toBe('/home');
+    expect(afterLoginPath(null)).toBe('/home');
+    expect(afterLoginPath('/system/menu')).toBe('/system/menu');
+    expect(afterLoginPath('//evil.example')).toBe('/home');
+    expect(afterLoginPath('https://evil.example')).toBe('/home');
+    expect(afterLoginPath('/login')).toBe('/home');
+  });
+});
