@@ -1,0 +1,37 @@
+import { authHeaders, resolveUrl } from '../../api/request';
+import type { Envelope } from '../../contract/envelope';
+import { PATHS } from '../../contract/paths';
+
+/**
+ * Uploads one file as multipart field `file` through XMLHttpRequest (fetch has no upload progress),
+ * with the session headers of the request layer. Resolves the envelope; rejects on network failure.
+ */
+export function uploadFile(file: File, onProgress: (percent: number) => void): Promise<Envelope<number | string | null>> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', resolveUrl(PATHS.upload));
+    for (const [k, v] of Object.entries(authHeaders())) xhr.setRequestHeader(k, v);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && e.total > 0) onProgress(Math.round((e.loaded / e.total) * 100));
+    };
+    xhr.onload = () => {
+      try {
+        const env = JSON.parse(xhr.responseText) as Envelope<number | string | null>;
+        resolve(env);
+      } catch {
+        resolve({ code: xhr.status || 500, msg: '', data: null });
+      }
+    };
+    xhr.onerror = () => reject(new Error('上传失败'));
+    xhr.ontimeout = () => reject(new Error('上传失败'));
+    const body = new FormData();
+    body.append('file', file);
+    xhr.send(body);
+  });
+}
+
+/** Where a file is opened or shown: the record's url, else the download call. */
+export function fileAddress(att: { id: number; url?: string | null }): string {
+  if (att.url) return att.url;
+  return `${resolveUrl(PATHS.download)}?id=${att.id}`;
+}
