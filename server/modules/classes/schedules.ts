@@ -324,6 +324,15 @@ export function registerSchedules(app: Hono<AppEnv>): void {
         row.class_type_id = cls.class_type_id;
         row.hours = ct.hours_per_lesson;
         row.state = 1;
+        // Its place among the class's lessons; renumber() moves the later ones up after the insert.
+        const before = await countOf(
+          db
+            .selectFrom('edu_class_schedule')
+            .select('id')
+            .where('class_id', '=', cls.id)
+            .where((eb) => eb.or([eb('lesson_date', '<', String(row.lesson_date)), eb.and([eb('lesson_date', '=', String(row.lesson_date)), eb('start_time', '<=', String(row.start_time))])])),
+        );
+        row.lesson_no = before + 1;
         if (row.teacher_id === undefined || row.teacher_id === null) row.teacher_id = cls.head_teacher_id;
         if (row.classroom_id === undefined || row.classroom_id === null) row.classroom_id = cls.classroom_id;
       } else if (existing && row.class_id !== undefined && Number(row.class_id) !== Number(existing.class_id)) {

@@ -5,6 +5,9 @@ import { WEEK_DAYS } from './base';
  * Classes, schedules and attendance (spec doc 001 §7 "Classes, schedules, attendance").
  * The special calls beside these declarations (arrange, check-in, undo, roster, …) and the paths
  * chosen where the spec names none are in src/contract/classes.ts.
+ * Rows that belong to a class or a lesson (lessons, lesson students, class teachers, course plan,
+ * undo groups) take their campus from it: the server overwrites `school_id`; a user with several
+ * campuses still sends one on add (the standard add asks for it), a single-campus user need not.
  */
 
 const teacherOptions = { kind: 'resource', resource: 'sys_user', label: 'name' } as const;

@@ -52,6 +52,9 @@ export async function setupWorld(): Promise<World> {
   const principal = await server.login('principal', DEMO_PASSWORD);
   const frontDesk = await server.login('front_desk', DEMO_PASSWORD);
   const telemarketer = await server.login('telemarketer', DEMO_PASSWORD);
+  // The demo calendar must not decide whether a test's lessons fall on a holiday.
+  await server.db.deleteFrom('base_holiday_set').execute();
+  await server.db.deleteFrom('base_swap_day').execute();
   const bj = await schoolId(server, 'BJ-CY');
   const gz = await schoolId(server, 'GZ-TH');
   const h = admin.headers;
@@ -106,4 +109,31 @@ export async function addStudent(w: World, name: string, school?: number, phone?
 
 export function today(): string {
   return todayText();
+}
+
+export const ALL_DAYS = [1, 2, 3, 4, 5, 6, 7].map((d) => ({ week_day: d, start_time: '09:00', end_time: '10:00' }));
+
+/** A class with the given students (hours per lesson 1.5, 100 lessons granted unless told) and lessons each day from `from` to `to`. */
+export async function classWithLessons(
+  w: World,
+  opts: { from: string; to: string; students: string[]; addHours?: number; teacher?: number; room?: number; start?: string; end?: string },
+): Promise<{ classId: number; studentIds: number[]; lessonIds: number[] }> {
+  const teacher = opts.teacher ?? (await addTeacher(w.server, `老师${w.seq}`, [w.bj]));
+  const classId = await addClass(w, { teacher, room: opts.room ?? null });
+  const studentIds: number[] = [];
+  for (const name of opts.students) {
+    const id = await addStudent(w, name);
+    await ok(w.server.call('POST', '/api/v1/stu_class/join', { headers: w.admin.headers, json: { student_id: id, class_id: classId, join_date: '2000-01-01', add_hours: opts.addHours } }));
+    studentIds.push(id);
+  }
+  const slots = ALL_DAYS.map((s) => ({ ...s, start_time: opts.start ?? s.start_time, end_time: opts.end ?? s.end_time }));
+  const res = await ok(
+    w.server.call<{ ids: number[] }>('POST', '/api/v1/edu_class_schedule/arrange_schedule', { headers: w.admin.headers, json: { class_id: classId, date_start: opts.from, date_end: opts.to, slots } }),
+  );
+  return { classId, studentIds, lessonIds: res.ids };
+}
+
+export async function hoursOf(w: World, studentId: number): Promise<number> {
+  const row = await w.server.db.selectFrom('student_class_type').select('remaining_hours').where('student_id', '=', studentId).executeTakeFirstOrThrow();
+  return Number(row.remaining_hours);
 }
