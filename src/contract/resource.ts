@@ -307,7 +307,19 @@ export function bodySchema(def: ResourceDef, mode: 'add' | 'update'): z.ZodType<
     shape[SCHOOL_COLUMN] = mode === 'add' ? school.optional() : school.optional();
   }
   if (mode === 'update') shape.id = z.coerce.number({ error: 'id 必须是数字' }).int('id 必须是整数').positive('id 必须是正整数');
-  return z.object(shape) as unknown as z.ZodType<Record<string, unknown>>;
+  const object = z.object(shape);
+  if (mode === 'update') return object as unknown as z.ZodType<Record<string, unknown>>;
+  // zod 4 does not run a key's schema when the key is absent and the schema accepts undefined,
+  // so a required field left out entirely is caught here.
+  const required = writableFields(def).filter(([, f]) => f.required);
+  return z
+    .record(z.string(), z.unknown(), { error: '请求体必须是对象' })
+    .superRefine((raw, ctx) => {
+      for (const [key, field] of required) {
+        if (raw[key] === undefined || raw[key] === null) ctx.addIssue({ code: 'custom', message: requiredMessage(field), path: [key] });
+      }
+    })
+    .pipe(object) as unknown as z.ZodType<Record<string, unknown>>;
 }
 
 /** Ids of a delete or recover body: `[{id}, ...]` (a bare `{id}` or `[1,2]` is accepted too). */
