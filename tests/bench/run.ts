@@ -1,0 +1,67 @@
+/**
+ * `npm run bench`: every speed and memory figure of the product, printed as one table.
+ *
+ *   npm run bench                         all benches at their documented default scales
+ *   npm run bench -- --only api,app       a subset (api, app, table, offline, classes)
+ *   npm run bench -- --scale 100000       the API bench's row count (default 1,000,000)
+ *
+ * Figures are measured on this machine (2 cores); targets come from the issues.
+ */
+import { runApiBench } from './api-bench';
+import { runAppBench } from './app-bench';
+import { runOfflineBench } from './offline-bench';
+
+export interface Figure {
+  area: string;
+  name: string;
+  value: number;
+  unit: string;
+  target: string;
+  ok: boolean;
+}
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : undefined;
+}
+
+const only = arg('only')?.split(',');
+const want = (k: string) => !only || only.includes(k);
+const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
+
+async function main(): Promise<void> {
+  const figures: Figure[] = [];
+  const log = (l: string) => console.log(`  ${l}`);
+
+  if (want('api')) {
+    console.log('API bench …');
+    const scale = arg('scale') ? Number(arg('scale')) : undefined;
+    const r = await runApiBench({ scale, log });
+    const area = `api (${r.scale.toLocaleString('en')} rows / ${r.schools} schools, ${r.concurrency} clients)`;
+    figures.push(
+      { area, name: 'paged list p50', value: round(r.apiMedianMs), unit: 'ms', target: '', ok: true },
+      { area, name: 'paged list p99', value: round(r.apiP99Ms), unit: 'ms', target: '≤ 15', ok: r.targets.p99 },
+      { area, name: 'throughput', value: Math.round(r.apiRps), unit: 'req/s', target: '≥ 3000', ok: r.targets.rps },
+      { area, name: 'same query on the db p50', value: round(r.dbMedianMs, 3), unit: 'ms', target: '', ok: true },
+      { area, name: 'same query on the db p99', value: round(r.dbP99Ms, 3), unit: 'ms', target: '', ok: true },
+      { area, name: 'API overhead (p50 api / p50 db)', value: round(r.overhead), unit: 'x', target: '≤ 3', ok: r.targets.overhead },
+      { area, name: 'errors', value: r.errors, unit: '', target: '0', ok: r.errors === 0 },
+    );
+  }
+  if (want('app')) {
+    console.log('App bench …');
+    for (const f of await runAppBench()) figures.push({ area: 'app', ...f });
+  }
+  if (want('offline')) {
+    console.log('Offline bench …');
+    for (const f of await runOfflineBench()) figures.push({ area: 'offline', ...f });
+  }
+
+  const rows = figures.map((f) => [f.area, f.name, `${f.value} ${f.unit}`.trim(), f.target, f.target ? (f.ok ? 'ok' : 'MISSED') : '']);
+  const widths = [0, 1, 2, 3, 4].map((i) => Math.max(...rows.map((r) => [...r[i]].length), 4));
+  console.log('\nfigures');
+  for (const r of rows) console.log(r.map((c, i) => c.padEnd(widths[i])).join('  '));
+  process.exit(0);
+}
+
+void main();
