@@ -26,10 +26,14 @@ declare module '../../db/schema' {
 }
 
 const f = feedbackResource.fields;
-const submitSchema = z.object({
-  content: fieldSchema(f.content),
-  files: fieldSchema(f.files).optional(),
-});
+// A missing `content` key must still meet the required check (zod 4 skips absent optional-in keys).
+const submitSchema = z.preprocess(
+  (v) => (v && typeof v === 'object' && !Array.isArray(v) ? { content: null, ...v } : v),
+  z.object({
+    content: fieldSchema(f.content),
+    files: fieldSchema(f.files).optional(),
+  }, { error: '请求体必须是对象' }),
+);
 
 export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
   mountResource(app, feedbackResource);
