@@ -1,0 +1,100 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+
+/** API set-up and checks of the classes browser tests, through the real server as a signed-in user. */
+
+export interface Envelope<T> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+export async function login(request: APIRequestContext, loginId = 'admin', password = 'admin123'): Promise<Record<string, string>> {
+  const res = await request.post('api/v1/sso/login', { data: { login_id: loginId, password } });
+  const env = (await res.json()) as Envelope<{ token: string; login_id: string; domain: string }>;
+  expect(env.code, env.msg).toBe(200);
+  const { token, login_id, domain } = env.data;
+  return { token, Authorization: `Bearer ${Buffer.from(`${login_id}:${token}:${domain}`).toString('base64')}` };
+}
+
+export async function post<T>(request: APIRequestContext, headers: Record<string, string>, url: string, data: unknown): Promise<T> {
+  const env = (await (await request.post(url, { headers, data })).json()) as Envelope<T>;
+  expect(env.code, `${url}: ${env.msg}`).toBe(200);
+  return env.data;
+}
+
+export async function get<T>(request: APIRequestContext, headers: Record<string, string>, url: string, params: Record<string, string | number> = {}): Promise<T> {
+  const env = (await (await request.get(url, { headers, params })).json()) as Envelope<T>;
+  expect(env.code, `${url}: ${env.msg}`).toBe(200);
+  return env.data;
+}
+
+/** Today in Asia/Shanghai, as the server and the app count days. */
+export function shanghaiToday(): string {
+  return new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+}
+
+export async function schoolId(request: APIRequestContext, headers: Record<string, string>, code: string): Promise<number> {
+  const data = await get<{ schools: { id: number; code: string | null }[] }>(request, headers, 'api/v1/sys_user/get_user_school');
+  const s = data.schools.find((x) => x.code === code);
+  expect(s, `school ${code}`).toBeTruthy();
+  return (s as { id: number }).id;
+}
+
+export interface TodayClass {
+  classId: number;
+  className: string;
+  classTypeId: number;
+  hoursPerLesson: number;
+  scheduleId: number;
+  students: { id: number; name: string; phone: string }[];
+}
+
+/**
+ * A class of its own at a campus with `size` enrolled students and one lesson today (late in the
+ * evening, in a classroom of its own, so nothing clashes with the demo timetable).
+ */
+export async function classWithLessonToday(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  opts: { schoolCode: string; size: number; run: string; hoursPerLesson?: number; start?: string; end?: string },
+): Promise<TodayClass> {
+  const school = await schoolId(request, headers, opts.schoolCode);
+  const hours = opts.hoursPerLesson ?? 1.5;
+  const ct = await post<{ id: number }>(request, headers, 'api/v1/prod_class_type/add', { name: `测试班型${opts.run}`, lesson_count: 40, hours_per_lesson: hours, minutes_per_lesson: 60 });
+  const room = await post<{ id: number }>(request, headers, 'api/v1/base_otm_classroom/add', { name: `测试教室${opts.run}`, capacity: 60, school_id: school, state: 1 });
+  const className = `签到测试班${opts.run}`;
+  const cls = await post<{ id: number }>(request, headers, 'api/v1/base_class_manage/add', {
+    name: className,
+    class_type_id: ct.id,
+    classroom_id: room.id,
+    capacity: opts.size + 5,
+    school_id: school,
+  });
+  const students: TodayClass['students'] = [];
+  for (let i = 0; i < opts.size; i++) {
+    const phone = `139${String(Date.now() % 1e4).padStart(4, '0')}${String(1000 + i).slice(-4)}`;
+    const name = `测试学员${opts.run}-${String(i + 1).padStart(2, '0')}`;
+    const st = await post<{ id: number }>(request, headers, 'api/v1/student/add', { name, parent_name: `家长${i + 1}`, parent_phone: phone, school_id: school, state: 1 });
+    await post(request, headers, 'api/v1/stu_class/join', { student_id: st.id, class_id: cls.id });
+    students.push({ id: st.id, name, phone });
+  }
+  const lesson = await post<{ id: number }>(request, headers, 'api/v1/edu_class_schedule/add', {
+    class_id: cls.id,
+    lesson_date: shanghaiToday(),
+    start_time: opts.start ?? '22:00',
+    end_time: opts.end ?? '23:00',
+    classroom_id: room.id,
+    school_id: school,
+  });
+  return { classId: cls.id, className, classTypeId: ct.id, hoursPerLesson: hours, scheduleId: lesson.id, students };
+}
+
+/** Remaining hours of each student for a class type. */
+export async function balances(request: APIRequestContext, headers: Record<string, string>, classTypeId: number): Promise<Map<number, number>> {
+  const page = await get<{ content: { student_id: number; remaining_hours: number }[] }>(request, headers, 'api/v1/student_class_type/page', {
+    class_type_id: classTypeId,
+    page: 1,
+    rows: 500,
+  });
+  return new Map(page.content.map((r) => [r.student_id, Number(r.remaining_hours)]));
+}
