@@ -95,7 +95,7 @@ async function buildDatabase(dataDir: string, scale: number, schools: number, lo
       for (let i = from; i < to; i++) {
         const name = SURNAMES[i % SURNAMES.length] + GIVEN[(i * 7) % GIVEN.length];
         const at = nowText(base + ((i * 2654435761) % (3 * 365 * 86400)) * 1000);
-        insert.run(name, `13${String(100000000 + ((i * 7919) % 899999999)).padStart(9, '0')}`, i % 4 === 0 ? 0 : 1, GRADES[i % GRADES.length], at.slice(0, 10), schoolIds[i % schoolIds.length], at, at);
+        insert.run(name, `13${String(100000000 + ((i * 7919) % 899999999)).padStart(9, '0')}`, Math.floor(i / schoolIds.length) % 4 === 0 ? 0 : 1, GRADES[i % GRADES.length], at.slice(0, 10), schoolIds[i % schoolIds.length], at, at);
       }
     });
     for (let from = have; from < scale; from += 50_000) batch(from, Math.min(scale, from + 50_000));
