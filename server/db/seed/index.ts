@@ -12,6 +12,20 @@ import { ROLES, DEMO_USERS, DEMO_PASSWORD, ADMIN_DEMO_PASSWORD, ORG_TREE, type O
 import '../core-schema';
 
 const MENUS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'menus');
+const DEMO_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'demo');
+
+/** Demo data of the business areas: the files of seed/demo/, each exporting `seed(db)` and an `order`. */
+async function runAreaDemoSeeds(db: Kysely<Database>): Promise<void> {
+  if (!fs.existsSync(DEMO_DIR)) return;
+  const files = fs.readdirSync(DEMO_DIR).filter((f) => /^[a-z0-9_-]+\.ts$/.test(f));
+  const mods: { order: number; file: string; seed: (db: Kysely<Database>) => Promise<void> }[] = [];
+  for (const file of files) {
+    const mod = (await import(pathToFileURL(path.join(DEMO_DIR, file)).href)) as { seed?: (db: Kysely<Database>) => Promise<void>; order?: number };
+    if (mod.seed) mods.push({ order: mod.order ?? 100, file, seed: mod.seed });
+  }
+  mods.sort((a, b) => a.order - b.order || a.file.localeCompare(b.file));
+  for (const m of mods) await m.seed(db);
+}
 
 /** Menu seeds of every area: the files of seed/menus/, each exporting `menus` and an `order`. */
 export async function loadMenuSeeds(): Promise<MenuSeed[]> {
@@ -145,6 +159,7 @@ export async function seedDemo(db: Kysely<Database>): Promise<void> {
         await trx.insertInto('user_schools').values({ user_id: id, school_id: schoolId }).execute();
       }
     }
+    await runAreaDemoSeeds(trx);
   });
 }
 
