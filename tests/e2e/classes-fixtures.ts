@@ -41,6 +41,9 @@ export async function schoolId(request: APIRequestContext, headers: Record<strin
 }
 
 export interface TodayClass {
+  schoolId: number;
+  roomId: number;
+  roomName: string;
   classId: number;
   className: string;
   classTypeId: number;
@@ -86,7 +89,7 @@ export async function classWithLessonToday(
     classroom_id: room.id,
     school_id: school,
   });
-  return { classId: cls.id, className, classTypeId: ct.id, hoursPerLesson: hours, scheduleId: lesson.id, students };
+  return { schoolId: school, roomId: room.id, roomName: `测试教室${opts.run}`, classId: cls.id, className, classTypeId: ct.id, hoursPerLesson: hours, scheduleId: lesson.id, students };
 }
 
 /** Remaining hours of each student for a class type. */
@@ -97,4 +100,23 @@ export async function balances(request: APIRequestContext, headers: Record<strin
     rows: 500,
   });
   return new Map(page.content.map((r) => [r.student_id, Number(r.remaining_hours)]));
+}
+
+/** Another class of the same class type in the same classroom (to provoke a classroom clash). */
+export async function classInSameRoom(request: APIRequestContext, headers: Record<string, string>, base: TodayClass, name: string): Promise<number> {
+  const cls = await post<{ id: number }>(request, headers, 'api/v1/base_class_manage/add', {
+    name,
+    class_type_id: base.classTypeId,
+    classroom_id: base.roomId,
+    capacity: 20,
+    school_id: base.schoolId,
+  });
+  return cls.id;
+}
+
+export const WEEK_DAY_NAMES = ['周日', '周一', '周二', '周三', '周四', '周五', '周六'] as const;
+
+/** '周六' for a 'YYYY-MM-DD' date. */
+export function weekDayName(date: string): string {
+  return WEEK_DAY_NAMES[new Date(`${date}T00:00:00Z`).getUTCDay()];
 }

@@ -8,4 +8,5 @@ import type { ComponentType } from 'react';
 export const screens: Record<string, () => Promise<{ default: ComponentType }>> = {
   'educational/front_desk_check_in': () => import('./frontDesk/FrontDeskScreen'),
   'educational/teacher_check_in': () => import('./teacher/TeacherCheckInScreen'),
+  'educational/timetable': () => import('./timetable/TimetableScreen'),
 };
