@@ -1,0 +1,94 @@
+import { Button, Group, Loader, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { api } from '../../../api/client';
+import { OptionInput } from '../../../components/options';
+import type { OptionSource } from '../../../contract/resource';
+import { postWrite } from '../shared/writes';
+import { SCOPE_KINDS } from './roleForm';
+
+interface RoleScope {
+  role_id: number;
+  kind: number;
+  school_ids: number[];
+  org_ids: number[];
+  remark: string | null;
+}
+
+const SCHOOLS: OptionSource = { kind: 'tree', url: 'api/v1/system/get_org_tree?kind=school' };
+const ORGS: OptionSource = { kind: 'tree', url: 'api/v1/system/get_org_tree' };
+
+/** A role's data permission: which campuses its users reach (system_data_perssion). */
+export function RoleScopeDialog({ role, onClose }: { role: { id: number; name: string } | null; onClose: () => void }) {
+  const q = useQuery({
+    queryKey: ['role-scope', role?.id],
+    enabled: role !== null,
+    gcTime: 0,
+    queryFn: () => api.get<RoleScope>('api/v1/system_data_perssion/get_by_role_id', { role_id: (role as { id: number }).id }),
+  });
+  const [kind, setKind] = useState('0');
+  const [schools, setSchools] = useState('');
+  const [orgs, setOrgs] = useState('');
+  const [remark, setRemark] = useState('');
+  const [error, setError] = useState('');
+  const [saving, setSaving] = useState(false);
+  useEffect(() => {
+    if (!q.data) return;
+    setKind(String(q.data.kind));
+    setSchools(q.data.school_ids.join(','));
+    setOrgs(q.data.org_ids.join(','));
+    setRemark(q.data.remark ?? '');
+    setError('');
+  }, [q.data]);
+
+  const save = async () => {
+    if (!role) return;
+    if (kind === '2' && !schools && !orgs) {
+      setError('请至少选择一个校区或组织');
+      return;
+    }
+    setSaving(true);
+    const body = { role_id: role.id, kind: Number(kind), school_ids: kind === '2' ? schools : '', org_ids: kind === '2' ? orgs : '', remark: remark.trim() || null };
+    const done = await postWrite('api/v1/system_data_perssion/update', body, '保存成功', '保存失败');
+    setSaving(false);
+    if (done) onClose();
+  };
+
+  return (
+    <Modal opened={role !== null} onClose={onClose} title={role ? `数据权限：${role.name}` : '数据权限'} size="md">
+      {q.isPending ? (
+        <Loader size="sm" />
+      ) : (
+        <Stack gap="xs">
+          <Radio.Group size="xs" label="数据范围" value={kind} onChange={setKind}>
+            <Stack gap={6} mt={6}>
+              {SCOPE_KINDS.map((k) => (
+                <Radio key={k.value} size="xs" value={k.value} label={k.label} />
+              ))}
+            </Stack>
+          </Radio.Group>
+          {kind === '2' && (
+            <>
+              <OptionInput kind="multiselect" source={SCHOOLS} label="校区" value={schools} onChange={(v) => (setSchools(v), setError(''))} error={error || undefined} />
+              <OptionInput kind="multiselect" source={ORGS} label="组织（含下级校区）" value={orgs} onChange={(v) => (setOrgs(v), setError(''))} />
+            </>
+          )}
+          <Textarea size="xs" label="备注" value={remark} onChange={(e) => setRemark(e.currentTarget.value)} />
+          {q.isError && (
+            <Text c="red" size="xs">
+              {q.error instanceof Error ? q.error.message : '加载失败'}
+            </Text>
+          )}
+          <Group justify="flex-end" gap="xs">
+            <Button size="xs" variant="default" onClick={onClose}>
+              取 消
+            </Button>
+            <Button size="xs" onClick={save} loading={saving}>
+              保 存
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
