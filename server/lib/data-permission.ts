@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import type { BaseColumns, Database } from '../db/schema';
-import '../db/core-schema';
 
 /**
  * Data permissions: per role, which campuses its users reach (src/contract/resources/system.ts,
@@ -63,5 +62,5 @@ export async function dataScopeOfRoles(db: Kysely<Database>, roleIds: readonly n
   const direct = details.filter((d) => d.target_type === 'school').map((d) => d.target_id);
   const orgs = details.filter((d) => d.target_type === 'org').map((d) => d.target_id);
   const ids = new Set<number>([...(await schoolsUnder(db, direct)), ...(await schoolsUnder(db, orgs))]);
-  return { all: false, schoolIds: [...ids].sort((a, b) => a - b) };
+  return { all: false, schoolIds: [...ids].toSorted((a, b) => a - b) };
 }

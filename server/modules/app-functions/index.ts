@@ -13,7 +13,6 @@ import { check, parseJson, queryObject, readJson } from '../../lib/validate';
 import { mountResource } from '../../lib/resource-routes';
 import { countOf, likeInsensitive, likePattern } from '../../db/dialect';
 import { nowText } from '../../lib/time';
-import '../../db/core-schema';
 
 /** App functions (the mobile app's function list) and their grants to roles. */
 export interface AppFunTable extends BaseColumns {

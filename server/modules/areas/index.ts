@@ -11,7 +11,6 @@ import type { AppDeps, AppEnv } from '../../lib/context';
 import { ApiError } from '../../lib/http';
 import { mountResource, type AnyDB, type AnySelect, type Row } from '../../lib/resource-routes';
 import type { Database } from '../../db/schema';
-import '../../db/core-schema';
 
 function anyDb(db: Kysely<Database>): Kysely<AnyDB> {
   return db as unknown as Kysely<AnyDB>;

@@ -11,7 +11,6 @@ import { mountResource, type AnySelect } from '../../lib/resource-routes';
 import { DATA_PERMISSION_ALL, DATA_PERMISSION_LIST } from '../../lib/data-permission';
 import { nowText } from '../../lib/time';
 import { sql } from 'kysely';
-import '../../db/core-schema';
 
 const roleIdSchema = z.coerce.number({ error: '角色必须是数字' }).int('角色必须是整数').positive('请选择角色');
 const idArray = (label: string) =>

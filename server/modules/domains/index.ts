@@ -9,7 +9,6 @@ import { assertPerm, invalidatePrincipals } from '../../lib/auth';
 import { check, parseJson, queryObject } from '../../lib/validate';
 import { mountResource } from '../../lib/resource-routes';
 import { nowText } from '../../lib/time';
-import '../../db/core-schema';
 
 /** Domains (the `domain` of a sign-in) and the menus granted to each. */
 export interface DomainTable extends BaseColumns {

@@ -109,8 +109,8 @@ export function register(app: Hono<AppEnv>, deps: AppDeps): void {
   // Any list call with __export__=true lands here with its rows fetched by the list itself
   // (same session, filters, sort and scope); the file is written in the background.
   setListExporter(async ({ c, title, params, fetchRows }: ListExportRequest) => {
-    const columns = check(exportColumnsSchema, params.__columns__, { '': '导出列' });
-    const name = check(nameSchema, params.__name__ ?? '') || title;
+    const columns = check(exportColumnsSchema, params['__columns__'], { '': '导出列' });
+    const name = check(nameSchema, params['__name__'] ?? '') || title;
     const rows = await fetchRows(EXPORT_ROW_CAP);
     const stored = `${randomUUID()}.xlsx`;
     const now = nowText();

@@ -2,7 +2,6 @@ import type { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../lib/context';
 import { registerNotices } from './notices';
 import { registerMessages } from './messages';
-import './tables';
 
 /** Notices (written and published by staff) and the user messages they create. */
 export function register(app: Hono<AppEnv>, _deps: AppDeps): void {

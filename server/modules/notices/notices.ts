@@ -13,7 +13,6 @@ import { isExportRequest, runListExport } from '../../lib/export-hook';
 import { nowText } from '../../lib/time';
 import { plainTextOf, sanitizeNoticeHtml } from './sanitize';
 import { NOTICE_STATES, type NoticeTarget } from './tables';
-import '../../db/core-schema';
 
 const idsText = z.preprocess(
   (v) => (Array.isArray(v) ? v.join(',') : v === null || v === undefined ? '' : String(v)),
@@ -66,8 +65,8 @@ async function checkTargets(db: Kysely<Database>, type: string, ids: string | un
 }
 
 /** Active users the notice reaches. */
-async function targetUsers(db: Kysely<Database>, type: NoticeTarget, idsText: string | null): Promise<number[]> {
-  const ids = (idsText ?? '').split(',').filter(Boolean).map(Number);
+async function targetUsers(db: Kysely<Database>, type: NoticeTarget, targetIds: string | null): Promise<number[]> {
+  const ids = (targetIds ?? '').split(',').filter(Boolean).map(Number);
   let q = db.selectFrom('users').select('users.id').where('users.state', '=', 1).where('users.del_flag', '=', 0);
   if (type === 'roles') q = q.where('users.id', 'in', db.selectFrom('user_roles').select('user_id').where('role_id', 'in', ids.length ? ids : [0]));
   if (type === 'schools') q = q.where('users.id', 'in', db.selectFrom('user_schools').select('user_id').where('school_id', 'in', ids.length ? ids : [0]));

@@ -10,7 +10,6 @@ import { check, parseJson, queryObject } from '../../lib/validate';
 import { countOf, isUniqueViolation, likeInsensitive, likePattern } from '../../db/dialect';
 import { isExportRequest, runListExport } from '../../lib/export-hook';
 import { nowText } from '../../lib/time';
-import '../../db/core-schema';
 
 /**
  * Option sets (table `option_sets`, created by the core migration): a code, a name and a JSON list

@@ -51,29 +51,29 @@ const addSchema = z.object({ table_key: tableKeySchema, cols: colsSchema });
 const updateSchema = z.object({ id: z.coerce.number({ error: 'id 必须是数字' }).int().positive().optional(), table_key: tableKeySchema, cols: colsSchema });
 const LABELS = { table_key: '表格标识', cols: '列设置' };
 
-export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
-  // Saves the user's columns for a table (a second save for the same table replaces the first).
-  const save = async (c: Context<AppEnv>, body: { id?: number; table_key: string; cols: z.output<typeof colsSchema> }): Promise<Response> => {
-    const db = c.var.db;
-    const uid = c.var.principal.userId;
-    const cols = JSON.stringify([...body.cols].sort((a, b) => a.order - b.order));
-    const now = nowText();
-    let existing = await db.selectFrom('sys_table_col_user').select(['id', 'user_id']).where('user_id', '=', uid).where('table_key', '=', body.table_key).executeTakeFirst();
-    if (body.id !== undefined) {
-      const byId = await db.selectFrom('sys_table_col_user').select(['id', 'user_id']).where('id', '=', body.id).where('user_id', '=', uid).executeTakeFirst();
-      if (!byId) throw notFound();
-      existing = byId;
-    }
-    const row = existing
-      ? await db.updateTable('sys_table_col_user').set({ table_key: body.table_key, cols, updated_at: now, updated_by: uid }).where('id', '=', existing.id).returningAll().executeTakeFirstOrThrow()
-      : await db
-          .insertInto('sys_table_col_user')
-          .values({ user_id: uid, table_key: body.table_key, cols, created_at: now, updated_at: now, created_by: uid, updated_by: uid })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-    return ok(c, row);
-  };
+// Saves the user's columns for a table (a second save for the same table replaces the first).
+async function save(c: Context<AppEnv>, body: { id?: number; table_key: string; cols: z.output<typeof colsSchema> }): Promise<Response> {
+  const db = c.var.db;
+  const uid = c.var.principal.userId;
+  const cols = JSON.stringify([...body.cols].toSorted((a, b) => a.order - b.order));
+  const now = nowText();
+  let existing = await db.selectFrom('sys_table_col_user').select(['id', 'user_id']).where('user_id', '=', uid).where('table_key', '=', body.table_key).executeTakeFirst();
+  if (body.id !== undefined) {
+    const byId = await db.selectFrom('sys_table_col_user').select(['id', 'user_id']).where('id', '=', body.id).where('user_id', '=', uid).executeTakeFirst();
+    if (!byId) throw notFound();
+    existing = byId;
+  }
+  const row = existing
+    ? await db.updateTable('sys_table_col_user').set({ table_key: body.table_key, cols, updated_at: now, updated_by: uid }).where('id', '=', existing.id).returningAll().executeTakeFirstOrThrow()
+    : await db
+        .insertInto('sys_table_col_user')
+        .values({ user_id: uid, table_key: body.table_key, cols, created_at: now, updated_at: now, created_by: uid, updated_by: uid })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+  return ok(c, row);
+}
 
+export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
   app.post('/api/v1/system/add_table_col_user', async (c) => save(c, await parseJson(c, addSchema, LABELS)));
   app.post('/api/v1/system/update_table_col_user', async (c) => save(c, await parseJson(c, updateSchema, LABELS)));
 

@@ -59,15 +59,15 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
     const db = c.var.db as unknown as Kysely<AnyDB>;
     let qb = db
       .selectFrom(q.tb_name)
-      .select([sql.ref<number>('id').as('__id'), sql.ref<unknown>(parent).as('__parent'), sql.ref<unknown>(text).as('__text'), sql.ref<unknown>(value).as('__value')]);
+      .select([sql.ref<number>('id').as('t_id'), sql.ref<unknown>(parent).as('t_parent'), sql.ref<unknown>(text).as('t_text'), sql.ref<unknown>(value).as('t_value')]);
     if (table.liveColumn) qb = qb.where(table.liveColumn, '=', 0);
-    const rows = (await qb.orderBy(table.order).orderBy('id').execute()) as { __id: number; __parent: unknown; __text: unknown; __value: unknown }[];
+    const rows = (await qb.orderBy(table.order).orderBy('id').execute()) as { t_id: number; t_parent: unknown; t_text: unknown; t_value: unknown }[];
     // Nesting follows `parent` → `id`; the node's id is the asked value column.
     const nodes = new Map<number, TreeNode>();
     const parents = new Map<number, number>();
     for (const r of rows) {
-      nodes.set(r.__id, { id: r.__value as number | string, text: String(r.__text ?? ''), parent: (r.__parent as number | null) ?? null, nodes: [] });
-      parents.set(r.__id, Number(r.__parent ?? 0));
+      nodes.set(r.t_id, { id: r.t_value as number | string, text: String(r.t_text ?? ''), parent: (r.t_parent as number | null) ?? null, nodes: [] });
+      parents.set(r.t_id, Number(r.t_parent ?? 0));
     }
     const roots: TreeNode[] = [];
     for (const [id, node] of nodes) {

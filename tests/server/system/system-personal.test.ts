@@ -101,11 +101,12 @@ describe('tree_list', () => {
   });
 });
 
-function multipart(name: string, bytes: Uint8Array): { body: Uint8Array; type: string } {
+function multipart(name: string, bytes: Uint8Array): { body: ArrayBuffer; type: string } {
   const boundary = '----cdtest1234';
   const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n`);
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { body: new Uint8Array(Buffer.concat([head, Buffer.from(bytes), tail])), type: `multipart/form-data; boundary=${boundary}` };
+  const all = Buffer.concat([head, Buffer.from(bytes), tail]);
+  return { body: all.buffer.slice(all.byteOffset, all.byteOffset + all.length) as ArrayBuffer, type: `multipart/form-data; boundary=${boundary}` };
 }
 
 async function upload(headers: Record<string, string>, name: string, bytes: Uint8Array): Promise<{ status: number; body: { code: number; msg: string; data: number } }> {

@@ -144,7 +144,7 @@ describe('domains and domain menus', () => {
     expect(await count('sys_domain_menu')).toBe(0);
     expect((await s.call('POST', api('system/add_domain_menu'), { headers: admin, json: grant })).body.code).toBe(200);
     const tree = await s.call<{ tree: TreeNode<{ checked: boolean }>[]; checked: number[] }>('GET', api('system/get_domain_menu_tree'), { headers: admin, query: { domain_id: sub.id } });
-    expect(tree.body.data.checked.sort()).toEqual(grant.menu_ids.sort());
+    expect(tree.body.data.checked.toSorted()).toEqual(grant.menu_ids.toSorted());
     expect(tree.body.data.tree[0].tag?.checked).toBe(true);
     expect((await s.call('GET', api('system/get_domain_menu_tree'), { headers: admin, query: { domain_id: 99999 } })).body.code).toBe(404);
 
@@ -171,7 +171,7 @@ describe('app functions and role grants', () => {
     expect((await s.call('POST', api('sys_app/add_role_app_fun'), { headers: admin, json: { role_id: role, app_fun_ids: [99999] } })).body).toMatchObject({ code: 400, msg: '功能不存在' });
     expect(await count('sys_role_app_fun')).toBe(0);
     expect((await s.call<{ app_fun_ids: number[] }>('POST', api('sys_app/add_role_app_fun'), { headers: admin, json: { role_id: role, app_fun_ids: [fn.id] } })).body.data.app_fun_ids).toEqual([fn.id]);
-    expect((await s.call<{ app_fun_ids: number[] }>('POST', api('sys_app/update_role_app_fun'), { headers: admin, json: { role_id: role, app_fun_ids: [dir.id, fn.id] } })).body.data.app_fun_ids).toEqual([dir.id, fn.id].sort((a, b) => a - b));
+    expect((await s.call<{ app_fun_ids: number[] }>('POST', api('sys_app/update_role_app_fun'), { headers: admin, json: { role_id: role, app_fun_ids: [dir.id, fn.id] } })).body.data.app_fun_ids).toEqual([dir.id, fn.id].toSorted((a, b) => a - b));
     expect((await s.call('POST', api('sys_app/update_role_app_fun'), { headers: teacher, json: { role_id: role, app_fun_ids: [] } })).body.code).toBe(403);
     const got = await s.call<{ app_fun_ids: number[]; list: Row[] }>('GET', api('sys_app/get_role_app_fun'), { headers: admin, query: { role_id: role } });
     expect(got.body.data.list.map((r) => r.name)).toEqual(['教学', '课堂点名']);
@@ -207,13 +207,13 @@ describe('data permissions', () => {
 
     const { dataScopeOfRoles } = await import('../../../server/lib/data-permission');
     const scope = await dataScopeOfRoles(s.db, [role]);
-    expect(scope).toEqual({ all: false, schoolIds: [ids['BJ-CY'], ids['GZ-TH'], ids['GZ-YX']].sort((a, b) => a - b) });
+    expect(scope).toEqual({ all: false, schoolIds: [ids['BJ-CY'], ids['GZ-TH'], ids['GZ-YX']].toSorted((a, b) => a - b) });
 
     const page = await s.call<Page<Row>>('GET', api('system/find_data_permission_page'), { headers: admin, query: { role_id: role } });
     expect(page.body.data.content).toMatchObject([{ role_name: '中教老师', kind: 2 }]);
     const pid = page.body.data.content[0].id;
     const details = await s.call<Page<Row>>('GET', api('system/find_data_permission_detail_page'), { headers: admin, query: { permission_id: pid } });
-    expect(details.body.data.content.map((d) => d.target_name).sort()).toEqual(['北京朝阳校区', '广州分公司'].sort());
+    expect(details.body.data.content.map((d) => d.target_name).toSorted()).toEqual(['北京朝阳校区', '广州分公司'].toSorted());
     await guards('system/add_data_permission_detail', 'sys_data_permission_detail', { permission_id: pid, target_type: 'school', target_id: ids['SH-PD'] }, { permission_id: pid, target_type: 'planet', target_id: 1 }, 'add_data_permission_detail');
     const d = (await s.call<Row>('POST', api('system/add_data_permission_detail'), { headers: admin, json: { permission_id: pid, target_type: 'school', target_id: ids['SH-PD'] } })).body.data;
     expect((await s.call('POST', api('system/update_data_permission_detail'), { headers: admin, json: { id: d.id, target_id: ids['SH-XH'] } })).body.code).toBe(200);
