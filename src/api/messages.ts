@@ -1,39 +1,19 @@
 import type { Page } from '../contract/envelope';
+import type { CountData, ReadData, TopAllData, UserMessage } from '../contract/messages';
 import { PATHS } from '../contract/paths';
 import { api } from './client';
 
-/** A user message (spec doc 000 §3). */
-export interface UserMessage {
-  message_id: number;
-  message_title: string;
-  message_Header?: string | null;
-  message_content: string;
-  message_time: string;
-  publisher: string | null;
-  read_status: number;
-  is_flag: number;
+export type { UserMessage, TopAllData } from '../contract/messages';
+
+/** The bell's data, checked: a backend answering another shape fails loudly instead of showing 0. */
+export function parseTopAll(data: unknown): TopAllData {
+  const d = data as Partial<TopAllData> | null;
+  if (!d || typeof d.unread !== 'number' || !Array.isArray(d.list)) throw new Error('消息接口返回格式不正确');
+  return { unread: d.unread, list: d.list };
 }
 
-/** Answer of top_all: the newest messages and the unread count. */
-export interface TopMessages {
-  unread: number;
-  content: UserMessage[];
-}
-
-/** Accepts the shapes an existing backend may answer: a bare list, a page, or `{unread, content}`. */
-export function normalizeTop(data: unknown): TopMessages {
-  if (Array.isArray(data)) {
-    const list = data as UserMessage[];
-    return { unread: list.filter((m) => m.read_status === 0).length, content: list };
-  }
-  const d = (data ?? {}) as Partial<TopMessages> & { list?: UserMessage[]; unread_msg_number?: number };
-  const content = d.content ?? d.list ?? [];
-  const unread = d.unread ?? d.unread_msg_number ?? content.filter((m) => m.read_status === 0).length;
-  return { unread, content };
-}
-
-export async function fetchTopMessages(): Promise<TopMessages> {
-  return normalizeTop(await api.get<unknown>(PATHS.topMessages, undefined, { silent: true }));
+export async function fetchTopMessages(): Promise<TopAllData> {
+  return parseTopAll(await api.get<unknown>(PATHS.topMessages, undefined, { silent: true }));
 }
 
 export interface MessageQuery {
@@ -48,16 +28,16 @@ export function fetchMessagePage(q: MessageQuery): Promise<Page<UserMessage>> {
   return api.postForm<Page<UserMessage>>(PATHS.messagePage, { ...q });
 }
 
-export function readMessages(ids: number[]): Promise<unknown> {
-  return api.post<unknown>(PATHS.messageRead, { msg_id: ids });
+export function readMessages(ids: number[]): Promise<ReadData> {
+  return api.post<ReadData>(PATHS.messageRead, { msg_id: ids });
 }
 
-export function markMessages(ids: number[], mark: boolean): Promise<unknown> {
-  return api.post<unknown>(PATHS.messageMark, { ids, mark_type: mark ? 'mark' : 'cancel' });
+export function markMessages(ids: number[], mark: boolean): Promise<CountData> {
+  return api.post<CountData>(PATHS.messageMark, { ids, mark_type: mark ? 'mark' : 'cancel' });
 }
 
-export function deleteMessages(ids: number[]): Promise<unknown> {
-  return api.post<unknown>(PATHS.messageDelete, ids.map((id) => ({ id })));
+export function deleteMessages(ids: number[]): Promise<CountData> {
+  return api.post<CountData>(PATHS.messageDelete, ids.map((id) => ({ id })));
 }
 
 /** `/badge` text of the bell: capped at 99 (spec doc 000 §9). */

@@ -52,13 +52,16 @@ export function fetchMenuTree(userId: number): Promise<TreeNode<MenuRouteTag>[]>
   return api.get<TreeNode<MenuRouteTag>[]>(PATHS.sidebar, { type: 0, type_op: '=', user_id: userId });
 }
 
-/** The user's operation codes (type-2 menus, up to 10000); a failure counts as none (spec doc 000 §6). */
+/**
+ * The user's operation codes (type-2 menus, up to 10000); a failure counts as none (spec doc 000 §6).
+ * A missing network is not "none": it is rethrown so the last saved codes are used offline.
+ */
 export async function fetchOperationCodes(userId: number): Promise<string[]> {
   try {
     const page = await api.get<Page<Menu>>(PATHS.sidebar, { type: 2, type_op: '=', user_id: userId, rows: 10000 });
     return page.content.map((m) => m.code).filter((c): c is string => typeof c === 'string' && c !== '');
   } catch (e) {
-    if (e instanceof RequestError && e.status === 401) throw e;
+    if (e instanceof RequestError && (e.status === 401 || e.kind === 'network' || e.kind === 'timeout')) throw e;
     return [];
   }
 }

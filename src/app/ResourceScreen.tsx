@@ -1,12 +1,13 @@
 import { resourceByName } from '../contract/resources';
+import { ResourcePage } from '../components/ResourcePage';
 import { ModuleNotFound } from './pages/ModuleNotFound';
 
-/** The screen of a declared resource. */
+/** The list screen of a declared resource (`resource/<name>` menu keys); MODULE_NOT_FOUND without a declaration. */
 export function resourceScreen(name: string) {
   const def = resourceByName(name);
   function ResourceScreen() {
-    // TODO(widgets): render components/ResourcePage for `def` once it lands.
-    return <ModuleNotFound name={def ? `resource/${def.name}` : `resource/${name}`} />;
+    if (!def) return <ModuleNotFound name={`resource/${name}`} />;
+    return <ResourcePage def={def} />;
   }
   return ResourceScreen;
 }

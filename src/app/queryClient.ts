@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiFailure } from '../api/client';
 import { RequestError } from '../api/request';
+import { clearPersistedQueries } from '../offline/queryPersistence';
 import { onSessionEnd } from './requestSetup';
 
 function shouldRetry(count: number, error: unknown): boolean {
@@ -16,5 +17,8 @@ export const queryClient = new QueryClient({
   },
 });
 
-// A 401 ends the session: nothing cached for that user may show to the next one.
-onSessionEnd(() => queryClient.clear());
+// A 401 ends the session: nothing cached for that user may show to the next one, now or offline.
+onSessionEnd(() => {
+  queryClient.clear();
+  clearPersistedQueries();
+});

@@ -4,8 +4,9 @@ import { useSyncExternalStore } from 'react';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { Notifications } from '@mantine/notifications';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { queryClient } from '../queryClient';
+import { createQueryPersistOptions } from '../../offline/queryPersistence';
 import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate } from 'react-router-dom';
@@ -16,13 +17,16 @@ import { Shell } from './Shell';
 
 dayjs.locale('zh-cn');
 
-/** The signed-in part: React Query and notifications, then the menus, then the layout. */
+// Lists visited online open offline with their last data (localStorage, kept 7 days).
+const persistOptions = createQueryPersistOptions();
+
+/** The signed-in part: React Query (persisted) and notifications, then the menus, then the layout. */
 export default function MainLayout() {
   return (
-    <QueryClientProvider client={queryClient}>
+    <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
       <Notifications position="top-center" autoClose={3000} />
       <SignedIn />
-    </QueryClientProvider>
+    </PersistQueryClientProvider>
   );
 }
 
@@ -37,6 +41,10 @@ function SignedIn() {
     staleTime: Infinity,
     gcTime: Infinity,
     retry: false,
+    // Loaded from the server at every start (offline: from Dexie), never from the persisted cache.
+    meta: { persist: false },
+    // loadShellMenus handles a missing network itself; React Query must not pause it.
+    networkMode: 'always',
   });
   if (!user) return <Navigate to="/login" replace />;
   if (menus.isPending) {

@@ -24,7 +24,7 @@ export function NotificationBell() {
     onError: (e) => notifyError(errorMessage(e)),
   });
   const unread = top.data?.unread ?? 0;
-  const list = top.data?.content ?? [];
+  const list = top.data?.list ?? [];
 
   function open(m: UserMessage) {
     setReading(m);

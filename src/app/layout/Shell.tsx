@@ -23,6 +23,8 @@ import { TopBar } from './TopBar';
 import { loadTabs, nextPathAfterClose, saveTabs, tabsReducer, type Tab } from './tabs';
 import { MOBILE_QUERY, readSidebarOpen, writeSidebarOpen } from './sidebarState';
 import { readTheme, writeTheme } from './themePreference';
+import { useOfflineSync } from '../offline/useOfflineSync';
+import { ScreenCacheNotice } from '../offline/ScreenCacheNotice';
 
 // Dialogs load when first opened (they bring the password schema and the offline outbox).
 const FeedbackDialog = lazy(() => import('../../features/account/FeedbackDialog').then((m) => ({ default: m.FeedbackDialog })));
@@ -58,6 +60,7 @@ export function Shell({ user, menus }: { user: SessionUser; menus: ShellMenus })
   const qc = useQueryClient();
   const branding = currentBranding();
   const logout = useLogout();
+  useOfflineSync(qc);
 
   const routes = useMemo(() => buildRoutes(menus.tree), [menus.tree]);
   const pages = useMemo(() => pageRoutes(routes), [routes]);
@@ -192,6 +195,7 @@ export function Shell({ user, menus }: { user: SessionUser; menus: ShellMenus })
             </Box>
             <ChromeHint />
             <Box component="main" style={{ flex: 1, padding: mobile ? 8 : 12, minWidth: 0 }}>
+              <ScreenCacheNotice client={qc} />
               <Outlet key={`${pathname}#${refreshCount}`} />
             </Box>
             <Box component="footer" ta="center" py={8} style={{ fontSize: 12, color: 'var(--mantine-color-gray-6)' }} data-testid="footer">

@@ -4,7 +4,11 @@ import { Link } from 'react-router-dom';
 import type { Crumb } from '../routes/breadcrumb';
 import { NotificationBell } from './NotificationBell';
 import { UserMenu } from './UserMenu';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { useIdleReady } from '../offline/useIdleReady';
+
+// The status reads the outbox from Dexie: it loads once home is up (at once when offline).
+const OfflineStatus = lazy(() => import('../../components/offline/OfflineStatus').then((m) => ({ default: m.OfflineStatus })));
 
 interface TopBarProps {
   crumbs: Crumb[];
@@ -15,6 +19,7 @@ interface TopBarProps {
 }
 
 export function TopBar({ crumbs, mobile, sidebarOpen, onToggle, extra }: TopBarProps) {
+  const offlineReady = useIdleReady();
   return (
     <Group h={50} px="sm" justify="space-between" wrap="nowrap" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', background: '#fff' }}>
       <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
@@ -37,6 +42,11 @@ export function TopBar({ crumbs, mobile, sidebarOpen, onToggle, extra }: TopBarP
       </Group>
       <Group gap="xs" wrap="nowrap">
         {extra}
+        {offlineReady ? (
+          <Suspense fallback={null}>
+            <OfflineStatus />
+          </Suspense>
+        ) : null}
         <NotificationBell />
         <UserMenu compact={mobile} />
       </Group>

@@ -3,6 +3,7 @@ import { IconBook2, IconClockCheck, IconLogout, IconMessageReport, IconSettings,
 import { useNavigate } from 'react-router-dom';
 import { PATHS } from '../../contract/paths';
 import { useSession } from '../../components/session';
+import { InstallMenuItem } from '../../components/offline/InstallMenuItem';
 
 function avatarUrl(avatar: string | null): string | null {
   return avatar ? `${PATHS.download}?id=${encodeURIComponent(avatar)}` : null;
@@ -41,6 +42,7 @@ export function UserMenu({ compact }: { compact: boolean }) {
         <Menu.Item leftSection={<IconClockCheck size={14} />} onClick={() => navigate('/wf/clockIn')}>
           考勤打卡
         </Menu.Item>
+        <InstallMenuItem />
         <Menu.Divider />
         <Menu.Item color="red" leftSection={<IconLogout size={14} />} onClick={logout}>
           退出登录

@@ -21,6 +21,13 @@ function saveForOffline(userId: number, tree: TreeNode<MenuRouteTag>[], codes: s
 
 /** The menu tree and operation codes, once per session; offline, the last saved copy. */
 export async function loadShellMenus(userId: number): Promise<ShellMenus> {
+  // Without a network there is no point waiting for the request to fail.
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+    const saved = await offlineRefData()
+      .then((m) => m.loadMenus(userId))
+      .catch(() => undefined);
+    if (saved) return { tree: saved.tree, codes: saved.codes, offline: true };
+  }
   try {
     const [tree, codes] = await Promise.all([fetchMenuTree(userId), fetchOperationCodes(userId)]);
     saveForOffline(userId, tree, codes);

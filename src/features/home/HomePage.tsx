@@ -87,13 +87,13 @@ export default function HomePage() {
               全部消息
             </Anchor>
           </Group>
-          {(messages.data?.content ?? []).length === 0 ? (
+          {(messages.data?.list ?? []).length === 0 ? (
             <Text size="sm" c="dimmed">
               {messages.isPending ? '加载中…' : '暂无消息'}
             </Text>
           ) : (
             <Stack gap={4}>
-              {(messages.data?.content ?? []).slice(0, 5).map((m) => (
+              {(messages.data?.list ?? []).slice(0, 5).map((m) => (
                 <Group key={m.message_id} justify="space-between" wrap="nowrap" gap="xs">
                   <Text size="sm" truncate fw={m.read_status === 0 ? 600 : 400}>
                     {m.message_title}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { badgeText, normalizeTop } from '../../../src/api/messages';
+import { badgeText, parseTopAll } from '../../../src/api/messages';
 import { isChrome } from '../../../src/app/layout/ChromeHint';
 import { scrollPositionAt } from '../../../src/app/layout/BackToTop';
 import { brandingFor, copyrightLine, DEFAULT_BRANDING } from '../../../src/app/branding';
@@ -12,11 +12,12 @@ describe('layout rules', () => {
     expect(badgeText(99)).toBe('99');
     expect(badgeText(100)).toBe('99+');
   });
-  it('reads the unread count from any top_all shape', () => {
+  it('reads top_all as the server answers it ({unread, list}) and refuses any other shape', () => {
     const m = { message_id: 1, message_title: 't', message_content: '', message_time: '', publisher: null, read_status: 0, is_flag: 0 };
-    expect(normalizeTop([m, { ...m, message_id: 2, read_status: 1 }]).unread).toBe(1);
-    expect(normalizeTop({ unread: 7, content: [m] })).toEqual({ unread: 7, content: [m] });
-    expect(normalizeTop(null)).toEqual({ unread: 0, content: [] });
+    expect(parseTopAll({ unread: 7, list: [m] })).toEqual({ unread: 7, list: [m] });
+    expect(() => parseTopAll({ unread: 7, content: [m] })).toThrow('消息接口返回格式不正确');
+    expect(() => parseTopAll([m])).toThrow('消息接口返回格式不正确');
+    expect(() => parseTopAll(null)).toThrow('消息接口返回格式不正确');
   });
   it('shows the Chrome hint to other browsers only', () => {
     const chrome = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';

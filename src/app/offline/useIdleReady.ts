@@ -1,0 +1,12 @@
+import { useEffect, useState } from 'react';
+import { browserOffline, whenIdle } from './whenIdle';
+
+/** False until the browser is first idle after mounting; true at once when offline. */
+export function useIdleReady(timeoutMs = 2000): boolean {
+  const [ready, setReady] = useState(browserOffline);
+  useEffect(() => {
+    if (ready) return;
+    return whenIdle(() => setReady(true), timeoutMs);
+  }, [ready, timeoutMs]);
+  return ready;
+}
