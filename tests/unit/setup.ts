@@ -28,6 +28,13 @@ if (typeof window !== 'undefined') {
     Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
     Object.defineProperty(globalThis, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
   }
+  // Textarea autosize listens for web fonts loading
+  if (!('fonts' in document)) {
+    Object.defineProperty(document, 'fonts', {
+      configurable: true,
+      value: { addEventListener: () => undefined, removeEventListener: () => undefined, ready: Promise.resolve() },
+    });
+  }
   if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => undefined;
   afterEach(() => cleanup());
 }
