@@ -42,7 +42,12 @@ export function GrantTree({ nodes, checked, onChange, height = 420 }: GrantTreeP
                 size="xs"
                 checked={on}
                 indeterminate={!on && isPartial(checkedSet, index, node.value)}
-                onChange={(e) => onChange(toggleGrant(checked, index, node.value, e.currentTarget.checked))}
+                onChange={(e) => {
+                  const on2 = e.currentTarget.checked;
+                  // show what came along with a checked node (its buttons)
+                  if (on2 && hasChildren) tree.expand(node.value);
+                  onChange(toggleGrant(checked, index, node.value, on2));
+                }}
                 aria-label={String(node.label)}
                 label={<Text size="sm">{node.label}</Text>}
                 styles={{ label: { paddingInlineStart: 6 } }}
