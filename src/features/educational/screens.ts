@@ -9,4 +9,6 @@ export const screens: Record<string, () => Promise<{ default: ComponentType }>> 
   'educational/front_desk_check_in': () => import('./frontDesk/FrontDeskScreen'),
   'educational/teacher_check_in': () => import('./teacher/TeacherCheckInScreen'),
   'educational/timetable': () => import('./timetable/TimetableScreen'),
+  'base/class_manage': () => import('./classes/ClassListScreen'),
+  'base/class_detail': () => import('./classes/ClassDetailScreen'),
 };
