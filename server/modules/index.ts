@@ -4,6 +4,7 @@ import * as auth from './auth';
 import * as admin from './admin';
 import * as classes from './classes';
 import * as systemExtras from './system-extras';
+import * as guides from './guides';
 import * as base from './base';
 
 export interface ServerModule {
@@ -11,7 +12,7 @@ export interface ServerModule {
 }
 
 /** Every module of the server, in mounting order. A new area adds one import and one entry. */
-const MODULES: readonly ServerModule[] = [auth, admin, systemExtras, base, classes];
+const MODULES: readonly ServerModule[] = [auth, admin, systemExtras, guides, base, classes];
 
 export function registerModules(app: Hono<AppEnv>, deps: AppDeps): void {
   for (const m of MODULES) m.register(app, deps);

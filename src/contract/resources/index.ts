@@ -1,5 +1,6 @@
 import type { ResourceDef } from '../resource';
 import { SYSTEM_RESOURCES } from './system';
+import { GUIDE_RESOURCES } from './guides';
 import { BASE_CLASS_RESOURCES } from './base';
 import { BASE_ORG_RESOURCES } from './base-org';
 import { CLASSES_RESOURCES } from './classes';
@@ -12,6 +13,7 @@ import { STUDENT_RESOURCES } from './students';
  */
 export const RESOURCES: readonly ResourceDef[] = [
   ...SYSTEM_RESOURCES,
+  ...GUIDE_RESOURCES,
   ...PRODUCTS_CLASS_RESOURCES,
   ...BASE_CLASS_RESOURCES,
   ...BASE_ORG_RESOURCES,

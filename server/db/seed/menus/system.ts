@@ -40,6 +40,7 @@ export const menus: readonly MenuSeed[] = [
       screen('用户反馈', 'base/feedback', [['del_feedback', '删除反馈']]),
       screen('我的导出', 'system/export_task', [['cancel_export', '取消导出']], { grants: ['principal', 'telemarketer', 'sales', 'teacher', 'foreign_teacher', 'front_desk', 'finance'] }),
       screen('表格列设置', 'system/table_col', [['add_table_col_user', '新增列设置'], ['update_table_col_user', '修改列设置']]),
+      screen('操作指南管理', 'system/guide', [...crud('guide', '操作指南'), ['publish_guide', '发布操作指南']]),
       screen('行政区划', 'base/district', resourceCrud('base_district', '行政区划')),
       screen('机构管理', 'base/organ', resourceCrud('base_organ', '机构')),
       screen('分公司', 'base/sub_company', resourceCrud('base_sub_company', '分公司')),
