@@ -1,4 +1,5 @@
-import { authHeaders, RequestError, resolveUrl, toSearchParams, type QueryValue } from '../../api/request';
+import { authHeaders, request, RequestError, resolveUrl, toSearchParams, type QueryValue } from '../../api/request';
+import type { Page } from '../../contract/envelope';
 import { EXPORT_ROW_CAP } from '../../contract/paging';
 import { PATHS } from '../../contract/paths';
 import { isFilled } from './searchRules';
@@ -11,6 +12,23 @@ export const EXPORT_FAILED_MSG = '导出失败';
 export const EXPORT_WIDTH_SCALE = 0.125;
 const DEFAULT_COLUMN_PX = 120;
 
+/** How long the app waits for the server to finish a file before pointing to the task center. */
+export const EXPORT_WAIT_MS = 60_000;
+const POLL_MS = 1000;
+
+/** A row of excel_export_status/page. */
+export interface ExportTask {
+  id: number;
+  name: string;
+  state: string;
+  rows: number;
+  file_size: number | null;
+  error: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+export const EXPORT_STATE = { RUNNING: '进行中', DONE: '已完成', CANCELLED: '已取消', FAILED: '失败' } as const;
+
 export type ExportOutcome = { kind: 'done'; fileName: string } | { kind: 'blocked' | 'warning' | 'error'; message: string };
 
 export interface ExportArgs<Row extends TableRow> {
@@ -20,8 +38,30 @@ export interface ExportArgs<Row extends TableRow> {
   sort?: string;
   columns: readonly DataTableColumn<Row>[];
   options: ExportOptions;
-  /** ms the server may take to prepare the file (default: the request layer's 30 s) */
+  /** ms the server may take to answer the export call (default: the request layer's 30 s) */
   timeout?: number;
+  /** ms to wait for the file to be written (default 60 s) */
+  waitMs?: number;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * The file is written in the background: wait until its task is done. Answers undefined when it is
+ * ready (or the backend keeps no task list), else the outcome to show.
+ */
+async function waitForFile(fileId: unknown, waitMs: number): Promise<ExportOutcome | undefined> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const env = await request<Page<ExportTask>>({ url: PATHS.exportStatusPage, params: { page: 1, rows: 50 }, silent: true });
+    if (env.code !== 200 || !env.data) return undefined;
+    const task = env.data.content.find((t) => String(t.id) === String(fileId));
+    if (!task || task.state === EXPORT_STATE.DONE) return undefined;
+    if (task.state === EXPORT_STATE.FAILED) return { kind: 'warning', message: task.error || EXPORT_FAILED_MSG };
+    if (task.state === EXPORT_STATE.CANCELLED) return { kind: 'warning', message: '导出任务已取消' };
+    if (Date.now() + POLL_MS > deadline) return { kind: 'warning', message: EXPORT_TIMEOUT_MSG };
+    await sleep(POLL_MS);
+  }
 }
 
 /** `__columns__`: the visible columns with widths scaled by 0.125 (spec doc 001 §7). */
@@ -78,6 +118,8 @@ export async function runExport<Row extends TableRow>(args: ExportArgs<Row>): Pr
     if (env.code !== 200 || !data || data.file_id === undefined || data.file_id === null || data.file_id === '') {
       return { kind: 'warning', message: env.msg || EXPORT_FAILED_MSG };
     }
+    const waited = await waitForFile(data.file_id, args.waitMs ?? EXPORT_WAIT_MS);
+    if (waited) return waited;
     const params: Record<string, QueryValue> = {};
     for (const [k, v] of Object.entries(data)) if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') params[k] = v;
     return await download(params, args.options.name);

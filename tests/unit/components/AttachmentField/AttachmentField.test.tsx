@@ -61,7 +61,7 @@ function Host({ initial = '', limit, mediaOnly, onIds }: { initial?: string; lim
 const fileInput = () => document.querySelector('input[type="file"]') as HTMLInputElement;
 const pick = (file: File) => fireEvent.change(fileInput(), { target: { files: [file] } });
 
-describe('upload rules', () => {
+describe('upload rules', { timeout: 30000 }, () => {
   it('refuses by count, size and type', () => {
     expect(uploadRefusal({ size: 1, type: 'image/png' }, 2, 2, false)).toBe('上传失败，文件数量已达上额');
     expect(uploadRefusal({ size: 157286401, type: 'image/png' }, 0, 5, false)).toBe('大小不得超过150M');
@@ -77,7 +77,7 @@ describe('upload rules', () => {
   });
 });
 
-describe('AttachmentField', () => {
+describe('AttachmentField', { timeout: 30000 }, () => {
   it('loads the records of the given ids', async () => {
     renderWidget(<Host initial="1,2" onIds={() => undefined} />);
     expect(await screen.findByText('合同.png')).toBeTruthy();

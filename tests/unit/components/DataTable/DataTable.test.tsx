@@ -33,7 +33,7 @@ const columns: DataTableColumn<Row>[] = [
   { prop: 'hidden', label: '隐藏', formatter: (_r, v) => (v === 1 ? '是' : '否') },
 ];
 
-describe('DataTable loading', () => {
+describe('DataTable loading', { timeout: 30000 }, () => {
   it('loads page 1 with 10 rows, shows rows, total and formatted cells', async () => {
     renderWidget(<DataTable api="api/v1/test/page" columns={columns} query={{ name: '菜' }} hasPermission={allowAll} />);
     expect(screen.getByText('加载中…')).toBeTruthy();
@@ -91,7 +91,7 @@ describe('DataTable loading', () => {
   });
 });
 
-describe('DataTable rows beyond 350', () => {
+describe('DataTable rows beyond 350', { timeout: 30000 }, () => {
   it('renders 350 rows of a large answer and appends 350 more 400 ms after scrolling near the bottom', async () => {
     answer = () => ({ code: 200, msg: '成功', data: rowsOf(1000) });
     renderWidget(<DataTable api="api/v1/test/page" columns={columns} hasPermission={allowAll} />);
@@ -108,7 +108,7 @@ describe('DataTable rows beyond 350', () => {
   });
 });
 
-describe('DataTable selection and actions', () => {
+describe('DataTable selection and actions', { timeout: 30000 }, () => {
   it('selects rows one by one and all on the page', async () => {
     const onSel = vi.fn();
     const ref = createRef<DataTableHandle<Row>>();

@@ -16,6 +16,8 @@ const columns: DataTableColumn<Row>[] = [
 let exportAnswer: () => Response | Promise<Response> = () => HttpResponse.json({ code: 200, msg: '成功', data: { file_id: 7, name: '菜单' } });
 const exportCalls: URL[] = [];
 const downloads: { url: URL; headers: Headers }[] = [];
+let taskStates: string[] = [];
+let statusCalls = 0;
 let prefsRow: { id: number; tb_name: string; cols: string } | null = null;
 const prefWrites: { path: string; body: Record<string, unknown> }[] = [];
 
@@ -33,6 +35,11 @@ const server = setupServer(
     return new HttpResponse(new TextEncoder().encode('xlsx'), {
       headers: { 'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'Content-Disposition': "attachment; filename*=UTF-8''%E8%8F%9C%E5%8D%95.xlsx" },
     });
+  }),
+  http.get('http://localhost/api/v1/excel_export_status/page', () => {
+    statusCalls += 1;
+    const state = taskStates.length > 1 ? (taskStates.shift() as string) : (taskStates[0] ?? '已完成');
+    return HttpResponse.json({ code: 200, msg: '成功', data: { content: [{ id: 7, name: '菜单', state, rows: 1, file_size: null, error: state === '失败' ? '写入文件失败' : null, created_at: '2024-01-01 00:00:00', finished_at: null }], totalSize: 1 } });
   }),
   http.get('http://localhost/api/v1/system/find_table_col_userpage', () =>
     HttpResponse.json({ code: 200, msg: '成功', data: { content: prefsRow ? [prefsRow] : [], totalSize: prefsRow ? 1 : 0 } }),
@@ -57,6 +64,8 @@ beforeAll(() => {
   URL.revokeObjectURL = vi.fn();
 });
 afterEach(() => {
+  taskStates = [];
+  statusCalls = 0;
   exportCalls.length = 0;
   downloads.length = 0;
   prefWrites.length = 0;
@@ -65,7 +74,7 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-describe('DataTable export', () => {
+describe('DataTable export', { timeout: 30000 }, () => {
   it('starts an export with the query and visible columns, then downloads with the session headers', async () => {
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     renderWidget(<DataTable api="api/v1/test/page" columns={columns} query={{ name: '菜' }} exportOptions={{ name: '菜单' }} hasPermission={allowAll} />);
@@ -85,6 +94,23 @@ describe('DataTable export', () => {
     expect(click).toHaveBeenCalled();
     click.mockRestore();
   });
+
+  it('waits while the file is written, then downloads; a failed task shows its error; a long one points to the task center', async () => {
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    taskStates = ['进行中', '进行中', '已完成'];
+    const done = await runExport({ api: 'api/v1/test/page', query: {}, columns, options: { name: '菜单' } });
+    expect(done).toEqual({ kind: 'done', fileName: '菜单.xlsx' });
+    expect(statusCalls).toBe(3);
+    taskStates = ['失败'];
+    expect(await runExport({ api: 'api/v1/test/page', query: {}, columns, options: { name: '菜单' } })).toEqual({ kind: 'warning', message: '写入文件失败' });
+    taskStates = ['进行中'];
+    expect(await runExport({ api: 'api/v1/test/page', query: {}, columns, options: { name: '菜单' }, waitMs: 1500 })).toEqual({
+      kind: 'warning',
+      message: '下载任务耗时过长，请到 任务中心/我的导出 查看详情',
+    });
+    expect(downloads.length).toBe(1);
+    click.mockRestore();
+  }, 15000);
 
   it('warns with the msg when the answer is not 200 or has no file id', async () => {
     exportAnswer = () => HttpResponse.json({ code: 400, msg: '导出行数超过上限', data: null });
@@ -127,7 +153,7 @@ describe('DataTable export', () => {
   });
 });
 
-describe('DataTable column preferences', () => {
+describe('DataTable column preferences', { timeout: 30000 }, () => {
   it('applies stored order, visibility and width', async () => {
     prefsRow = { id: 3, tb_name: 'menu', cols: JSON.stringify([{ prop: 'code', show: true, width: 200 }, { prop: 'name', show: false }, { prop: 'remark', show: true }]) };
     renderWidget(<DataTable api="api/v1/test/page" columns={columns} tableKey="menu" hasPermission={allowAll} />);

@@ -37,7 +37,7 @@ const demo = defineResource({
   },
 });
 
-describe('search fields from a declaration', () => {
+describe('search fields from a declaration', { timeout: 30000 }, () => {
   it('takes the fields with search, with inputs by mode and type', () => {
     expect(searchFieldsOf(demo).map((f) => [f.name, f.input])).toEqual([
       ['name', 'text'],
@@ -65,7 +65,7 @@ describe('search fields from a declaration', () => {
   });
 });
 
-describe('SearchForm', () => {
+describe('SearchForm', { timeout: 30000 }, () => {
   it('searches on Enter and on 搜索, resets to defaults and searches again', async () => {
     const onSearch = vi.fn();
     const onReset = vi.fn();

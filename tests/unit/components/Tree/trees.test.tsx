@@ -22,7 +22,7 @@ const server = setupServer(
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 
-describe('tree data', () => {
+describe('tree data', { timeout: 30000 }, () => {
   it('maps nodes → children, text → label, id → value', () => {
     expect(toTreeOptions(nodes)[0]).toEqual({
       value: '1',
@@ -32,7 +32,7 @@ describe('tree data', () => {
   });
 });
 
-describe('TreePanel', () => {
+describe('TreePanel', { timeout: 30000 }, () => {
   it('shows the title, 全部 with an empty id, and selects nodes on click', async () => {
     const onSelect = vi.fn();
     function Host() {
@@ -63,7 +63,7 @@ describe('TreePanel', () => {
   });
 });
 
-describe('TreeCascader', () => {
+describe('TreeCascader', { timeout: 30000 }, () => {
   it('loads with the default query and answers the chosen id and its path', async () => {
     treeCalls.length = 0;
     const onChange = vi.fn();
