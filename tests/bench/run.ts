@@ -4,12 +4,14 @@
  *   npm run bench                         all benches at their documented default scales
  *   npm run bench -- --only api,app       a subset (api, app, table, offline, classes)
  *   npm run bench -- --scale 100000       the API bench's row count (default 1,000,000)
+ *   npm run bench -- --checkins 10000000  the check-in rows of the classes bench
  *
  * Figures are measured on this machine (2 cores); targets come from the issues.
  */
 import { runApiBench } from './api-bench';
 import { runAppBench } from './app-bench';
 import { runOfflineBench } from './offline-bench';
+import { runClassesBench } from './classes-bench';
 
 export interface Figure {
   area: string;
@@ -55,6 +57,21 @@ async function main(): Promise<void> {
   if (want('offline')) {
     console.log('Offline bench …');
     for (const f of await runOfflineBench()) figures.push({ area: 'offline', ...f });
+  }
+
+  if (want('classes')) {
+    console.log('Classes bench …');
+    const checkins = arg('checkins') ? Number(arg('checkins')) : undefined;
+    const r = await runClassesBench({ scale: checkins, log });
+    const area = `classes (${r.scale.toLocaleString('en')} check-ins)`;
+    figures.push(
+      { area, name: `arrange one class for a term (${r.termLessons} lessons)`, value: Math.round(r.termMs), unit: 'ms', target: '', ok: true },
+      { area, name: `arrange a campus (${r.campusClasses} classes, ${r.campusLessons} lessons)`, value: Math.round(r.campusMs), unit: 'ms', target: '', ok: true },
+      { area, name: 'check-in page p50', value: round(r.pageMedianMs), unit: 'ms', target: '', ok: true },
+      { area, name: 'check-in page p99', value: round(r.pageP99Ms), unit: 'ms', target: '', ok: true },
+      { area, name: 'check-in page throughput', value: Math.round(r.pageRps), unit: 'req/s', target: '', ok: true },
+      { area, name: 'check-in page errors', value: r.pageErrors, unit: '', target: '0', ok: r.pageErrors === 0 },
+    );
   }
 
   const rows = figures.map((f) => [f.area, f.name, `${f.value} ${f.unit}`.trim(), f.target, f.target ? (f.ok ? 'ok' : 'MISSED') : '']);
