@@ -1,12 +1,19 @@
 import { Dexie } from 'dexie';
 import { offlineDb, type OfflineDb, type OutboxItem } from './db';
-import type { OutboxSender } from './sender';
+import type { OutboxSender, SendOutcome } from './sender';
 import { uuidV4 } from './uuid';
 
 const LEASE_NAME = 'outbox';
 const WEB_LOCK_NAME = 'campus-desk-outbox';
 /** Done items are kept this long so a waiting screen (enqueueAndWait) sees the outcome. */
 const DONE_KEEP_MS = 60_000;
+/** Items claimed per transaction (still sent one at a time). */
+const CLAIM_BATCH = 20;
+
+interface Settle {
+  id: number;
+  patch: Partial<OutboxItem>;
+}
 
 export type FlushStop =
   /** nothing left to send */
@@ -82,6 +89,8 @@ export class OutboxSyncEngine {
   private againIgnoreBackoff = false;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private stopped = false;
+  /** when the lease must be renewed before the next send */
+  private leaseRenewAt = 0;
   private status: EngineStatus = { flushing: false, authBlocked: false, lastResult: null };
   private readonly listeners = new Set<() => void>();
 
@@ -178,45 +187,53 @@ export class OutboxSyncEngine {
     } catch {
       return { sent, rejected, stoppedBy: 'error' };
     }
+    // Outcomes are written with the next claim, in one transaction: a transaction per item would
+    // cost more than the request itself in a flush of 1,000 items.
+    let settles: Settle[] = [];
+    let unclaim: OutboxItem[] = [];
     try {
       for (;;) {
-        if (this.stopped) return { sent, rejected, stoppedBy: 'empty' };
-        if (!this.isOnline()) return { sent, rejected, stoppedBy: 'offline' };
-        const next = await this.takeNext();
-        if (next === 'lease-lost' || next === 'empty' || next === 'backoff') return { sent, rejected, stoppedBy: next };
-        let outcome;
-        try {
-          outcome = await this.send(next);
-        } catch (e) {
-          outcome = { kind: 'retry' as const, msg: e instanceof Error ? e.message : String(e) };
-        }
-        const now = this.now();
-        const id = next.id;
-        switch (outcome.kind) {
-          case 'ok':
-            await this.settle(id, { state: 'done', doneAt: now, lastError: null });
+        const batch = await this.claimBatch(settles);
+        settles = [];
+        if (typeof batch === 'string') return { sent, rejected, stoppedBy: batch };
+        for (let i = 0; i < batch.length; i++) {
+          const item = batch[i];
+          if (this.stopped || !this.isOnline() || !(await this.keepLease())) {
+            unclaim = batch.slice(i);
+            const why: FlushStop = this.stopped ? 'empty' : !this.isOnline() ? 'offline' : 'lease-lost';
+            return { sent, rejected, stoppedBy: why };
+          }
+          let outcome: SendOutcome;
+          try {
+            outcome = await this.send(item);
+          } catch (e) {
+            outcome = { kind: 'retry', msg: e instanceof Error ? e.message : String(e) };
+          }
+          const now = this.now();
+          if (outcome.kind === 'ok') {
+            settles.push({ id: item.id, patch: { state: 'done', doneAt: now, lastError: null } });
             sent++;
-            break;
-          case 'rejected':
-            await this.settle(id, { state: 'rejected', lastError: outcome.msg });
+          } else if (outcome.kind === 'rejected') {
+            settles.push({ id: item.id, patch: { state: 'rejected', lastError: outcome.msg } });
             rejected++;
-            break;
-          case 'retry':
-            await this.settle(id, {
-              state: 'pending',
-              lastError: outcome.msg,
-              nextAttemptAt: now + this.backoffMs(next.attempts),
-            });
-            return { sent, rejected, stoppedBy: 'network' };
-          case 'unauthorized':
-            // not the item's fault: do not count the attempt
-            await this.settle(id, { state: 'pending', lastError: outcome.msg, attempts: next.attempts - 1 });
+          } else {
+            unclaim = batch.slice(i + 1);
+            if (outcome.kind === 'retry') {
+              settles.push({ id: item.id, patch: { state: 'pending', lastError: outcome.msg, nextAttemptAt: now + this.backoffMs(item.attempts) } });
+              return { sent, rejected, stoppedBy: 'network' };
+            }
+            // HTTP 401 is not the item's fault: the attempt does not count
+            settles.push({ id: item.id, patch: { state: 'pending', lastError: outcome.msg, attempts: item.attempts - 1 } });
             return { sent, rejected, stoppedBy: 'unauthorized' };
+          }
         }
       }
     } catch {
       return { sent, rejected, stoppedBy: 'error' };
     } finally {
+      // claimed but not tried: back to pending, with the attempt they were charged taken back
+      for (const it of unclaim) settles.push({ id: it.id, patch: { state: 'pending', attempts: it.attempts - 1 } });
+      await this.writeSettles(settles).catch(() => undefined);
       await this.releaseLease().catch(() => undefined);
     }
   }
@@ -248,28 +265,61 @@ export class OutboxSyncEngine {
     });
   }
 
-  /** In one transaction: still our lease? renew it, and mark the first pending item as sending. */
-  private async takeNext(): Promise<OutboxItem | 'empty' | 'backoff' | 'lease-lost'> {
+  /**
+   * In one transaction: record the outcomes so far, check the lease is still ours (renewing it when
+   * half used), and mark the next pending items, in order, as sending. Items are claimed in small
+   * batches but still sent one at a time; a claimed item another tab sees is simply 'sending'.
+   */
+  private async claimBatch(settles: Settle[]): Promise<OutboxItem[] | 'empty' | 'backoff' | 'lease-lost'> {
     const db = this.db;
     return db.transaction('rw', db.leases, db.outbox, async () => {
+      for (const st of settles) await db.outbox.update(st.id, st.patch);
       const now = this.now();
       const lease = await db.leases.get(LEASE_NAME);
       if (!lease || lease.owner !== this.owner) return 'lease-lost' as const;
-      await db.leases.put({ name: LEASE_NAME, owner: this.owner, expiresAt: now + this.leaseMs });
-      const item = await db.outbox
+      if (lease.expiresAt - now < this.leaseMs / 2) {
+        await db.leases.put({ name: LEASE_NAME, owner: this.owner, expiresAt: now + this.leaseMs });
+        this.leaseRenewAt = now + this.leaseMs / 2;
+      } else {
+        this.leaseRenewAt = lease.expiresAt - this.leaseMs / 2;
+      }
+      const candidates = await db.outbox
         .where('[state+id]')
         .between(['pending', Dexie.minKey], ['pending', Dexie.maxKey])
-        .first();
-      if (!item) return 'empty' as const;
-      if (item.nextAttemptAt > now) return 'backoff' as const;
-      const attempts = item.attempts + 1;
-      await db.outbox.update(item.id, { state: 'sending', attempts });
-      return { ...item, state: 'sending' as const, attempts };
+        .limit(CLAIM_BATCH)
+        .toArray();
+      if (candidates.length === 0) return 'empty' as const;
+      if (candidates[0].nextAttemptAt > now) return 'backoff' as const;
+      const batch: OutboxItem[] = [];
+      for (const it of candidates) {
+        if (it.nextAttemptAt > now) break;
+        batch.push({ ...it, state: 'sending', attempts: it.attempts + 1 });
+      }
+      await db.outbox.bulkPut(batch);
+      return batch;
     });
   }
 
-  private async settle(id: number, patch: Partial<OutboxItem>): Promise<void> {
-    await this.db.outbox.update(id, patch);
+  /** Before each send: renew the lease when half used; false when another tab has taken it. */
+  private async keepLease(): Promise<boolean> {
+    const now = this.now();
+    if (now < this.leaseRenewAt) return true;
+    const db = this.db;
+    return db.transaction('rw', db.leases, async () => {
+      const lease = await db.leases.get(LEASE_NAME);
+      if (!lease || lease.owner !== this.owner) return false;
+      await db.leases.put({ name: LEASE_NAME, owner: this.owner, expiresAt: now + this.leaseMs });
+      this.leaseRenewAt = now + this.leaseMs / 2;
+      return true;
+    });
+  }
+
+  private async writeSettles(settles: Settle[]): Promise<void> {
+    if (settles.length === 0) return;
+    const db = this.db;
+    await db.transaction('rw', db.outbox, async () => {
+      for (const st of settles) await db.outbox.update(st.id, st.patch);
+    });
   }
 
   private async releaseLease(): Promise<void> {

@@ -6,19 +6,36 @@ interface LiveStore<T> {
   get(): T;
 }
 
-function liveStore<T>(querier: () => Promise<T>, initial: T): LiveStore<T> {
+function liveStore<T>(querier: () => Promise<T>, initial: T, throttleMs: number): LiveStore<T> {
   let value = initial;
   return {
     subscribe(onChange) {
-      const sub = liveQuery(querier).subscribe({
-        next: (v) => {
-          value = v;
-          onChange();
-        },
-        // a failing database (private mode, quota) leaves the last value on screen
-        error: () => undefined,
-      });
-      return () => sub.unsubscribe();
+      let timer: ReturnType<typeof setTimeout> | null = null;
+      let lastRun = 0;
+      let sub = { unsubscribe: () => undefined as void };
+      let closed = false;
+      const start = () => {
+        lastRun = Date.now();
+        sub = liveQuery(querier).subscribe({
+          next: (v) => {
+            value = v;
+            onChange();
+            if (throttleMs > 0 && !closed) {
+              // pause watching, so a burst of writes (a flush of 1,000 items) re-reads at most once per period
+              sub.unsubscribe();
+              timer = setTimeout(start, Math.max(0, throttleMs - (Date.now() - lastRun)));
+            }
+          },
+          // a failing database (private mode, quota) leaves the last value on screen
+          error: () => undefined,
+        });
+      };
+      start();
+      return () => {
+        closed = true;
+        if (timer) clearTimeout(timer);
+        sub.unsubscribe();
+      };
     },
     get: () => value,
   };
@@ -26,10 +43,11 @@ function liveStore<T>(querier: () => Promise<T>, initial: T): LiveStore<T> {
 
 /**
  * Dexie's liveQuery as a hook (dexie-react-hooks is not installed): re-renders whenever the
- * tables the querier read change, in this tab or another one.
+ * tables the querier read change, in this tab or another one. With `throttleMs`, re-reads at most
+ * once per period (the first change shows at once).
  */
-export function useLiveQuery<T>(querier: () => Promise<T>, deps: readonly unknown[], initial: T): T {
+export function useLiveQuery<T>(querier: () => Promise<T>, deps: readonly unknown[], initial: T, throttleMs = 0): T {
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the querier is keyed by the caller's deps
-  const store = useMemo(() => liveStore(querier, initial), deps);
+  const store = useMemo(() => liveStore(querier, initial, throttleMs), deps);
   return useSyncExternalStore(store.subscribe, store.get, store.get);
 }

@@ -13,9 +13,9 @@ export function useOutbox(): OutboxItem[] {
   return useLiveQuery(() => listOutbox(offlineDb()), [], NO_ITEMS);
 }
 
-/** Pending (incl. being sent) and rejected counts, live. */
+/** Pending (incl. being sent) and rejected counts, live, refreshed at most every 300 ms. */
 export function useOutboxCounts(): OutboxCounts {
-  return useLiveQuery(() => countOutbox(offlineDb()), [], NO_COUNTS);
+  return useLiveQuery(() => countOutbox(offlineDb()), [], NO_COUNTS, 300);
 }
 
 /** Whether this tab's engine is sending, or stopped on an expired session. */
