@@ -14,6 +14,11 @@ import { nowText } from '../../lib/time';
 import { idArraySchema, optInt, orderOf, pageParams } from './common';
 import { menuOf, menuTree } from './menus';
 
+const i2goSyncSchema = z.preprocess(
+  (v) => v ?? {},
+  z.object({ role_ids: z.array(z.coerce.number().int().positive(), { error: '角色 id 列表格式不正确' }).optional() }, { error: '请求体应为 JSON 对象' }),
+);
+
 const roleLabels = { code: '角色编码', name: '角色名称', all_schools: '全部校区', order_num: '排序', state: '状态', remark: '备注' };
 const roleFields = {
   code: z.string({ error: '请输入角色编码' }).trim().min(1, '请输入角色编码').max(64, '角色编码不能超过64个字符').regex(/^[A-Za-z0-9_]+$/, '角色编码只能包含字母、数字和下划线'),
@@ -235,9 +240,13 @@ export function registerRoles(app: Hono<AppEnv>, deps: AppDeps): void {
 
   app.post('/api/v1/system/sync_to_i2go', async (c) => {
     assertPerm(c.var.principal, 'sync_to_i2go');
+    // optional selection: `{role_ids: [..]}` syncs those roles, an empty body syncs all
+    const body = await parseJson(c, i2goSyncSchema);
     const url = deps.config.i2goUrl;
     if (!url) throw new ApiError(501, '未配置 i2go 同步地址');
-    const roles = await c.var.db.selectFrom('roles').select(['id', 'code', 'name', 'state']).orderBy('id').execute();
+    let query = c.var.db.selectFrom('roles').select(['id', 'code', 'name', 'state']).orderBy('id');
+    if (body.role_ids?.length) query = query.where('id', 'in', body.role_ids);
+    const roles = await query.execute();
     let res: Response;
     try {
       res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ roles }), signal: AbortSignal.timeout(15_000) });
