@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from './offline-helpers';
+import { confirmWith, expectToast, openFromSidebar, rowWith } from './system-helpers';
+
+// A plain list from its declaration (ResourcePage): districts, with the tree of the same declaration.
+test('districts: add a province and a city under it, search, edit, refuse deleting a parent, delete', async ({ page }) => {
+  await signIn(page);
+  await openFromSidebar(page, '系统管理', '行政区划');
+  await page.getByRole('button', { name: '新增', exact: true }).click();
+  let dialog = page.getByRole('dialog', { name: '新增行政区划' });
+  await dialog.getByRole('button', { name: /确\s*定|保\s*存/ }).click();
+  await expect(dialog.getByText('请输入名称')).toBeVisible();
+  await dialog.getByLabel('名称').fill('浙江省');
+  await dialog.getByLabel('区划代码').fill('33');
+  await dialog.getByRole('textbox', { name: '级别' }).click();
+  await page.getByRole('option', { name: '省/直辖市' }).click();
+  await dialog.getByRole('button', { name: /确\s*定|保\s*存/ }).click();
+  await expectToast(page, '创建成功');
+  await expect(rowWith(page, '浙江省')).toBeVisible();
+
+  await page.getByRole('button', { name: '新增', exact: true }).click();
+  dialog = page.getByRole('dialog', { name: '新增行政区划' });
+  await dialog.getByLabel('名称').fill('杭州市');
+  await dialog.getByLabel('区划代码').fill('3301');
+  await dialog.getByRole('textbox', { name: '级别' }).click();
+  await page.getByRole('option', { name: '市', exact: true }).click();
+  await dialog.getByRole('textbox', { name: '上级区划' }).click();
+  await page.getByRole('option', { name: '浙江省' }).or(page.getByText('浙江省', { exact: true }).last()).first().click();
+  await dialog.getByRole('button', { name: /确\s*定|保\s*存/ }).click();
+  await expectToast(page, '创建成功');
+
+  const search = page.getByRole('search').getByLabel('名称');
+  await search.fill('杭州');
+  await search.press('Enter');
+  await expect(rowWith(page, '杭州市')).toBeVisible();
+  await expect(rowWith(page, '浙江省')).toHaveCount(0);
+  await page.getByRole('button', { name: '重置' }).click();
+
+  await rowWith(page, '浙江省').getByRole('button', { name: '删除' }).click();
+  await confirmWith(page, '确认删除这条记录吗？');
+  await expectToast(page, '该区划下还有下级区划，请先删除下级区划');
+
+  await rowWith(page, '杭州市').getByRole('button', { name: '编辑' }).click();
+  const edit = page.getByRole('dialog', { name: '编辑行政区划' });
+  await edit.getByLabel('名称').fill('杭州');
+  await edit.getByRole('button', { name: /确\s*定|保\s*存/ }).click();
+  await expectToast(page, '修改成功');
+  await rowWith(page, '杭州').getByRole('button', { name: '删除' }).click();
+  await confirmWith(page, '确认删除这条记录吗？');
+  await expectToast(page, '删除成功');
+  await expect(rowWith(page, '杭州')).toHaveCount(0);
+});
