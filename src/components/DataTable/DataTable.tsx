@@ -53,6 +53,8 @@ export interface DataTableProps<Row extends TableRow> {
   tableRef?: Ref<DataTableHandle<Row>>;
   /** turn the answer's rows into display rows (joins, computed fields) */
   mapRows?: (rows: Row[]) => Row[];
+  /** reload every this many ms (task lists that change on their own) */
+  refetchInterval?: number;
 }
 
 const SIZE_STYLE: Record<'xs' | 'sm' | 'md', CSSProperties> = {
@@ -129,6 +131,7 @@ export function DataTable<Row extends TableRow>(props: DataTableProps<Row>) {
     defaultPageSize = DEFAULT_PAGE_SIZE,
     tableRef,
     mapRows,
+    refetchInterval,
   } = props;
   const sessionCan = useHasPermission();
   const can = props.hasPermission ?? sessionCan;
@@ -156,6 +159,7 @@ export function DataTable<Row extends TableRow>(props: DataTableProps<Row>) {
     queryKey: ['data-table', api, method, applied.query, applied.seq, page, pageSize, sortText],
     placeholderData: keepPreviousData,
     retry: false,
+    refetchInterval,
     queryFn: async ({ signal }): Promise<TablePage<Row>> => {
       try {
         const env = await callList<Row>({ api, method, query: applied.query, page, rows: pageSize, sort: sortText, signal });

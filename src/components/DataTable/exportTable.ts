@@ -80,7 +80,7 @@ function fileNameOf(res: Response, fallback: string): string {
 }
 
 /** Fetches the prepared file with the session headers and hands it to the browser as a download. */
-async function download(params: Record<string, QueryValue>, fallbackName: string): Promise<ExportOutcome> {
+export async function download(params: Record<string, QueryValue>, fallbackName: string): Promise<ExportOutcome> {
   const url = `${resolveUrl(PATHS.exportDownload)}?${toSearchParams(params).toString()}`;
   const res = await fetch(url, { headers: authHeaders(), credentials: 'omit' });
   const type = res.headers.get('Content-Type') ?? '';

@@ -1,0 +1,1 @@
+export { ExportTasks } from './ExportTasks';
