@@ -11,4 +11,11 @@ export const screens: Record<string, () => Promise<{ default: ComponentType }>> 
   'educational/timetable': () => import('./timetable/TimetableScreen'),
   'base/class_manage': () => import('./classes/ClassListScreen'),
   'base/class_detail': () => import('./classes/ClassDetailScreen'),
+  'educational/absence': () => import('./records/AbsenceScreen'),
+  'educational/attendance_progress': () => import('./records/AttendanceProgressScreen'),
+  'educational/leave_makeup': () => import('./records/LeaveMakeupScreen'),
+  'educational/tea_leave': () => import('./records/TeacherLeaveScreen'),
+  'educational/check_in': () => import('./records/CheckInRecordsScreen'),
+  'educational/arrange': () => import('./timetable/ArrangeScreen'),
+  'educational/class_data': () => import('./records/ClassDataScreen'),
 };

@@ -1,0 +1,179 @@
+import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { CLASSES_PATHS } from '../../../contract/classes';
+import { studentLeaveResource } from '../../../contract/resources/classes';
+import { ResourcePage } from '../../../components/ResourcePage';
+import { OptionInput } from '../../../components/options';
+import { useHasPermission } from '../../../components/session';
+import { notifySuccess } from '../../../components/feedback';
+import { api, errorMessage } from '../../../api/client';
+import { fetchClassProgress } from '../api';
+import { CLASS_SOURCE } from '../pickers/sources';
+import { LessonSelect } from './LessonSelect';
+
+function LeaveDialog({ opened, onClose, onDone }: { opened: boolean; onClose: () => void; onDone: () => void }) {
+  const [cls, setCls] = useState('');
+  const [lesson, setLesson] = useState('');
+  const [student, setStudent] = useState('');
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const students = useQuery({ queryKey: ['edu-class-progress', Number(cls)], enabled: !!cls, queryFn: () => fetchClassProgress(Number(cls)) });
+  const save = async () => {
+    setError(null);
+    if (!lesson) return setError('请选择请假课次');
+    if (!student) return setError('请选择学员');
+    setBusy(true);
+    try {
+      await api.post(CLASSES_PATHS.stuLeaveAdd, { student_id: Number(student), schedule_id: Number(lesson), reason: reason || undefined });
+      notifySuccess('请假已登记');
+      setLesson('');
+      setStudent('');
+      setReason('');
+      onDone();
+      onClose();
+    } catch (e) {
+      setError(errorMessage(e, '登记失败'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal opened={opened} onClose={onClose} title="登记请假" centered>
+      <Stack gap="sm">
+        <OptionInput
+          kind="select"
+          source={CLASS_SOURCE}
+          label="班级"
+          required
+          value={cls}
+          onChange={(v) => {
+            setCls(v);
+            setLesson('');
+            setStudent('');
+          }}
+          size="sm"
+        />
+        <LessonSelect classId={cls ? Number(cls) : null} value={lesson} onChange={setLesson} label="请假课次" from={dayjs().subtract(7, 'day').format('YYYY-MM-DD')} />
+        <Select
+          label="学员"
+          required
+          searchable
+          disabled={!cls}
+          data={(students.data?.students ?? []).map((s) => ({ value: String(s.student_id), label: s.name }))}
+          value={student || null}
+          onChange={(v) => setStudent(v ?? '')}
+        />
+        <TextInput label="请假原因" maxLength={255} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
+        {error && <Alert color="red">{error}</Alert>}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            取消
+          </Button>
+          <Button onClick={() => void save()} loading={busy}>
+            确定
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function MakeupDialog({ leaveId, onClose, onDone }: { leaveId: number | null; onClose: () => void; onDone: () => void }) {
+  const [cls, setCls] = useState('');
+  const [lesson, setLesson] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const save = async () => {
+    setError(null);
+    if (!lesson) return setError('请选择补课课次');
+    setBusy(true);
+    try {
+      await api.post(CLASSES_PATHS.stuLeaveMakeup, { id: leaveId, makeup_schedule_id: Number(lesson) });
+      notifySuccess('已安排补课');
+      setLesson('');
+      onDone();
+      onClose();
+    } catch (e) {
+      setError(errorMessage(e, '安排补课失败'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal opened={leaveId !== null} onClose={onClose} title="安排补课" centered>
+      <Stack gap="sm">
+        <OptionInput
+          kind="select"
+          source={CLASS_SOURCE}
+          label="补课班级（同一班型）"
+          required
+          value={cls}
+          onChange={(v) => {
+            setCls(v);
+            setLesson('');
+          }}
+          size="sm"
+        />
+        <LessonSelect classId={cls ? Number(cls) : null} value={lesson} onChange={setLesson} label="补课课次" from={dayjs().format('YYYY-MM-DD')} />
+        {error && <Alert color="red">{error}</Alert>}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            取消
+          </Button>
+          <Button onClick={() => void save()} loading={busy}>
+            确定
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** 请假与补课: leaves (a 'leave' mark, no hours taken) and the make-up lesson booked for each. */
+export default function LeaveMakeupScreen() {
+  const can = useHasPermission();
+  const [adding, setAdding] = useState(false);
+  const [makeupFor, setMakeupFor] = useState<number | null>(null);
+  const [reload, setReload] = useState<() => void>(() => () => undefined);
+  return (
+    <>
+      <ResourcePage
+        def={studentLeaveResource}
+        perms={{ delete: 'edu_stu_leave_delete', batchDelete: 'edu_stu_leave_delete' }}
+        confirmDeleteMessage="确认撤销这条请假吗？"
+        toolbar={(ctx) =>
+          can('edu_stu_leave_add') ? (
+            <Button
+              size="xs"
+              leftSection={<IconPlus size={14} />}
+              onClick={() => {
+                setReload(() => ctx.reload);
+                setAdding(true);
+              }}
+            >
+              登记请假
+            </Button>
+          ) : null
+        }
+        rowActions={(ctx) => [
+          {
+            key: 'makeup',
+            label: '安排补课',
+            perm: 'edu_stu_leave_makeup',
+            visible: (r) => Number(r.state) === 1,
+            onClick: (r) => {
+              setReload(() => ctx.reload);
+              setMakeupFor(Number(r.id));
+            },
+          },
+        ]}
+      />
+      <LeaveDialog opened={adding} onClose={() => setAdding(false)} onDone={() => reload()} />
+      <MakeupDialog leaveId={makeupFor} onClose={() => setMakeupFor(null)} onDone={() => reload()} />
+    </>
+  );
+}
