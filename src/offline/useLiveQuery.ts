@@ -18,9 +18,16 @@ function liveStore<T>(querier: () => Promise<T>, initial: T, throttleMs: number)
         lastRun = Date.now();
         sub = liveQuery(querier).subscribe({
           next: (v) => {
+            if (throttleMs <= 0) {
+              value = v;
+              onChange();
+              return;
+            }
+            // after a pause the first answer repeats the last one when nothing changed: keep watching
+            if (JSON.stringify(v) === JSON.stringify(value)) return;
             value = v;
             onChange();
-            if (throttleMs > 0 && !closed) {
+            if (!closed) {
               // pause watching, so a burst of writes (a flush of 1,000 items) re-reads at most once per period
               sub.unsubscribe();
               timer = setTimeout(start, Math.max(0, throttleMs - (Date.now() - lastRun)));
