@@ -4,6 +4,7 @@ import type { AppDeps, AppEnv } from './lib/context';
 import { ApiError } from './lib/http';
 import { sessionMiddleware } from './lib/auth';
 import { transactionMiddleware } from './lib/tx';
+import { listExportMiddleware } from './lib/list-export';
 import { isMounted, mountResource } from './lib/resource-routes';
 import { registerModules } from './modules';
 import { RESOURCES } from '../src/contract/resources';
@@ -18,6 +19,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     await next();
   });
   app.use('/api/v1/*', sessionMiddleware(deps.config));
+  // Outside the request transaction: an export replays its list call page by page.
+  app.use('/api/v1/*', listExportMiddleware(() => app));
   app.use('/api/v1/*', transactionMiddleware(deps.db));
 
   registerModules(app, deps);

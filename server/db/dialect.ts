@@ -35,13 +35,17 @@ export function moneyType(): 'real' | 'numeric(14, 2)' {
   return active === 'postgres' ? 'numeric(14, 2)' : 'real';
 }
 
-/** Case-insensitive LIKE: PostgreSQL `ilike`, SQLite `like` (case-insensitive for ASCII already). */
+/**
+ * Case-insensitive LIKE with backslash as the escape character in both databases: PostgreSQL
+ * `ilike`, SQLite `like` (case-insensitive for ASCII already). SQLite has no default escape
+ * character, so without `escape '\\'` a pattern from `likePattern` would match the backslash itself.
+ */
 export function likeInsensitive(ref: Expression<unknown> | string, value: string): Expression<SqlBool> {
   const left = typeof ref === 'string' ? sql.ref(ref) : ref;
-  return active === 'postgres' ? sql<SqlBool>`${left} ilike ${value}` : sql<SqlBool>`${left} like ${value}`;
+  return active === 'postgres' ? sql<SqlBool>`${left} ilike ${value} escape ${sql.lit('\\')}` : sql<SqlBool>`${left} like ${value} escape ${sql.lit('\\')}`;
 }
 
-/** Escapes `%` and `_` for a LIKE pattern built from user text (we use backslash as escape char). */
+/** `%text%` with `%`, `_` and `\\` escaped by a backslash (the escape character of `likeInsensitive`). */
 export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { SUPER_CODE } from '../../src/contract/session';
 import type { Principal } from './context';
+import { dataScopeOfRoles } from './data-permission';
 import '../db/core-schema';
 
 /** Values of an option set (JSON list of {value, text}); an unknown code or bad JSON gives []. */
@@ -54,7 +55,9 @@ export async function loadAccess(db: Kysely<Database>, userId: number): Promise<
     for (const r of rows) perms.add(r.code);
   }
   const allCodes = await optionValues(db, 'all_school_roles');
-  const allSchools = superuser || roles.some((r) => r.all_schools === 1 || allCodes.includes(r.code));
+  // Data permissions of the roles widen the user's own campuses (user_schools): kind 1 reaches all.
+  const granted = superuser ? { all: true, schoolIds: [] } : await dataScopeOfRoles(db, roleIds);
+  const allSchools = superuser || granted.all || roles.some((r) => r.all_schools === 1 || allCodes.includes(r.code));
   const schoolRows = allSchools
     ? await db.selectFrom('organisations').select('id').where('kind', '=', 'school').where('del_flag', '=', 0).orderBy('id').execute()
     : await db
@@ -65,6 +68,7 @@ export async function loadAccess(db: Kysely<Database>, userId: number): Promise<
         .where('organisations.del_flag', '=', 0)
         .orderBy('organisations.id')
         .execute();
+  const schoolIds = allSchools ? schoolRows.map((r) => r.id) : [...new Set([...schoolRows.map((r) => r.id), ...granted.schoolIds])].toSorted((a, b) => a - b);
   return {
     roleIds,
     roleCodes,
@@ -72,7 +76,7 @@ export async function loadAccess(db: Kysely<Database>, userId: number): Promise<
     perms,
     superuser,
     allSchools,
-    schoolIds: schoolRows.map((r) => r.id),
+    schoolIds,
   };
 }
 
