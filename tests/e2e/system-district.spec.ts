@@ -12,7 +12,7 @@ test('districts: add a province and a city under it, search, edit, refuse deleti
   await expect(dialog.getByText('请输入名称')).toBeVisible();
   await dialog.getByLabel('名称').fill('浙江省');
   await dialog.getByLabel('区划代码').fill('33');
-  await dialog.getByRole('textbox', { name: '级别' }).click();
+  await dialog.getByLabel('级别').click();
   await page.getByRole('option', { name: '省/直辖市' }).click();
   await dialog.getByRole('button', { name: /确\s*定|保\s*存/ }).click();
   await expectToast(page, '创建成功');
@@ -22,10 +22,10 @@ test('districts: add a province and a city under it, search, edit, refuse deleti
   dialog = page.getByRole('dialog', { name: '新增行政区划' });
   await dialog.getByLabel('名称').fill('杭州市');
   await dialog.getByLabel('区划代码').fill('3301');
-  await dialog.getByRole('textbox', { name: '级别' }).click();
+  await dialog.getByLabel('级别').click();
   await page.getByRole('option', { name: '市', exact: true }).click();
-  await dialog.getByRole('textbox', { name: '上级区划' }).click();
-  await page.getByRole('option', { name: '浙江省' }).or(page.getByText('浙江省', { exact: true }).last()).first().click();
+  await dialog.getByLabel('上级区划').click();
+  await page.locator('[role=option], [role=treeitem]').filter({ hasText: '浙江省' }).first().click();
   await dialog.getByRole('button', { name: /确\s*定|保\s*存/ }).click();
   await expectToast(page, '创建成功');
 

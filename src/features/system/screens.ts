@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 /** Screens of system administration, by menu component key (server/db/seed/menus/system.ts). */
 export const screens: Record<string, () => Promise<{ default: ComponentType }>> = {
   'system/menu': () => import('./menu/MenuPage'),
+  'system/user': () => import('./user/UserPage'),
   'system/role': () => import('./role/RolePage'),
   'system/org': () => import('./org/OrgPage'),
   'system/area': () => import('./area/AreaPage'),

@@ -1,0 +1,40 @@
+import { Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
+import { useState } from 'react';
+import { PASSWORD_RULE_MSG } from '../../../contract/session';
+import { postWrite } from '../shared/writes';
+import { isStrongPassword } from './userForm';
+
+/** 重置密码: an administrator sets a new password (system/update_password); the user's sessions end. */
+export function ResetPasswordDialog({ user, onClose }: { user: { id: number; name: string } | null; onClose: () => void }) {
+  const [pwd, setPwd] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<{ pwd?: string; confirm?: string }>({});
+  const close = () => {
+    setPwd('');
+    setConfirm('');
+    setErrors({});
+    onClose();
+  };
+  const save = async () => {
+    const e = { pwd: !pwd ? '请输入新密码' : isStrongPassword(pwd) ? undefined : PASSWORD_RULE_MSG, confirm: !confirm ? '请输入确认密码' : confirm !== pwd ? '两次输入的新密码不一致' : undefined };
+    setErrors(e);
+    if (e.pwd || e.confirm || !user) return;
+    if (await postWrite('api/v1/system/update_password', { id: user.id, password: pwd }, '重置成功', '重置失败')) close();
+  };
+  return (
+    <Modal opened={user !== null} onClose={close} title={user ? `重置密码：${user.name}` : '重置密码'} size="sm">
+      <Stack gap="xs">
+        <PasswordInput size="xs" label="新密码" value={pwd} error={errors.pwd} onChange={(e) => setPwd(e.currentTarget.value)} autoComplete="new-password" />
+        <PasswordInput size="xs" label="确认密码" value={confirm} error={errors.confirm} onChange={(e) => setConfirm(e.currentTarget.value)} autoComplete="new-password" />
+        <Group justify="flex-end" gap="xs">
+          <Button size="xs" variant="default" onClick={close}>
+            取 消
+          </Button>
+          <Button size="xs" onClick={save}>
+            确 定
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
