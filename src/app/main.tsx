@@ -1,4 +1,4 @@
-import '@mantine/core/styles.css';
+import './entryStyles';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { Providers } from './Providers';

@@ -1,3 +1,5 @@
+// The whole Mantine stylesheet comes with the layout; the entry holds only the sign-in page's part.
+import '@mantine/core/styles.css';
 import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
 import { useSyncExternalStore } from 'react';

@@ -1,15 +1,22 @@
+/** Time the first screen gets to itself: the browser is often idle while it waits for its data. */
+export const FIRST_SCREEN_MS = 1500;
+
 /**
- * Runs `fn` once the browser is idle (at most `timeoutMs` later), so work that the first screen does
- * not need (the offline store, the service worker) never competes with it. Answers a cancel function.
+ * Runs `fn` after the first screen has had FIRST_SCREEN_MS, once the browser is idle (at most
+ * `timeoutMs` more), so work the first screen does not need (the offline store, the service worker)
+ * never competes with it. Answers a cancel function.
  */
 export function whenIdle(fn: () => void, timeoutMs = 2000): () => void {
   if (typeof window === 'undefined') return () => undefined;
-  if ('requestIdleCallback' in window) {
-    const id = window.requestIdleCallback(fn, { timeout: timeoutMs });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = setTimeout(fn, Math.min(timeoutMs, 500));
-  return () => clearTimeout(id);
+  let idle: number | null = null;
+  const timer = setTimeout(() => {
+    if ('requestIdleCallback' in window) idle = window.requestIdleCallback(fn, { timeout: timeoutMs });
+    else fn();
+  }, FIRST_SCREEN_MS);
+  return () => {
+    clearTimeout(timer);
+    if (idle !== null) window.cancelIdleCallback(idle);
+  };
 }
 
 /** True when the browser says it has no network (then the offline store is needed at once). */

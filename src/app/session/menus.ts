@@ -1,6 +1,7 @@
 import type { MenuRouteTag, TreeNode } from '../../contract/menu';
 import { fetchMenuTree, fetchOperationCodes } from '../../api/session';
 import { RequestError } from '../../api/request';
+import { whenIdle } from '../offline/whenIdle';
 
 export interface ShellMenus {
   tree: TreeNode<MenuRouteTag>[];
@@ -12,11 +13,9 @@ export interface ShellMenus {
 // The offline store (Dexie) is loaded on demand: the shell shows first, the copy is saved after.
 const offlineRefData = () => import('../../offline/refData');
 
-/** Saves the menu for offline starts once the browser is idle. */
+/** Saves the menu for offline starts once the first screen is up and the browser is idle. */
 function saveForOffline(userId: number, tree: TreeNode<MenuRouteTag>[], codes: string[]): void {
-  const run = () => void offlineRefData().then((m) => m.saveMenus(userId, tree, codes)).catch(() => undefined);
-  if (typeof window !== 'undefined' && 'requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 5000 });
-  else setTimeout(run, 2000);
+  whenIdle(() => void offlineRefData().then((m) => m.saveMenus(userId, tree, codes)).catch(() => undefined), 5000);
 }
 
 /** The menu tree and operation codes, once per session; offline, the last saved copy. */
