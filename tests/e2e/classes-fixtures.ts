@@ -59,7 +59,7 @@ export interface TodayClass {
 export async function classWithLessonToday(
   request: APIRequestContext,
   headers: Record<string, string>,
-  opts: { schoolCode: string; size: number; run: string; hoursPerLesson?: number; start?: string; end?: string },
+  opts: { schoolCode: string; size: number; run: string; hoursPerLesson?: number; start?: string; end?: string; teacherId?: number },
 ): Promise<TodayClass> {
   const school = await schoolId(request, headers, opts.schoolCode);
   const hours = opts.hoursPerLesson ?? 1.5;
@@ -87,6 +87,7 @@ export async function classWithLessonToday(
     start_time: opts.start ?? '22:00',
     end_time: opts.end ?? '23:00',
     classroom_id: room.id,
+    teacher_id: opts.teacherId,
     school_id: school,
   });
   return { schoolId: school, roomId: room.id, roomName: `测试教室${opts.run}`, classId: cls.id, className, classTypeId: ct.id, hoursPerLesson: hours, scheduleId: lesson.id, students };
