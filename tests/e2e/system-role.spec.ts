@@ -4,6 +4,7 @@ import { expectToast, openFromSidebar, rowWith } from './system-helpers';
 
 // Grant tree: give the finance role a system screen, then sign in as the finance user and see it.
 test('roles: grant a menu to a role and its user sees it', async ({ page, browser }) => {
+  test.setTimeout(120_000);
   // The finance user does not see 选项集 before the grant.
   const other = await browser.newPage();
   await signIn(other, 'finance', 'demo123');
