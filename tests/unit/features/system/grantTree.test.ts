@@ -29,7 +29,7 @@ describe('grant tree', () => {
     expect(isPartial(new Set(['2', '3', '4', '5']), index, '1')).toBe(false);
   });
   it('reads checked marks on nodes or their tags', () => {
-    const answer = [{ id: 1, text: 'a', checked: true, nodes: [{ id: 2, text: 'b', tag: { checked: true } }, { id: 3, text: 'c' }] }] as TreeNode[];
+    const answer = [{ id: 1, text: 'a', checked: true, nodes: [{ id: 2, text: 'b', tag: { checked: true } }, { id: 3, text: 'c' }] }] as unknown as TreeNode[];
     expect(checkedOf(answer)).toEqual(['1', '2']);
   });
   it('ignores the "node itself" entry a parent repeats', () => {
