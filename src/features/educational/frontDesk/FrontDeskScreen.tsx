@@ -57,6 +57,8 @@ export default function FrontDeskScreen() {
         .filter((s) => s.students.length > 0 || (!query && sessionFilter !== null)),
     [sessions, sessionFilter, query],
   );
+  // the session as loaded, not narrowed by the search box
+  const whole = (s: RosterSession) => sessions.find((x) => x.schedule_id === s.schedule_id) ?? s;
   const total = sessions.reduce((n, s) => n + s.students.length, 0);
   const done = sessions.reduce((n, s) => n + checkedCount(s), 0);
 
@@ -186,7 +188,7 @@ export default function FrontDeskScreen() {
               {s.start_time}-{s.end_time} {s.class_name}
             </Text>
             <Text size="sm" c="dimmed">
-              {[s.teacher_name, s.classroom_name].filter(Boolean).join(' · ')} · 每次 {s.hours_per_lesson} 课时 · 已签 {checkedCount(s)}/{sessions.find((x) => x.schedule_id === s.schedule_id)?.students.length ?? s.students.length}
+              {[s.teacher_name, s.classroom_name].filter(Boolean).join(' · ')} · 每次 {s.hours_per_lesson} 课时 · 已签 {checkedCount(whole(s))}/{whole(s).students.length}
             </Text>
           </Group>
           {s.students.length === 0 ? (

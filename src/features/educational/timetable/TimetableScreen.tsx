@@ -69,7 +69,7 @@ export default function TimetableScreen() {
           />
           {picker}
         </Group>
-        <Group gap={6} wrap="nowrap">
+        <Group gap={6} wrap="wrap">
           <Button variant="default" size="sm" leftSection={<IconChevronLeft size={14} />} onClick={() => setMonday(addDays(monday, -7))}>
             上一周
           </Button>
@@ -79,7 +79,7 @@ export default function TimetableScreen() {
           <Button variant="default" size="sm" rightSection={<IconChevronRight size={14} />} onClick={() => setMonday(addDays(monday, 7))}>
             下一周
           </Button>
-          <Text size="sm" fw={600} w={170} ta="center" data-testid="week-label">
+          <Text size="sm" fw={600} miw={150} ta="center" data-testid="week-label">
             {weekLabel(monday)}
           </Text>
           {can('edu_class_schedule_arrange') && (
