@@ -35,7 +35,7 @@ test('organisations: tree filter, add under a node, edit, delete', async ({ page
   await expect(rowWith(page, '上海测试校区').getByRole('cell', { name: '王芳' })).toBeVisible();
 
   await rowWith(page, '上海测试校区').getByRole('button', { name: '删除' }).click();
-  await confirmWith(page, '确认删除这个用户吗？');
+  await confirmWith(page, '确认删除这条记录吗？');
   await expectToast(page, '删除成功');
   await expect(rowWith(page, '上海测试校区')).toHaveCount(0);
 

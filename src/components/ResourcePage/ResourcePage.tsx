@@ -1,11 +1,12 @@
 import { Box, Button, Checkbox, Group, Modal, Stack } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useCallback, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import type { QueryValue } from '../../api/request';
 import { DEL_FLAG_COLUMN, permCode, type ResourceDef } from '../../contract/resource';
 import { DataTable, type DataTableColumn, type DataTableHandle, type RowAction, type TableQuery, type TableRow } from '../DataTable';
-import { confirmAction, notifyError, notifySuccess, notifyWarning } from '../feedback';
+import { CONFIRM_BATCH_DELETE, CONFIRM_DELETE, NOTHING_SELECTED, confirmAction, notifyError, notifySuccess, notifyWarning } from '../feedback';
 import { SearchForm, searchFieldsOf, type SearchField } from '../SearchForm';
 import { useHasPermission } from '../session';
 import { TreePanel } from '../TreePanel';
@@ -13,8 +14,7 @@ import { callUrl, writeCall } from './calls';
 import { columnsOf, useColumnOptions } from './columns';
 import { ResourceForm, type ResourceFormProps } from './ResourceForm';
 
-export const CONFIRM_DELETE = '确认删除这条记录吗？';
-export const CONFIRM_BATCH_DELETE = '确认批量删除选中数据吗？';
+export { CONFIRM_DELETE, CONFIRM_BATCH_DELETE };
 
 /** Operation codes of the page's buttons; `null` shows the button to everyone (the server still checks). */
 export interface PagePerms {
@@ -107,11 +107,16 @@ export function ResourcePage<Row extends TableRow = TableRow>(props: ResourcePag
   const searchFields = useMemo(() => props.searchFields ?? searchFieldsOf(def), [props.searchFields, def]);
 
   const reload = useCallback(() => table.current?.reload(), []);
+  const queryClient = useQueryClient();
   const changed = useCallback(() => {
     reload();
     setTreeVersion((v) => v + 1);
+    // option lists and column texts may come from this very resource (a parent picker, a tree):
+    // without this a record added a moment ago is missing from the selects for five minutes
+    void queryClient.invalidateQueries({ queryKey: ['options'] });
+    void queryClient.invalidateQueries({ queryKey: ['column-options'] });
     onChanged?.();
-  }, [reload, onChanged]);
+  }, [reload, onChanged, queryClient]);
 
   const openAdd = useCallback(
     (initial?: Record<string, unknown>) =>
@@ -180,7 +185,7 @@ export function ResourcePage<Row extends TableRow = TableRow>(props: ResourcePag
   const batchDelete = async () => {
     const rows = table.current?.selectedRows() ?? [];
     if (!rows.length) {
-      notifyWarning('请选择要删除的数据');
+      notifyWarning(NOTHING_SELECTED);
       return;
     }
     await removeIds(

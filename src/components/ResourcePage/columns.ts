@@ -49,6 +49,8 @@ function formatterOf(field: FieldDef, items: readonly OptionItem[] | undefined):
     case 'bool':
       return (_r, v) => BOOL_TEXT(v);
     case 'option':
+      // a tree's parent 0 is the root: no parent, not a raw id
+      if (field.options?.kind === 'tree') return (_r, v) => (v === 0 || v === '0' ? '' : optionText(items ?? [], v));
       return (_r, v) => optionText(items ?? [], v);
     default:
       return undefined;

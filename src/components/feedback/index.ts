@@ -1,1 +1,2 @@
 export { notifySuccess, notifyError, notifyWarning, notifyInfo, confirmAction } from './notify';
+export { postWrite, confirmDelete, idsOf, CONFIRM_DELETE, CONFIRM_BATCH_DELETE, NOTHING_SELECTED } from './writes';

@@ -2,7 +2,7 @@ import { Button, Group, Modal, Radio, SegmentedControl, SimpleGrid, Stack, Text,
 import { useEffect, useState } from 'react';
 import { TreeCascader } from '../../../components/TreeCascader';
 import { useFormState } from '../shared/formState';
-import { postWrite } from '../shared/writes';
+import { postWrite } from '../../../components/feedback';
 import { MENU_TYPE_OPTIONS, emptyMenuForm, menuBody, showsRouteFields, validateMenu, type MenuFormValues } from './menuForm';
 
 export const MENU_TREE_URL = 'api/v1/system/get_menu_tree';

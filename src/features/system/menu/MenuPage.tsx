@@ -8,11 +8,14 @@ import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import { useHasPermission } from '../../../components/session';
 import { TreePanel } from '../../../components/TreePanel';
 import { TreeLayout } from '../shared/TreeLayout';
-import { confirmDelete, idsOf } from '../shared/writes';
+import { confirmDelete, idsOf } from '../../../components/feedback';
 import { MENU_TREE_URL, MenuDialog } from './MenuDialog';
 import { emptyMenuForm, menuFormOf, type MenuFormValues } from './menuForm';
 
 type MenuRow = Menu & Record<string, unknown>;
+
+/** The menu screen's single-delete confirm, verbatim from spec doc 000 §8 (other screens use the shared text). */
+export const MENU_CONFIRM_DELETE = '确认删除这个用户吗？';
 
 /** The tree query of spec doc 000 §3. */
 const TREE_QUERY = { del_falg: 0, hidden: 0, type_op: '>=', type: 0 };
@@ -62,7 +65,7 @@ export default function MenuPage() {
         perm: 'del_menu',
         color: 'red',
         onClick: async (row) => {
-          if (await confirmDelete('api/v1/system/del_menu', [row.id], false)) reload();
+          if (await confirmDelete('api/v1/system/del_menu', [row.id], { message: MENU_CONFIRM_DELETE })) reload();
         },
       },
     ],
@@ -71,7 +74,7 @@ export default function MenuPage() {
 
   const batchDelete = async () => {
     const rows = table.current?.selectedRows() ?? [];
-    if (await confirmDelete('api/v1/system/del_menu', idsOf(rows), true)) reload();
+    if (await confirmDelete('api/v1/system/del_menu', idsOf(rows), { batch: true })) reload();
   };
 
   return (

@@ -5,7 +5,7 @@ import type { QueryValue } from '../../../api/request';
 import { DataTable, type DataTableColumn, type DataTableHandle, type RowAction } from '../../../components/DataTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import { useHasPermission } from '../../../components/session';
-import { postWrite, confirmDelete, idsOf } from '../shared/writes';
+import { postWrite, confirmDelete, idsOf } from '../../../components/feedback';
 import { rowErrors, rowsOf, valueOf, type OptionRow } from './optionRows';
 
 interface SetRow extends Record<string, unknown> {
@@ -124,7 +124,7 @@ export default function OptionSetPage() {
         perm: 'del_optionset',
         color: 'red',
         onClick: async (r) => {
-          if (await confirmDelete('api/v1/system/del_optionset', [r.id], false)) reload();
+          if (await confirmDelete('api/v1/system/del_optionset', [r.id])) reload();
         },
       },
     ],
@@ -159,7 +159,7 @@ export default function OptionSetPage() {
                 variant="light"
                 leftSection={<IconTrash size={14} />}
                 onClick={async () => {
-                  if (await confirmDelete('api/v1/system/del_optionset', idsOf(table.current?.selectedRows() ?? []), true)) reload();
+                  if (await confirmDelete('api/v1/system/del_optionset', idsOf(table.current?.selectedRows() ?? []), { batch: true })) reload();
                 }}
               >
                 批量删除

@@ -2,7 +2,7 @@ import { Button, Group, Modal, Select, SimpleGrid, Stack, Switch, TextInput, Tex
 import { useEffect, useState } from 'react';
 import { TreeCascader } from '../../../components/TreeCascader';
 import { useFormState } from '../shared/formState';
-import { postWrite } from '../shared/writes';
+import { postWrite } from '../../../components/feedback';
 import { ORG_KINDS, emptyOrgForm, orgBody, validateOrg, type OrgFormValues } from './orgForm';
 
 export const ORG_TREE_URL = 'api/v1/system/get_org_tree';

@@ -7,7 +7,7 @@ import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import { useHasPermission } from '../../../components/session';
 import { TreePanel } from '../../../components/TreePanel';
 import { TreeLayout } from '../shared/TreeLayout';
-import { confirmDelete, idsOf } from '../shared/writes';
+import { confirmDelete, idsOf } from '../../../components/feedback';
 import { ORG_TREE_URL, OrgDialog } from './OrgDialog';
 import { ORG_KINDS, emptyOrgForm, orgFormOf, type OrgFormValues, type OrgRow } from './orgForm';
 
@@ -61,7 +61,7 @@ export default function OrgPage() {
         perm: 'del_org',
         color: 'red',
         onClick: async (r) => {
-          if (await confirmDelete('api/v1/system/del_org', [r.id], false)) reload();
+          if (await confirmDelete('api/v1/system/del_org', [r.id])) reload();
         },
       },
     ],
@@ -122,7 +122,7 @@ export default function OrgPage() {
                   variant="light"
                   leftSection={<IconTrash size={14} />}
                   onClick={async () => {
-                    if (await confirmDelete('api/v1/system/del_org', idsOf(table.current?.selectedRows() ?? []), true)) reload();
+                    if (await confirmDelete('api/v1/system/del_org', idsOf(table.current?.selectedRows() ?? []), { batch: true })) reload();
                   }}
                 >
                   批量删除

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, SimpleGrid, Stack, Switch, TextInput, Textarea } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useFormState } from '../shared/formState';
-import { postWrite } from '../shared/writes';
+import { postWrite } from '../../../components/feedback';
 import { emptyRoleForm, roleBody, validateRole, type RoleFormValues } from './roleForm';
 
 export function RoleDialog({ initial, onClose, onSaved }: { initial: RoleFormValues | null; onClose: () => void; onSaved: () => void }) {

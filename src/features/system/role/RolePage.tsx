@@ -9,7 +9,7 @@ import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import { useHasPermission } from '../../../components/session';
 import { GrantDialog } from '../shared/GrantDialog';
 import { checkedOf } from '../shared/grantTree';
-import { confirmDelete, idsOf } from '../shared/writes';
+import { confirmDelete, idsOf } from '../../../components/feedback';
 import { RoleDialog } from './RoleDialog';
 import { emptyRoleForm, roleFormOf, type RoleFormValues, type RoleRow } from './roleForm';
 import { RoleScopeDialog } from './RoleScopeDialog';
@@ -57,7 +57,7 @@ export default function RolePage() {
         color: 'red',
         visible: (r) => r.code !== 'RC999',
         onClick: async (r) => {
-          if (await confirmDelete('api/v1/system/del_role', [r.id], false)) reload();
+          if (await confirmDelete('api/v1/system/del_role', [r.id])) reload();
         },
       },
     ],
@@ -98,7 +98,7 @@ export default function RolePage() {
                 variant="light"
                 leftSection={<IconTrash size={14} />}
                 onClick={async () => {
-                  if (await confirmDelete('api/v1/system/del_role', idsOf(table.current?.selectedRows() ?? []), true)) reload();
+                  if (await confirmDelete('api/v1/system/del_role', idsOf(table.current?.selectedRows() ?? []), { batch: true })) reload();
                 }}
               >
                 批量删除

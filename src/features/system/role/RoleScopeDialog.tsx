@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { api } from '../../../api/client';
 import { OptionInput } from '../../../components/options';
 import type { OptionSource } from '../../../contract/resource';
-import { postWrite } from '../shared/writes';
+import { postWrite } from '../../../components/feedback';
 import { SCOPE_KINDS } from './roleForm';
 
 interface RoleScope {

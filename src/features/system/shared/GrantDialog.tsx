@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { TreeNode } from '../../../contract/menu';
 import { GrantTree } from './GrantTree';
-import { postWrite } from './writes';
+import { postWrite } from '../../../components/feedback';
 
 export interface GrantDialogProps {
   title: string;

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { PASSWORD_RULE_MSG } from '../../../contract/session';
-import { postWrite } from '../shared/writes';
+import { postWrite } from '../../../components/feedback';
 import { isStrongPassword } from './userForm';
 
 /** 重置密码: an administrator sets a new password (system/update_password); the user's sessions end. */

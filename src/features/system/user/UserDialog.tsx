@@ -5,7 +5,7 @@ import { api } from '../../../api/client';
 import { OptionInput } from '../../../components/options';
 import { TreeCascader } from '../../../components/TreeCascader';
 import { useFormState } from '../shared/formState';
-import { postWrite } from '../shared/writes';
+import { postWrite } from '../../../components/feedback';
 import { emptyUserForm, userBody, validateUser, type UserFormValues } from './userForm';
 
 const SEXES = [

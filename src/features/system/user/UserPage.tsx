@@ -7,7 +7,7 @@ import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import { useHasPermission } from '../../../components/session';
 import { TreePanel } from '../../../components/TreePanel';
 import { TreeLayout } from '../shared/TreeLayout';
-import { confirmDelete, idsOf } from '../shared/writes';
+import { confirmDelete, idsOf } from '../../../components/feedback';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
 import { UserDialog } from './UserDialog';
 import { emptyUserForm, userFormOf, type UserFormValues, type UserRow } from './userForm';
@@ -52,7 +52,7 @@ export default function UserPage() {
         perm: 'del_user',
         color: 'red',
         onClick: async (r) => {
-          if (await confirmDelete('api/v1/system/del_user', [r.id], false)) reload();
+          if (await confirmDelete('api/v1/system/del_user', [r.id])) reload();
         },
       },
     ],
@@ -88,7 +88,7 @@ export default function UserPage() {
                   variant="light"
                   leftSection={<IconTrash size={14} />}
                   onClick={async () => {
-                    if (await confirmDelete('api/v1/system/del_user', idsOf(table.current?.selectedRows() ?? []), true)) reload();
+                    if (await confirmDelete('api/v1/system/del_user', idsOf(table.current?.selectedRows() ?? []), { batch: true })) reload();
                   }}
                 >
                   批量删除

@@ -1,10 +1,10 @@
-import { request } from '../../../api/request';
-import { confirmAction, notifyError, notifySuccess, notifyWarning } from '../../../components/feedback';
+import { request } from '../../api/request';
+import { confirmAction, notifyError, notifySuccess, notifyWarning } from './notify';
 
-/** The confirm texts of the spec (doc 000 §8), used by every delete of system administration. */
-export const CONFIRM_DELETE_ONE = '确认删除这个用户吗？';
-export const CONFIRM_DELETE_MANY = '确认批量删除选中数据吗？';
-export const NOTHING_SELECTED = '请先选择要操作的数据';
+/** The delete confirms every list screen uses (menu management keeps the spec's own text, doc 000 §8). */
+export const CONFIRM_DELETE = '确认删除这条记录吗？';
+export const CONFIRM_BATCH_DELETE = '确认批量删除选中数据吗？';
+export const NOTHING_SELECTED = '请选择要删除的数据';
 
 /**
  * Posts a write and shows its result: `okMsg` on code 200, otherwise the server's msg (or
@@ -26,13 +26,16 @@ export async function postWrite<T = unknown>(url: string, body: unknown, okMsg: 
   }
 }
 
-/** Asks the spec's confirm (single or batch), then posts `[{id}, ...]` to `url`. True when deleted. */
-export async function confirmDelete(url: string, ids: readonly number[], batch: boolean): Promise<boolean> {
+/**
+ * Asks the single or batch delete confirm (or `message`), then posts `[{id}, ...]` to `url` and
+ * shows 删除成功 / the server's msg. True when deleted.
+ */
+export async function confirmDelete(url: string, ids: readonly (number | string)[], opts: { batch?: boolean; message?: string } = {}): Promise<boolean> {
   if (!ids.length) {
     notifyWarning(NOTHING_SELECTED);
     return false;
   }
-  if (!(await confirmAction(batch ? CONFIRM_DELETE_MANY : CONFIRM_DELETE_ONE))) return false;
+  if (!(await confirmAction(opts.message ?? (opts.batch ? CONFIRM_BATCH_DELETE : CONFIRM_DELETE)))) return false;
   const done = await postWrite(
     url,
     ids.map((id) => ({ id })),
@@ -42,7 +45,7 @@ export async function confirmDelete(url: string, ids: readonly number[], batch: 
   return done !== undefined;
 }
 
-/** Ids of table rows (rows carry a numeric `id`). */
+/** Positive integer ids of table rows. */
 export function idsOf(rows: readonly Record<string, unknown>[]): number[] {
   return rows.map((r) => Number(r.id)).filter((n) => Number.isInteger(n) && n > 0);
 }
