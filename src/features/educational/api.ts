@@ -73,9 +73,11 @@ export interface UserOption {
   text: string;
 }
 
-/** Teachers (中教老师, 外教) of a campus, or of every campus the user reaches. */
-export function fetchTeachers(schoolId?: number): Promise<UserOption[]> {
-  return api.get<UserOption[]>('api/v1/sys_user/get_user_options', { role_code: 'teacher,foreign_teacher', school_id: schoolId });
+export const TEACHER_ROLES = 'teacher,foreign_teacher';
+
+/** Teachers (中教老师, 外教) of a campus, or of every campus the user reaches; `roles` '' means all staff. */
+export function fetchTeachers(schoolId?: number, roles: string = TEACHER_ROLES): Promise<UserOption[]> {
+  return api.get<UserOption[]>('api/v1/sys_user/get_user_options', { role_code: roles || undefined, school_id: schoolId });
 }
 
 export function fetchClassTeachers(classId: number): Promise<ClassTeacher[]> {

@@ -1,12 +1,9 @@
 import { Button, Drawer } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { classResource } from '../../../contract/resources/classes';
-import { columnsOf, ResourcePage, useColumnOptions } from '../../../components/ResourcePage';
-import { searchFieldsOf } from '../../../components/SearchForm';
-import type { OptionItem } from '../../../contract/resource';
-import { fetchTeachers } from '../api';
+import { ResourcePage } from '../../../components/ResourcePage';
+import { useTeacherDef } from '../pickers/useTeacherDef';
 import { useHasPermission } from '../../../components/session';
 import { notifyWarning } from '../../../components/feedback';
 import type { TableRow } from '../../../components/DataTable';
@@ -15,6 +12,9 @@ import { StateDialog } from './StateDialog';
 import { StudentsPanel } from './StudentsPanel';
 import { TimeRangesDialog } from './TimeRangesDialog';
 import { TransferDialog } from './TransferDialog';
+
+const TEACHER_FIELDS = ['head_teacher_id'] as const;
+const STAFF_FIELDS = ['kf_id'] as const;
 
 interface Named {
   id: number;
@@ -36,23 +36,12 @@ export default function ClassListScreen() {
   const [arrangeFor, setArrangeFor] = useState<Named | null>(null);
   const [reload, setReload] = useState<() => void>(() => () => undefined);
 
-  // The declaration points teacher fields at a 'sys_user' resource that has no declaration yet;
-  // the names come from sys_user/get_user_options instead.
-  const teachers = useQuery({ queryKey: ['edu-teachers-all'], queryFn: () => fetchTeachers(), staleTime: 5 * 60_000 });
-  const options = useColumnOptions(classResource);
-  const teacherItems = useMemo<OptionItem[]>(() => (teachers.data ?? []).map((t) => ({ value: t.value, text: t.text })), [teachers.data]);
-  const columns = useMemo(() => columnsOf(classResource, { ...options, head_teacher_id: teacherItems, kf_id: teacherItems }), [options, teacherItems]);
-  const searchFields = useMemo(
-    () => searchFieldsOf(classResource).map((f) => (f.name === 'head_teacher_id' || f.name === 'kf_id' ? { ...f, options: { kind: 'static' as const, items: teacherItems } } : f)),
-    [teacherItems],
-  );
+  const def = useTeacherDef(useTeacherDef(classResource, TEACHER_FIELDS), STAFF_FIELDS, '');
 
   return (
     <>
       <ResourcePage
-        def={classResource}
-        columns={columns}
-        searchFields={searchFields}
+        def={def}
         toolbar={(ctx) =>
           can('base_class_manage_update_cm_state') ? (
             <Button

@@ -2,10 +2,11 @@ import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { CLASSES_PATHS } from '../../../contract/classes';
 import { studentLeaveResource } from '../../../contract/resources/classes';
-import { ResourcePage } from '../../../components/ResourcePage';
+import { columnsOf, ResourcePage, useColumnOptions } from '../../../components/ResourcePage';
+import { searchFieldsOf } from '../../../components/SearchForm';
 import { OptionInput } from '../../../components/options';
 import { useHasPermission } from '../../../components/session';
 import { notifySuccess } from '../../../components/feedback';
@@ -139,10 +140,16 @@ export default function LeaveMakeupScreen() {
   const [adding, setAdding] = useState(false);
   const [makeupFor, setMakeupFor] = useState<number | null>(null);
   const [reload, setReload] = useState<() => void>(() => () => undefined);
+  // lesson ids mean nothing to staff: the lesson shows as its class and date
+  const options = useColumnOptions(studentLeaveResource);
+  const columns = useMemo(() => columnsOf(studentLeaveResource, options).filter((c) => c.prop !== 'schedule_id' && c.prop !== 'makeup_schedule_id'), [options]);
+  const searchFields = useMemo(() => searchFieldsOf(studentLeaveResource).filter((f) => f.name !== 'schedule_id'), []);
   return (
     <>
       <ResourcePage
         def={studentLeaveResource}
+        columns={columns}
+        searchFields={searchFields}
         perms={{ delete: 'edu_stu_leave_delete', batchDelete: 'edu_stu_leave_delete' }}
         confirmDeleteMessage="确认撤销这条请假吗？"
         toolbar={(ctx) =>
