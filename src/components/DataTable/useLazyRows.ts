@@ -8,20 +8,21 @@ const NEAR_BOTTOM_PX = 120;
 
 /**
  * How many of `total` rows to render: the first 350, then 350 more each time the user scrolls near
- * the bottom, 400 ms later. Starts over when `resetKey` changes (a new page of data).
+ * the bottom, 400 ms later. Starts over when `resetKey` changes (a new page of data) — computed during
+ * render, so the first render of new data already shows its first batch.
  */
 export function useLazyRows(total: number, resetKey: unknown): { count: number; onScroll: (e: UIEvent<HTMLElement>) => void; pending: boolean } {
-  const [count, setCount] = useState(() => Math.min(total, LAZY_BATCH));
+  const [state, setState] = useState({ key: resetKey, batches: 1 });
   const [pending, setPending] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const batches = state.key === resetKey ? state.batches : 1;
+  const count = Math.min(total, batches * LAZY_BATCH);
 
   useEffect(() => {
-    setCount(Math.min(total, LAZY_BATCH));
-    setPending(false);
     if (timer.current) clearTimeout(timer.current);
     timer.current = undefined;
-  }, [total, resetKey]);
-
+    setPending(false);
+  }, [resetKey]);
   useEffect(() => () => timer.current && clearTimeout(timer.current), []);
 
   const onScroll = useCallback(
@@ -33,11 +34,11 @@ export function useLazyRows(total: number, resetKey: unknown): { count: number; 
       timer.current = setTimeout(() => {
         timer.current = undefined;
         setPending(false);
-        setCount((c) => Math.min(total, c + LAZY_BATCH));
+        setState((s) => ({ key: resetKey, batches: (s.key === resetKey ? s.batches : 1) + 1 }));
       }, LAZY_DELAY_MS);
     },
-    [count, total],
+    [count, total, resetKey],
   );
 
-  return { count: Math.min(count, total), onScroll, pending };
+  return { count, onScroll, pending };
 }
