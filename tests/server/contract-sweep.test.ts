@@ -26,6 +26,7 @@ const SELF_SERVICE_WRITES = new Set([
   '/api/v1/excel_export_status/cancel',
   '/api/v1/system/add_table_col_user',
   '/api/v1/system/update_table_col_user',
+  '/api/v1/system/del_table_col_user',
   '/api/v1/wf_clock_in/punch',
 ]);
 

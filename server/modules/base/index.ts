@@ -1,11 +1,11 @@
 import type { Hono } from 'hono';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { districtResource, organResource, subCompanyResource, userDetailResource } from '../../../src/contract/resources/base-org';
 import type { ResourceDef } from '../../../src/contract/resource';
 import type { AppDeps, AppEnv } from '../../lib/context';
 import type { Database } from '../../db/schema';
 import { ApiError } from '../../lib/http';
-import { mountResource, type AnyDB, type ResourceHooks } from '../../lib/resource-routes';
+import { mountResource, type AnyDB, type AnySelect, type ResourceHooks } from '../../lib/resource-routes';
 import '../../db/core-schema';
 
 function anyDb(db: Kysely<Database>): Kysely<AnyDB> {
@@ -73,6 +73,15 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
         const user = await ctx.db.selectFrom('users').select('id').where('id', '=', Number(row.user_id)).where('del_flag', '=', 0).executeTakeFirst();
         if (!user) throw new ApiError(400, '用户不存在');
       }
+      if (row.template_id && !(await anyDb(ctx.db).selectFrom('sys_user_template').select('id').where('id', '=', Number(row.template_id)).where('del_flag', '=', 0).executeTakeFirst())) {
+        throw new ApiError(400, '用户模板不存在');
+      }
+    },
+    // the list shows whose file it is, not a user id
+    extendPage(qb: AnySelect): AnySelect {
+      return qb
+        .leftJoin('users', 'users.id', 'base_user_detail.user_id')
+        .select([sql.ref<string>('users.name').as('user_name'), sql.ref<string>('users.login_id').as('login_id')]) as unknown as AnySelect;
     },
   });
 }

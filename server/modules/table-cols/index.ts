@@ -4,7 +4,8 @@ import { pageQuerySchema } from '../../../src/contract/paging';
 import type { AppDeps, AppEnv } from '../../lib/context';
 import type { BaseColumns } from '../../db/schema';
 import { notFound, ok } from '../../lib/http';
-import { check, parseJson, queryObject } from '../../lib/validate';
+import { check, parseJson, queryObject, readJson } from '../../lib/validate';
+import { idListSchema } from '../../../src/contract/resource';
 import { countOf } from '../../db/dialect';
 import { nowText } from '../../lib/time';
 
@@ -30,7 +31,8 @@ const colSchema = z.object({
   label: z.string().max(64, '列标题不能超过64个字符').optional(),
   show: z.preprocess((v) => (v === 1 || v === '1' || v === 'true' ? true : v === 0 || v === '0' || v === 'false' ? false : v), z.boolean({ error: '列的显示标记只能是 true 或 false' })),
   width: z.coerce.number({ error: '列宽必须是数字' }).min(20, '列宽不能小于20').max(2000, '列宽不能大于2000').nullable().optional(),
-  order: z.coerce.number({ error: '列顺序必须是数字' }).int('列顺序必须是整数').min(0, '列顺序不能小于0'),
+  // the app sends its columns in display order and may leave `order` out
+  order: z.coerce.number({ error: '列顺序必须是数字' }).int('列顺序必须是整数').min(0, '列顺序不能小于0').optional(),
   fixed: z.enum(['left', 'right'], { error: '固定列只能是 left 或 right' }).nullable().optional(),
 });
 
@@ -47,15 +49,24 @@ const colsSchema = z.preprocess(
 );
 
 const tableKeySchema = z.string({ error: '请提供表格标识' }).trim().min(1, '请提供表格标识').max(128, '表格标识不能超过128个字符');
-const addSchema = z.object({ table_key: tableKeySchema, cols: colsSchema });
-const updateSchema = z.object({ id: z.coerce.number({ error: 'id 必须是数字' }).int().positive().optional(), table_key: tableKeySchema, cols: colsSchema });
+/** The app's tables name their key `tb_name` (src/components/DataTable/columnPrefs.ts); both spellings are read. */
+function withTableKey(v: unknown): unknown {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return v;
+  const o = v as Record<string, unknown>;
+  return o.table_key === undefined && o.tb_name !== undefined ? { ...o, table_key: o.tb_name } : o;
+}
+const addSchema = z.preprocess(withTableKey, z.object({ table_key: tableKeySchema, cols: colsSchema }));
+const updateSchema = z.preprocess(
+  withTableKey,
+  z.object({ id: z.coerce.number({ error: 'id 必须是数字' }).int().positive().optional(), table_key: tableKeySchema, cols: colsSchema }),
+);
 const LABELS = { table_key: '表格标识', cols: '列设置' };
 
 // Saves the user's columns for a table (a second save for the same table replaces the first).
 async function save(c: Context<AppEnv>, body: { id?: number; table_key: string; cols: z.output<typeof colsSchema> }): Promise<Response> {
   const db = c.var.db;
   const uid = c.var.principal.userId;
-  const cols = JSON.stringify([...body.cols].toSorted((a, b) => a.order - b.order));
+  const cols = JSON.stringify(body.cols.map((col, i) => ({ ...col, order: col.order ?? i })).toSorted((a, b) => a.order - b.order));
   const now = nowText();
   let existing = await db.selectFrom('sys_table_col_user').select(['id', 'user_id']).where('user_id', '=', uid).where('table_key', '=', body.table_key).executeTakeFirst();
   if (body.id !== undefined) {
@@ -78,11 +89,21 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
   app.post('/api/v1/system/update_table_col_user', async (c) => save(c, await parseJson(c, updateSchema, LABELS)));
 
   app.get('/api/v1/system/find_table_col_userpage', async (c) => {
-    const q = check(pageQuerySchema.extend({ table_key: tableKeySchema.optional() }), queryObject(c), { ...LABELS, page: '页码', rows: '每页行数' });
+    const q = check(z.preprocess(withTableKey, pageQuerySchema.extend({ table_key: tableKeySchema.optional() })), queryObject(c), { ...LABELS, page: '页码', rows: '每页行数' });
     let qb = c.var.db.selectFrom('sys_table_col_user').selectAll().where('user_id', '=', c.var.principal.userId);
     if (q.table_key) qb = qb.where('table_key', '=', q.table_key);
     const totalSize = await countOf(qb);
     const content = await qb.orderBy('id', 'desc').limit(q.rows).offset((q.page - 1) * q.rows).execute();
-    return ok(c, { content, totalSize });
+    return ok(c, { content: content.map((r) => ({ ...r, tb_name: r.table_key })), totalSize });
+  });
+
+  // Forgetting a preference brings back the table's declared columns. Only one's own rows.
+  app.post('/api/v1/system/del_table_col_user', async (c) => {
+    const ids = [...new Set(check(idListSchema, await readJson(c)).map((x) => x.id))];
+    const uid = c.var.principal.userId;
+    const own = await c.var.db.selectFrom('sys_table_col_user').select('id').where('id', 'in', ids).where('user_id', '=', uid).execute();
+    if (own.length !== ids.length) throw notFound();
+    await c.var.db.deleteFrom('sys_table_col_user').where('id', 'in', ids).where('user_id', '=', uid).execute();
+    return ok(c, { count: ids.length });
   });
 }

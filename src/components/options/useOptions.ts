@@ -6,6 +6,7 @@ import { MAX_ROWS } from '../../contract/paging';
 import { PATHS, type OptionSetAnswer, type UserSchools } from '../../contract/paths';
 import { callPath, type OptionItem, type OptionSource } from '../../contract/resource';
 import { resourceByName } from '../../contract/resources';
+import { SYSTEM_LISTS } from '../../contract/resources/system';
 import { flattenTree, toTreeOptions, type TreeOption } from './treeData';
 
 export interface LoadedOptions {
@@ -50,11 +51,12 @@ export async function loadOptions(source: OptionSource): Promise<LoadedOptions> 
     }
     case 'resource': {
       const def = resourceByName(source.resource);
-      const path = def ? callPath(def, 'page') : undefined;
-      if (!def || !path) return EMPTY;
+      // a hand-written list (users) is read like a declaration's page
+      const path = def ? callPath(def, 'page') : SYSTEM_LISTS[source.resource];
+      if (!path) return EMPTY;
       const params = { page: 1, rows: MAX_ROWS };
       const env =
-        def.pageMethod === 'POST_FORM'
+        def?.pageMethod === 'POST_FORM'
           ? await request<Page<Record<string, unknown>>>({ url: `api/v1/${path}`, method: 'POST', form: params, silent: true })
           : await request<Page<Record<string, unknown>>>({ url: `api/v1/${path}`, params, silent: true });
       if (env.code !== 200 || !env.data) return EMPTY;

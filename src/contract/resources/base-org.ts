@@ -89,7 +89,7 @@ export const userDetailResource = defineResource({
   scope: 'global',
   perm: 'base_user_detail',
   fields: {
-    user_id: { type: 'int', label: '用户', required: true, min: 1, search: 'eq', unique: true, index: true, list: false },
+    user_id: { type: 'int', label: '员工', required: true, min: 1, search: 'eq', unique: true, index: true, list: false, options: { kind: 'resource', resource: 'system_user', label: 'name' } },
     template_id: { type: 'int', label: '用户模板', min: 1, options: { kind: 'resource', resource: 'system_user_template', label: 'name' }, list: { format: 'option' } },
     id_card: { type: 'string', label: '身份证号', max: 18, pattern: { re: '^\\d{17}[\\dXx]$', msg: '身份证号应为18位' } },
     entry_date: { type: 'date', label: '入职日期', search: 'range' },

@@ -316,6 +316,14 @@ export const feedbackResource = defineResource({
   },
 });
 
+/**
+ * Lists answered by hand-written handlers rather than declarations, which option sources of kind
+ * `resource` may still name (a user picker names `system_user`). Paths relative to api/v1; GET.
+ */
+export const SYSTEM_LISTS: Readonly<Record<string, string>> = {
+  system_user: 'system/find_user_page',
+};
+
 export const SYSTEM_RESOURCES = [
   areaResource,
   areaTemplateResource,

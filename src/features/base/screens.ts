@@ -5,4 +5,5 @@ export const screens: Record<string, () => Promise<{ default: ComponentType }>> 
   'base/district': () => import('./DistrictPage'),
   'base/organ': () => import('./OrganPage'),
   'base/sub_company': () => import('./SubCompanyPage'),
+  'base/user': () => import('./StaffFilePage'),
 };

@@ -86,6 +86,28 @@ describe('table column preferences', () => {
   });
 });
 
+describe('table column preferences as the app sends them', () => {
+  it('reads tb_name, takes the order from the list, and deletes only its own rows', async () => {
+    const cols = JSON.stringify([
+      { prop: 'login_id', show: true },
+      { prop: 'phone', show: false, width: 90 },
+    ]);
+    const saved = await s.call<Row>('POST', api('system/add_table_col_user'), { headers: teacher, json: { tb_name: 'system_user', cols } });
+    expect(saved.body.code).toBe(200);
+    expect(JSON.parse(String(saved.body.data.cols))).toEqual([
+      { prop: 'login_id', show: true, order: 0 },
+      { prop: 'phone', show: false, width: 90, order: 1 },
+    ]);
+    const page = await s.call<Page<Row>>('GET', api('system/find_table_col_userpage'), { headers: teacher, query: { tb_name: 'system_user', page: 1, rows: 1 } });
+    expect(page.body.data.totalSize).toBe(1);
+    expect(page.body.data.content[0]).toMatchObject({ id: saved.body.data.id, tb_name: 'system_user', table_key: 'system_user' });
+    expect((await s.call<Page<Row>>('GET', api('system/find_table_col_userpage'), { headers: teacher, query: { tb_name: 'nothing_here' } })).body.data.totalSize).toBe(0);
+    expect((await s.call('POST', api('system/del_table_col_user'), { headers: admin, json: [{ id: saved.body.data.id }] })).body.code).toBe(404);
+    expect((await s.call('POST', api('system/del_table_col_user'), { headers: teacher, json: [{ id: saved.body.data.id }] })).body.code).toBe(200);
+    expect((await s.call<Page<Row>>('GET', api('system/find_table_col_userpage'), { headers: teacher, query: { tb_name: 'system_user' } })).body.data.totalSize).toBe(0);
+  });
+});
+
 describe('tree_list', () => {
   it('serves whitelisted tables and columns only', async () => {
     const t = await s.call<TreeNode[]>('GET', api('system/tree_list'), { headers: teacher, query: { tb_name: 'organisations', parent_filed: 'parent_id', text_filed: 'name', value_filed: 'id' } });

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import type { MenuSeed } from '../../../../server/db/seed/menu-seed';
+import { SCREENS } from '../../../../src/app/screens';
+import { resolveScreen } from '../../../../src/app/ScreenHost';
+import { resourceByName } from '../../../../src/contract/resources';
+
+// Every menu seed file, the way the server's seed finds them (a new area's file is picked up too).
+const seedModules = import.meta.glob<{ menus?: readonly MenuSeed[] }>('../../../../server/db/seed/menus/*.ts', { eager: true });
+
+function screenKeys(nodes: readonly MenuSeed[], out: { name: string; key: string }[] = []): { name: string; key: string }[] {
+  for (const n of nodes) {
+    if (n.type === 1) out.push({ name: n.name, key: (n.component ?? '').trim() });
+    if (n.children) screenKeys(n.children, out);
+  }
+  return out;
+}
+
+const seeded = Object.values(seedModules).flatMap((m) => screenKeys(m.menus ?? []));
+
+/** Why a key does not open a screen, or '' when it does. */
+function problemOf(key: string): string {
+  if (!key) return 'no component key';
+  const k = key.replace(/^\/+/, '');
+  if (SCREENS[k]) return '';
+  if (k.startsWith('resource/')) return resourceByName(k.slice('resource/'.length)) ? '' : 'resource without declaration';
+  return 'not in the screen registry';
+}
+
+describe('seeded menus', () => {
+  it('are read from the seed files', () => {
+    expect(Object.keys(seedModules).length).toBeGreaterThanOrEqual(3);
+    expect(seeded.map((s) => s.key)).toContain('system/menu');
+  });
+
+  it('open a screen for every type-1 entry (no MODULE_NOT_FOUND)', () => {
+    const missing = seeded.filter((s) => problemOf(s.key) !== '').map((s) => `${s.name} (${s.key || '—'}): ${problemOf(s.key)}`);
+    expect(missing).toEqual([]);
+  });
+
+  it('resolve through the app shell the same way', () => {
+    const unresolved = seeded.filter((s) => resolveScreen(s.key).kind === 'missing').map((s) => s.key);
+    expect(unresolved).toEqual([]);
+  });
+});
