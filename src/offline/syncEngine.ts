@@ -171,19 +171,21 @@ export class OutboxSyncEngine {
   private async flushOnce(ignoreBackoff: boolean): Promise<FlushResult> {
     if (!this.isOnline()) return { sent: 0, rejected: 0, stoppedBy: 'offline' };
     if (this.locks) {
+      // Holding the Web Lock proves no other live tab is sending (the browser frees it when a tab
+      // dies), so a lease row left by a reloaded or closed tab is taken over at once.
       const result = await this.locks.request(WEB_LOCK_NAME, { ifAvailable: true }, async (lock) =>
-        lock ? this.flushLeased(ignoreBackoff) : null,
+        lock ? this.flushLeased(ignoreBackoff, true) : null,
       );
       return result ?? { sent: 0, rejected: 0, stoppedBy: 'busy' };
     }
-    return this.flushLeased(ignoreBackoff);
+    return this.flushLeased(ignoreBackoff, false);
   }
 
-  private async flushLeased(ignoreBackoff: boolean): Promise<FlushResult> {
+  private async flushLeased(ignoreBackoff: boolean, takeOver: boolean): Promise<FlushResult> {
     let sent = 0;
     let rejected = 0;
     try {
-      if (!(await this.acquireLease(ignoreBackoff))) return { sent, rejected, stoppedBy: 'busy' };
+      if (!(await this.acquireLease(ignoreBackoff, takeOver))) return { sent, rejected, stoppedBy: 'busy' };
     } catch {
       return { sent, rejected, stoppedBy: 'error' };
     }
@@ -238,13 +240,13 @@ export class OutboxSyncEngine {
     }
   }
 
-  /** Takes the lease if free or expired; resets items a vanished sender left in 'sending'. */
-  private async acquireLease(ignoreBackoff: boolean): Promise<boolean> {
+  /** Takes the lease if free, expired or `takeOver`; resets items a vanished sender left in 'sending'. */
+  private async acquireLease(ignoreBackoff: boolean, takeOver: boolean): Promise<boolean> {
     const db = this.db;
     return db.transaction('rw', db.leases, db.outbox, async () => {
       const now = this.now();
       const lease = await db.leases.get(LEASE_NAME);
-      if (lease && lease.owner !== this.owner && lease.expiresAt > now) return false;
+      if (!takeOver && lease && lease.owner !== this.owner && lease.expiresAt > now) return false;
       await db.leases.put({ name: LEASE_NAME, owner: this.owner, expiresAt: now + this.leaseMs });
       await db.outbox
         .where('[state+id]')

@@ -11,14 +11,14 @@ export async function signIn(page: Page, loginId = 'admin', password = 'admin123
 
 /** Waits until the service worker controls the page (it precaches the shell on first load). */
 export async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.waitForFunction(async () => {
-    const reg = await navigator.serviceWorker.getRegistration();
-    return !!reg?.active;
-  });
-  if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) {
+  await page.waitForFunction(async () => !!(await navigator.serviceWorker.getRegistration())?.active);
+  // a page loaded before the worker activated is controlled from its next load on
+  for (let i = 0; i < 3 && !(await page.evaluate(() => !!navigator.serviceWorker.controller)); i++) {
     await page.reload();
-    await page.waitForFunction(() => !!navigator.serviceWorker.controller);
+    await page.waitForFunction(() => !!navigator.serviceWorker.controller, undefined, { timeout: 5000 }).catch(() => undefined);
   }
+  expect(await page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+  await expect(page.getByTestId('user-menu')).toBeVisible();
 }
 
 /** A session of the API for checking what the server holds, independent of the page. */
@@ -54,13 +54,24 @@ export async function feedbackRows(request: APIRequestContext, headers: Record<s
  * have opened the database already (it does on sign-in).
  */
 export async function seedOutbox(page: Page, items: { url: string; body: unknown; label: string }[]): Promise<void> {
-  await page.waitForFunction(async () => (await indexedDB.databases()).some((d) => d.name === 'campus-desk'));
+  // Dexie's version 1 of the schema is IndexedDB version 10: wait until the app has created the stores
+  await page.waitForFunction(async () => (await indexedDB.databases()).some((d) => d.name === 'campus-desk' && (d.version ?? 0) >= 10));
   await page.evaluate(async (list) => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    // the app may still be creating its stores: open until the outbox store is there
+    let db = await new Promise<IDBDatabase>((resolve, reject) => {
       const r = indexedDB.open('campus-desk');
       r.addEventListener('success', () => resolve(r.result));
       r.addEventListener('error', () => reject(r.error));
     });
+    for (let i = 0; i < 50 && !db.objectStoreNames.contains('outbox'); i++) {
+      db.close();
+      await new Promise((r) => setTimeout(r, 100));
+      db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const r = indexedDB.open('campus-desk');
+        r.addEventListener('success', () => resolve(r.result));
+        r.addEventListener('error', () => reject(r.error));
+      });
+    }
     await new Promise<void>((resolve, reject) => {
       const tx = db.transaction('outbox', 'readwrite');
       const store = tx.objectStore('outbox');

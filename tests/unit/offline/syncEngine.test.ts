@@ -204,6 +204,29 @@ describe('outbox sync engine', () => {
     expect(server.calls[0].idempotencyKey).toBe(item.idempotencyKey);
   });
 
+  it('with Web Locks, takes over at once the lease a reloaded tab left behind', async () => {
+    const name = freshDbName();
+    const db = track(createOfflineDb(name));
+    await enqueue(feedback(1), db);
+    await db.leases.put({ name: 'outbox', owner: 'reloaded-tab', expiresAt: Date.now() + 45_000 });
+    const server = fakeServer();
+    // without Web Locks the lease row is all there is: wait for it to expire
+    expect((await engine({ db, send: server.send }).flush()).stoppedBy).toBe('busy');
+    let held = false;
+    const locks = {
+      request: async (_name: string, _opts: unknown, cb: (lock: unknown) => Promise<unknown>) => {
+        if (held) return cb(null);
+        held = true;
+        try {
+          return await cb({ name: _name, mode: 'exclusive' });
+        } finally {
+          held = false;
+        }
+      },
+    } as unknown as LockManager;
+    expect(await engine({ db, send: server.send, locks }).flush()).toEqual({ sent: 1, rejected: 0, stoppedBy: 'empty' });
+  });
+
   it('never sends an item twice when two tabs flush at once', async () => {
     const name = freshDbName();
     const tabA = track(createOfflineDb(name));
