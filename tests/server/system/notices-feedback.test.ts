@@ -30,6 +30,9 @@ async function count(table: string): Promise<number> {
 
 describe('notices and user messages', () => {
   it('add sanitised, publish to a campus, messages, offline, delete', async () => {
+    // Counts below are exact: start without the notices and messages of the demo seed.
+    await s.db.deleteFrom('sys_user_message').execute();
+    await s.db.deleteFrom('sys_notice').execute();
     const good = { title: '国庆放假通知', content: '<p onclick="x()">10月1日至7日放假<script>alert(1)</script><a href="javascript:alert(1)">点我</a><iframe src="https://x"></iframe></p>', target_type: 'schools', target_ids: [ids['SH-PD']] };
     expect((await s.call('POST', api('sys_notice/add'), { json: good })).status).toBe(401);
     expect((await s.call('POST', api('sys_notice/add'), { headers: teacher, json: good })).body).toMatchObject({ code: 403, msg: '没有操作权限：add_notice' });
