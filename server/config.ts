@@ -23,6 +23,8 @@ export interface AppConfig {
   adminInitialPassword?: string;
   oidc?: OidcConfig;
   i2goUrl?: string;
+  /** server processes sharing the port (node:cluster); each is stateless, the database holds the state */
+  workers: number;
   timezone: 'Asia/Shanghai';
 }
 
@@ -62,6 +64,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     adminInitialPassword: env.ADMIN_INITIAL_PASSWORD || undefined,
     oidc,
     i2goUrl: env.I2GO_URL || undefined,
+    workers: intOf(env, 'WORKERS', 1),
     timezone: 'Asia/Shanghai',
   };
 }

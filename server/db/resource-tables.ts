@@ -38,6 +38,14 @@ function declaredColumns(def: ResourceDef): [string, ColumnDataType, FieldDef | 
   return cols;
 }
 
+/** The declaration's composite indexes (created once; an index is never dropped here). */
+async function createDeclaredIndexes(db: Kysely<unknown>, def: ResourceDef): Promise<void> {
+  for (const cols of def.indexes ?? []) {
+    const name = `ix_${def.table}_${cols.join('_')}`.slice(0, 63);
+    await sql`create index if not exists ${sql.id(name)} on ${sql.table(def.table)} (${sql.join(cols.map((c) => sql.ref(c)))})`.execute(db);
+  }
+}
+
 /**
  * Creates the table of every resource declaration that has none yet, and adds declared columns a
  * table lacks. Never drops or alters existing columns (data stays; migrations do the rest).
@@ -64,6 +72,7 @@ export async function syncResourceTables(db: Kysely<unknown>, resources: readonl
           await db.schema.createIndex(`ix_${def.table}_${name}`).on(def.table).column(name).execute();
         }
       }
+      await createDeclaredIndexes(db, def);
       continue;
     }
     for (const [name, type, field] of cols) {
@@ -77,5 +86,6 @@ export async function syncResourceTables(db: Kysely<unknown>, resources: readonl
         await sql`create index if not exists ${sql.id(`ix_${def.table}_${name}`)} on ${sql.table(def.table)} (${sql.ref(name)})`.execute(db);
       }
     }
+    await createDeclaredIndexes(db, def);
   }
 }

@@ -23,6 +23,8 @@ const LAST_SEEN_WRITE_MS = 30_000;
 
 interface Cached {
   principal: Principal;
+  /** the exact Authorization header the principal was checked against */
+  authorization: string;
   loadedAt: number;
   lastSeenMs: number;
   expiresMs: number;
@@ -31,13 +33,18 @@ interface Cached {
 // Principals are cached a few seconds so a busy list screen does not rebuild permissions per call;
 // role, menu and user changes in this process clear the cache at once.
 const cache = new Map<string, Cached>();
+// The same entries by raw token, so a cached request skips hashing; an entry counts only while
+// `cache` still holds it under its hash (sign-out and invalidation clear `cache`).
+const byToken = new Map<string, Cached>();
 
 export function invalidatePrincipals(): void {
   cache.clear();
+  byToken.clear();
 }
 
 export function forgetSession(tokenHash: string): void {
   cache.delete(tokenHash);
+  for (const [token, entry] of byToken) if (entry.principal.tokenHash === tokenHash) byToken.delete(token);
 }
 
 function unauthorized(): Response {
@@ -66,13 +73,19 @@ export function parseBearer(header: string | undefined): { loginId: string; toke
 
 async function resolve(c: Parameters<MiddlewareHandler<AppEnv>>[0], config: AppConfig): Promise<Principal | undefined> {
   const token = c.req.header('token');
-  const bearer = parseBearer(c.req.header('authorization'));
-  if (!token || !bearer || bearer.token !== token) return undefined;
-  const tokenHash = hashToken(token);
+  const authorization = c.req.header('authorization');
+  if (!token || !authorization) return undefined;
   const now = Date.now();
   const idleMs = config.sessionIdleMinutes * 60_000;
+  // The hot path: the same two headers as a principal loaded a moment ago need no hashing or decoding.
+  const fresh = (h: Cached | undefined): h is Cached => h !== undefined && now - h.loadedAt < CACHE_MS && h.expiresMs > now && h.lastSeenMs + idleMs > now;
+  const hot = byToken.get(token);
+  if (fresh(hot) && hot.authorization === authorization && cache.get(hot.principal.tokenHash) === hot) return hot.principal;
+  const bearer = parseBearer(authorization);
+  if (!bearer || bearer.token !== token) return undefined;
+  const tokenHash = hashToken(token);
   const hit = cache.get(tokenHash);
-  if (hit && now - hit.loadedAt < CACHE_MS && hit.expiresMs > now && hit.lastSeenMs + idleMs > now) {
+  if (fresh(hit)) {
     if (hit.principal.loginId !== bearer.loginId || hit.principal.domain !== bearer.domain) return undefined;
     return hit.principal;
   }
@@ -117,7 +130,11 @@ async function resolve(c: Parameters<MiddlewareHandler<AppEnv>>[0], config: AppC
     tokenHash,
     mustChangePassword: s.must_change_password === 1,
   };
-  cache.set(tokenHash, { principal, loadedAt: now, lastSeenMs: lastSeen, expiresMs: s.expires_ms });
+  const entry: Cached = { principal, authorization, loadedAt: now, lastSeenMs: lastSeen, expiresMs: s.expires_ms };
+  // Entries only live a few seconds: a full cache is simply emptied rather than left to grow.
+  if (cache.size >= 10_000) invalidatePrincipals();
+  cache.set(tokenHash, entry);
+  byToken.set(token, entry);
   return principal;
 }
 

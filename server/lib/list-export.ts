@@ -47,11 +47,13 @@ async function readParams(c: Parameters<MiddlewareHandler<AppEnv>>[0]): Promise<
 }
 
 /** Whether a request may carry `__export__` at all; cheap enough for every request. */
-function mayExport(c: Parameters<MiddlewareHandler<AppEnv>>[0]): boolean {
+async function mayExport(c: Parameters<MiddlewareHandler<AppEnv>>[0]): Promise<boolean> {
   if (c.req.url.includes('__export__')) return true;
   if (c.req.method !== 'POST') return false;
   const type = c.req.header('content-type') ?? '';
-  return type.includes('application/x-www-form-urlencoded') || type.includes('application/json');
+  if (!type.includes('application/x-www-form-urlencoded') && !type.includes('application/json')) return false;
+  // The body is read once and cached for the handler; only a body naming the flag is parsed here.
+  return (await c.req.text()).includes('__export__');
 }
 
 /**
@@ -65,7 +67,7 @@ function mayExport(c: Parameters<MiddlewareHandler<AppEnv>>[0]): boolean {
  */
 export function listExportMiddleware(appOf: () => Hono<AppEnv>): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (!mayExport(c)) return next();
+    if (!(await mayExport(c))) return next();
     const { params, body } = await readParams(c);
     if (!isExportRequest(params)) return next();
     await next();

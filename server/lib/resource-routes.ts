@@ -23,6 +23,7 @@ import { check, formObject, queryObject, readJson } from './validate';
 import { assertSchoolInScope, schoolScope } from './scope';
 import { nowText } from './time';
 import { isExportRequest, runListExport } from './export-hook';
+import { noTransaction } from './tx';
 
 /** Rows of a declared table, seen without a static type. */
 export type Row = Record<string, unknown> & { id: number };
@@ -205,7 +206,11 @@ export function mountResource(app: Hono<AppEnv>, def: ResourceDef, hooks: Resour
       const rows = await sorted.limit(paging.rows).offset((paging.page - 1) * paging.rows).execute();
       return ok(c, { content: await mapRows(rows, ctx, hooks), totalSize });
     };
-    if (def.pageMethod === 'POST_FORM') app.post(page, handler);
+    // A form-encoded search only reads: it needs no request transaction (nor its BEGIN/COMMIT).
+    if (def.pageMethod === 'POST_FORM') {
+      noTransaction(page);
+      app.post(page, handler);
+    }
     else app.get(page, handler);
   }
 

@@ -124,6 +124,12 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   pageMethod?: 'GET' | 'POST_FORM';
   /** a `tree` call built from a parent column */
   tree?: { parent: string; text: string };
+  /**
+   * Composite indexes for the list's usual filter and sort, equality columns first and the sort
+   * column last (e.g. `['school_id', 'del_flag', 'state', 'created_at']`): the page and its count
+   * then read the index alone instead of sorting or visiting every matching row.
+   */
+  indexes?: readonly (readonly string[])[];
 }
 
 /** Columns every resource table has besides its declared fields. */
