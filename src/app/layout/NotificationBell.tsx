@@ -61,7 +61,7 @@ export function NotificationBell() {
             ) : (
               <Stack gap={0}>
                 {list.map((m) => (
-                  <Group key={m.message_id} wrap="nowrap" gap={6} px="sm" py={6} style={{ borderBottom: '1px solid var(--mantine-color-gray-1)' }}>
+                  <Group key={m.message_id} wrap="nowrap" gap={6} px="sm" py={6} data-testid="bell-message" style={{ borderBottom: '1px solid var(--mantine-color-gray-1)' }}>
                     <Box
                       component="button"
                       type="button"

@@ -1,14 +1,16 @@
-import { ActionIcon, Anchor, Breadcrumbs, Group, Text } from '@mantine/core';
-import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconMenu2 } from '@tabler/icons-react';
+import { ActionIcon, Anchor, Badge, Breadcrumbs, Group, Text } from '@mantine/core';
+import { IconCloudOff, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconMenu2 } from '@tabler/icons-react';
+import { useIsOnline } from '../../offline/cachedDataNotice';
 import { Link } from 'react-router-dom';
 import type { Crumb } from '../routes/breadcrumb';
 import { NotificationBell } from './NotificationBell';
 import { UserMenu } from './UserMenu';
-import { lazy, Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useIdleReady } from '../offline/useIdleReady';
+import { useDeferredComponent } from '../offline/useDeferredComponent';
 
 // The status reads the outbox from Dexie: it loads once home is up (at once when offline).
-const OfflineStatus = lazy(() => import('../../components/offline/OfflineStatus').then((m) => ({ default: m.OfflineStatus })));
+const loadOfflineStatus = () => import('../../components/offline/OfflineStatus').then((m) => m.OfflineStatus);
 
 interface TopBarProps {
   crumbs: Crumb[];
@@ -19,7 +21,8 @@ interface TopBarProps {
 }
 
 export function TopBar({ crumbs, mobile, sidebarOpen, onToggle, extra }: TopBarProps) {
-  const offlineReady = useIdleReady();
+  const OfflineStatus = useDeferredComponent(useIdleReady(), loadOfflineStatus);
+  const online = useIsOnline();
   return (
     <Group h={50} px="sm" justify="space-between" wrap="nowrap" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', background: '#fff' }}>
       <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
@@ -42,11 +45,14 @@ export function TopBar({ crumbs, mobile, sidebarOpen, onToggle, extra }: TopBarP
       </Group>
       <Group gap="xs" wrap="nowrap">
         {extra}
-        {offlineReady ? (
-          <Suspense fallback={null}>
-            <OfflineStatus />
-          </Suspense>
-        ) : null}
+        {OfflineStatus ? (
+          <OfflineStatus />
+        ) : online ? null : (
+          // The network went before the status (and its outbox store) could load: say so anyway.
+          <Badge color="gray" variant="filled" size="sm" leftSection={<IconCloudOff size={12} />} data-testid="offline-badge">
+            离线
+          </Badge>
+        )}
         <NotificationBell />
         <UserMenu compact={mobile} />
       </Group>

@@ -1,19 +1,14 @@
-import { lazy, Suspense } from 'react';
 import { useIdleReady } from './useIdleReady';
+import { useDeferredComponent } from './useDeferredComponent';
 
-// workbox-window and the notice load after the first screen is up.
-const UpdatePrompt = lazy(() => import('../../components/offline/UpdatePrompt').then((m) => ({ default: m.UpdatePrompt })));
+const loadUpdatePrompt = () => import('../../components/offline/UpdatePrompt').then((m) => m.UpdatePrompt);
 
 /**
  * Registers the service worker (production builds only, see offline/serviceWorker) and shows the
- * "new version" notice, on every page including sign-in. Mounted once at the root.
+ * "new version" notice, on every page including sign-in. Mounted once at the root; workbox-window
+ * and the notice load after the first screen is up.
  */
 export function RootUpdatePrompt() {
-  const ready = useIdleReady(3000);
-  if (!ready) return null;
-  return (
-    <Suspense fallback={null}>
-      <UpdatePrompt />
-    </Suspense>
-  );
+  const UpdatePrompt = useDeferredComponent(useIdleReady(3000), loadUpdatePrompt);
+  return UpdatePrompt ? <UpdatePrompt /> : null;
 }

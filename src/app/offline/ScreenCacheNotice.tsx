@@ -4,13 +4,15 @@ import { Group } from '@mantine/core';
 import { CachedDataNotice } from '../../components/offline/CachedDataNotice';
 import { useCachedDataNotice, type QueryFreshness } from '../../offline/cachedDataNotice';
 
-/** Queries of the shell itself (menus, the bell) are not the screen's data. */
-const SHELL_KEYS = new Set(['session', 'messages']);
+/** Queries of the shell itself (menus, the bell's top messages) are not the screen's data. */
+function isShellQuery(key: readonly unknown[]): boolean {
+  return key[0] === 'session' || (key[0] === 'messages' && key[1] === 'top');
+}
 
 const NONE: QueryFreshness = { data: undefined, dataUpdatedAt: 0, fetchStatus: 'idle', failureReason: null };
 
 function isScreenQuery(q: Query): boolean {
-  return q.getObserversCount() > 0 && !SHELL_KEYS.has(String(q.queryKey[0])) && q.state.data !== undefined && q.state.dataUpdatedAt > 0;
+  return q.getObserversCount() > 0 && !isShellQuery(q.queryKey) && q.state.data !== undefined && q.state.dataUpdatedAt > 0;
 }
 
 /**

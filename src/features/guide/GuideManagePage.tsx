@@ -1,4 +1,5 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Modal, Text, Typography } from '@mantine/core';
 import { guideResource, GUIDE_PERMS, GUIDE_STATUS } from '../../contract/resources/guides';
 import { publishGuides } from '../../api/guides';
@@ -9,13 +10,13 @@ import { confirmAction, notifyError, notifySuccess } from '../../components/feed
 
 type GuideRow = TableRow & { title?: string | null; content?: string | null; status?: number | null };
 
-async function setStatus(row: GuideRow, status: 0 | 1, reload: () => void): Promise<void> {
+async function setStatus(row: GuideRow, status: 0 | 1, changed: () => void): Promise<void> {
   const verb = status === GUIDE_STATUS.PUBLISHED ? '发布' : '撤回';
   if (!(await confirmAction(status === GUIDE_STATUS.PUBLISHED ? `确定发布「${row.title ?? ''}」吗？发布后所有用户可在操作指南中看到。` : `确定撤回「${row.title ?? ''}」吗？撤回后变为草稿，用户不再看到。`))) return;
   try {
     await publishGuides([Number(row.id)], status);
     notifySuccess(`${verb}成功`);
-    reload();
+    changed();
   } catch (e) {
     notifyError(errorMessage(e, `${verb}失败`));
   }
@@ -24,6 +25,9 @@ async function setStatus(row: GuideRow, status: 0 | 1, reload: () => void): Prom
 /** 操作指南管理: write guides (HTML, sanitised by the server), order them, publish or take them back, preview. */
 export default function GuideManagePage() {
   const [preview, setPreview] = useState<GuideRow | null>(null);
+  const qc = useQueryClient();
+  // The reading page (/system/base/guide) caches its lists: what was written here shows there at once.
+  const guidesChanged = useCallback(() => void qc.invalidateQueries({ queryKey: ['guides'] }), [qc]);
   const rowActions = useMemo(
     () =>
       (ctx: PageContext<GuideRow>): RowAction<GuideRow>[] => [
@@ -34,7 +38,11 @@ export default function GuideManagePage() {
           color: 'green',
           perm: GUIDE_PERMS.publish,
           visible: (r) => Number(r.status) !== GUIDE_STATUS.PUBLISHED,
-          onClick: (r) => void setStatus(r, GUIDE_STATUS.PUBLISHED, ctx.reload),
+          onClick: (r) =>
+            void setStatus(r, GUIDE_STATUS.PUBLISHED, () => {
+              ctx.reload();
+              guidesChanged();
+            }),
         },
         {
           key: 'withdraw',
@@ -42,14 +50,18 @@ export default function GuideManagePage() {
           color: 'orange',
           perm: GUIDE_PERMS.publish,
           visible: (r) => Number(r.status) === GUIDE_STATUS.PUBLISHED,
-          onClick: (r) => void setStatus(r, GUIDE_STATUS.DRAFT, ctx.reload),
+          onClick: (r) =>
+            void setStatus(r, GUIDE_STATUS.DRAFT, () => {
+              ctx.reload();
+              guidesChanged();
+            }),
         },
       ],
-    [],
+    [guidesChanged],
   );
   return (
     <>
-      <ResourcePage<GuideRow> def={guideResource} rowActions={rowActions} newDefaults={{ sort: 0 }} dialogSize="xl" />
+      <ResourcePage<GuideRow> def={guideResource} rowActions={rowActions} newDefaults={{ sort: 0 }} dialogSize="xl" onChanged={guidesChanged} />
       <Modal opened={!!preview} onClose={() => setPreview(null)} title={preview?.title ?? '预览'} size="lg">
         {preview?.content ? (
           <Typography>
