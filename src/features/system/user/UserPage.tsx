@@ -1,5 +1,5 @@
 import { Button, Stack } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus, IconTemplate, IconTrash } from '@tabler/icons-react';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { QueryValue } from '../../../api/request';
 import { DataTable, type DataTableColumn, type DataTableHandle, type RowAction } from '../../../components/DataTable';
@@ -8,6 +8,7 @@ import { useHasPermission } from '../../../components/session';
 import { TreePanel } from '../../../components/TreePanel';
 import { TreeLayout } from '../shared/TreeLayout';
 import { confirmDelete, idsOf } from '../../../components/feedback';
+import { FromTemplateDialog } from './FromTemplateDialog';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
 import { UserDialog } from './UserDialog';
 import { emptyUserForm, userFormOf, type UserFormValues, type UserRow } from './userForm';
@@ -40,6 +41,7 @@ export default function UserPage() {
   const [seq, setSeq] = useState(0);
   const [edit, setEdit] = useState<UserFormValues | null>(null);
   const [reset, setReset] = useState<UserRow | null>(null);
+  const [picking, setPicking] = useState(false);
   const query = useMemo(() => ({ ...form, org_id: org }), [form, org]);
   const reload = useCallback(() => table.current?.reload(), []);
   const actions = useMemo<RowAction<UserRow>[]>(
@@ -81,6 +83,11 @@ export default function UserPage() {
                   新增
                 </Button>
               )}
+              {can('add_user') && (
+                <Button size="xs" variant="light" leftSection={<IconTemplate size={14} />} onClick={() => setPicking(true)}>
+                  从模板创建
+                </Button>
+              )}
               {can('del_user') && (
                 <Button
                   size="xs"
@@ -100,6 +107,14 @@ export default function UserPage() {
       </Stack>
       <UserDialog initial={edit} onClose={() => setEdit(null)} onSaved={reload} />
       <ResetPasswordDialog user={reset} onClose={() => setReset(null)} />
+      <FromTemplateDialog
+        opened={picking}
+        onClose={() => setPicking(false)}
+        onPicked={(f) => {
+          setPicking(false);
+          setEdit(f);
+        }}
+      />
     </TreeLayout>
   );
 }
