@@ -41,7 +41,7 @@ describe('option sets', () => {
     expect((await s.call('GET', api('system/get_optionset_by_code'), { query: { code: 'sex' } })).status).toBe(401);
     expect((await s.call<Page<Row>>('GET', api('system/find_optionset_page'), { headers: teacher, query: { code: 'age' } })).body.data.content.map((r) => r.code)).toContain('age_group');
 
-    const good = { code: 'grade', name: '年级', value: JSON.stringify([{ value: 1, text: '一年级' }]) };
+    const good = { code: 'school_grade', name: '在读年级', value: JSON.stringify([{ value: 1, text: '一年级' }]) };
     expect((await s.call('POST', api('system/add_optionset'), { json: good })).status).toBe(401);
     expect((await s.call('POST', api('system/add_optionset'), { headers: teacher, json: good })).body).toMatchObject({ code: 403, msg: '没有操作权限：add_optionset' });
     const before = await count('option_sets');
@@ -60,7 +60,7 @@ describe('option sets', () => {
     expect(upd.body.data.value).toBe('[{"value":2,"text":"二年级"}]');
     expect((await s.call('POST', api('system/del_optionset'), { headers: teacher, json: [{ id: added.id }] })).body.code).toBe(403);
     expect((await s.call('POST', api('system/del_optionset'), { headers: admin, json: [{ id: added.id }] })).body.code).toBe(200);
-    expect((await s.call('GET', api('system/get_optionset_by_code'), { headers: teacher, query: { code: 'grade' } })).body.code).toBe(404);
+    expect((await s.call('GET', api('system/get_optionset_by_code'), { headers: teacher, query: { code: 'school_grade' } })).body.code).toBe(404);
   });
 });
 
