@@ -273,7 +273,10 @@ export function DataTable<Row extends TableRow>(props: DataTableProps<Row>) {
   const onScroll = (e: UIEvent<HTMLDivElement>) => {
     lazy.onScroll(e);
     const el = e.currentTarget;
-    setView((v) => (v.top === el.scrollTop && v.height === el.clientHeight ? v : { top: el.scrollTop, height: el.clientHeight }));
+    // re-render only when the window moves by 5 rows; the overscan covers the rows in between
+    const step = rowHeight * 5;
+    const top = step > 0 ? Math.floor(el.scrollTop / step) * step : el.scrollTop;
+    setView((v) => (v.top === top && v.height === el.clientHeight ? v : { top, height: el.clientHeight }));
   };
 
   // Fixed layout from the declared widths: columns keep their widths while rows come and go.
@@ -325,7 +328,7 @@ export function DataTable<Row extends TableRow>(props: DataTableProps<Row>) {
         ref={scrollRef}
         data-testid="data-table-scroll"
         data-rendered-rows={lazy.count}
-        data-window={windowed ? `${start}-${end}` : `all:${rowHeight}:${view.height}`}
+        data-window={windowed ? `${start}-${end}` : 'all'}
       >
         <table className={classes.table} aria-busy={result.isFetching} aria-rowcount={rows.length} style={{ minWidth: tableWidth }}>
           <colgroup>
