@@ -54,12 +54,8 @@ export function AttachmentField({ label, value, onChange, limit = DEFAULT_FILE_L
   useEffect(() => {
     if (value === lastEmitted.current) return;
     lastEmitted.current = value;
-    if (!value) {
-      setList([]);
-      return;
-    }
     let alive = true;
-    lookup(value)
+    (value ? lookup(value) : Promise.resolve([]))
       .then((l) => alive && setList(l))
       .catch(() => alive && setList([]));
     return () => {

@@ -13,7 +13,9 @@ const NEAR_BOTTOM_PX = 120;
  */
 export function useLazyRows(total: number, resetKey: unknown): { count: number; onScroll: (e: UIEvent<HTMLElement>) => void; pending: boolean } {
   const [state, setState] = useState({ key: resetKey, batches: 1 });
-  const [pending, setPending] = useState(false);
+  // the reset key whose append is waiting; a new key makes it stale without an effect
+  const [pendingKey, setPendingKey] = useState<{ key: unknown } | null>(null);
+  const pending = pendingKey !== null && pendingKey.key === resetKey;
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const batches = state.key === resetKey ? state.batches : 1;
   const count = Math.min(total, batches * LAZY_BATCH);
@@ -21,7 +23,6 @@ export function useLazyRows(total: number, resetKey: unknown): { count: number; 
   useEffect(() => {
     if (timer.current) clearTimeout(timer.current);
     timer.current = undefined;
-    setPending(false);
   }, [resetKey]);
   useEffect(() => () => timer.current && clearTimeout(timer.current), []);
 
@@ -30,10 +31,10 @@ export function useLazyRows(total: number, resetKey: unknown): { count: number; 
       if (count >= total || timer.current) return;
       const el = e.currentTarget;
       if (el.scrollHeight - el.scrollTop - el.clientHeight > NEAR_BOTTOM_PX) return;
-      setPending(true);
+      setPendingKey({ key: resetKey });
       timer.current = setTimeout(() => {
         timer.current = undefined;
-        setPending(false);
+        setPendingKey(null);
         setState((s) => ({ key: resetKey, batches: (s.key === resetKey ? s.batches : 1) + 1 }));
       }, LAZY_DELAY_MS);
     },

@@ -102,9 +102,9 @@ describe('DataTable rows beyond 350', { timeout: 30000 }, () => {
     fireEvent.scroll(screen.getByTestId('data-table-scroll'));
     await new Promise((r) => setTimeout(r, 250));
     expect(body()).toBe(350);
-    await waitFor(() => expect(body()).toBe(700), { timeout: 1000 });
+    await waitFor(() => expect(body()).toBe(700), { timeout: 4000 });
     fireEvent.scroll(screen.getByTestId('data-table-scroll'));
-    await waitFor(() => expect(body()).toBe(1000), { timeout: 1000 });
+    await waitFor(() => expect(body()).toBe(1000), { timeout: 4000 });
   });
 });
 
