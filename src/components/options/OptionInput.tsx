@@ -33,7 +33,10 @@ export function OptionInput({ kind, source, label, placeholder, value, onChange,
   const common = { label, size, w, error, required, placeholder: placeholder ?? (loading ? '加载中…' : '请选择'), 'aria-label': label };
 
   if (kind === 'tree' && tree.length) {
-    return <TreeSelect {...common} data={tree} value={value || null} onChange={(v) => onChange(v ?? '')} clearable={clearable} searchable comboboxProps={{ withinPortal: true }} />;
+    // A value that is no node (a root's parent 0) would be shown as the search text and filter
+    // every node out of the dropdown, so the picker opened empty.
+    const known = value !== '' && data.some((d) => d.value === value);
+    return <TreeSelect {...common} data={tree} value={known ? value : null} onChange={(v) => onChange(v ?? '')} clearable={clearable} searchable comboboxProps={{ withinPortal: true }} />;
   }
   if (kind === 'multiselect') {
     const selected = value ? value.split(',').filter(Boolean) : [];
