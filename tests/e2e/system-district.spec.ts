@@ -1,6 +1,13 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './offline-helpers';
-import { confirmWith, expectToast, openFromSidebar, rowWith } from './system-helpers';
+import { confirmWith, expectToast, mainTable, openFromSidebar } from './system-helpers';
+
+/** The row whose 名称 (the first column after the checkbox) is `name`; a child's 上级区划 cell shows its parent's name too. */
+function rowWith(page: Page, name: string) {
+  return mainTable(page)
+    .locator('tbody tr')
+    .filter({ has: page.locator('td:nth-child(2)', { hasText: new RegExp(`^${name}$`) }) });
+}
 
 // A plain list from its declaration (ResourcePage): districts, with the tree of the same declaration.
 test('districts: add a province and a city under it, search, edit, refuse deleting a parent, delete', async ({ page }) => {
@@ -25,7 +32,8 @@ test('districts: add a province and a city under it, search, edit, refuse deleti
   await dialog.getByLabel('级别').click();
   await page.getByRole('option', { name: '市', exact: true }).click();
   await dialog.getByLabel('上级区划').click();
-  await page.locator('[role=option], [role=treeitem]').filter({ hasText: '浙江省' }).first().click();
+  // the option of the picker's dropdown, not the node of the same name in the tree beside the table
+  await page.getByRole('option', { name: '浙江省' }).click();
   await dialog.getByRole('button', { name: /确\s*定|保\s*存/ }).click();
   await expectToast(page, '创建成功');
 
@@ -33,6 +41,8 @@ test('districts: add a province and a city under it, search, edit, refuse deleti
   await search.fill('杭州');
   await search.press('Enter');
   await expect(rowWith(page, '杭州市')).toBeVisible();
+  // the city's parent shows by name, not as an id
+  await expect(rowWith(page, '杭州市').getByRole('cell', { name: '浙江省', exact: true })).toBeVisible();
   await expect(rowWith(page, '浙江省')).toHaveCount(0);
   await page.getByRole('button', { name: '重置' }).click();
 
