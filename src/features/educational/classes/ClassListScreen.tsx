@@ -1,5 +1,5 @@
 import { Button, Drawer } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { classResource } from '../../../contract/resources/classes';
 import { ResourcePage } from '../../../components/ResourcePage';
@@ -19,6 +19,15 @@ const STAFF_FIELDS = ['kf_id'] as const;
 interface Named {
   id: number;
   name: string;
+}
+
+function batchStateButton(allowed: boolean, onClick: () => void): ReactNode {
+  if (!allowed) return null;
+  return (
+    <Button size="xs" variant="light" onClick={onClick}>
+      批量修改状态
+    </Button>
+  );
 }
 
 function named(r: TableRow): Named {
@@ -43,20 +52,12 @@ export default function ClassListScreen() {
       <ResourcePage
         def={def}
         toolbar={(ctx) =>
-          can('base_class_manage_update_cm_state') ? (
-            <Button
-              size="xs"
-              variant="light"
-              onClick={() => {
-                const rows = ctx.selectedRows();
-                if (!rows.length) return notifyWarning('请选择班级');
-                setReload(() => ctx.reload);
-                setStateFor({ ids: rows.map((r) => Number(r.id)) });
-              }}
-            >
-              批量修改状态
-            </Button>
-          ) : null
+          batchStateButton(can('base_class_manage_update_cm_state'), () => {
+            const rows = ctx.selectedRows();
+            if (!rows.length) return notifyWarning('请选择班级');
+            setReload(() => ctx.reload);
+            setStateFor({ ids: rows.map((r) => Number(r.id)) });
+          })
         }
         rowActions={(ctx) => [
           { key: 'detail', label: '详情', onClick: (r) => navigate(`/base/class_detail?id=${r.id}`) },

@@ -1,21 +1,32 @@
 import { Alert, Button, Group, Modal, Select, Stack } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { CLASS_STATES } from '../../../contract/resources/classes';
 import { notifySuccess } from '../../../components/feedback';
 import { errorMessage } from '../../../api/client';
 import { updateClassState } from './classApi';
 
 /** 修改班级状态 of one or more classes (update_cm_state). */
-export function StateDialog({ ids, current, onClose, onDone }: { ids: number[] | null; current?: number; onClose: () => void; onDone: () => void }) {
-  const [state, setState] = useState('');
+interface Props {
+  ids: number[] | null;
+  current?: number;
+  onClose: () => void;
+  onDone: () => void;
+}
+
+export function StateDialog(props: Props) {
+  const { ids, onClose } = props;
+  return (
+    <Modal opened={ids !== null} onClose={onClose} title={ids && ids.length > 1 ? `修改 ${ids.length} 个班级的状态` : '修改班级状态'} centered size="sm">
+      {ids && <StateForm key={ids.join(',')} {...props} ids={ids} />}
+    </Modal>
+  );
+}
+
+function StateForm({ ids, current, onClose, onDone }: Props & { ids: number[] }) {
+  const [state, setState] = useState(current ? String(current) : '');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    setState(current ? String(current) : '');
-    setError(null);
-  }, [ids, current]);
   const save = async () => {
-    if (!ids) return;
     if (!state) return setError('请选择班级状态');
     setBusy(true);
     try {
@@ -30,19 +41,17 @@ export function StateDialog({ ids, current, onClose, onDone }: { ids: number[] |
     }
   };
   return (
-    <Modal opened={ids !== null} onClose={onClose} title={ids && ids.length > 1 ? `修改 ${ids.length} 个班级的状态` : '修改班级状态'} centered size="sm">
-      <Stack>
-        <Select label="班级状态" required data={CLASS_STATES.map((s) => ({ value: String(s.value), label: s.text }))} value={state || null} onChange={(v) => setState(v ?? '')} />
-        {error && <Alert color="red">{error}</Alert>}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            取消
-          </Button>
-          <Button onClick={() => void save()} loading={busy}>
-            确定
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <Stack>
+      <Select label="班级状态" required data={CLASS_STATES.map((s) => ({ value: String(s.value), label: s.text }))} value={state || null} onChange={(v) => setState(v ?? '')} />
+      {error && <Alert color="red">{error}</Alert>}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          取消
+        </Button>
+        <Button onClick={() => void save()} loading={busy}>
+          确定
+        </Button>
+      </Group>
+    </Stack>
   );
 }

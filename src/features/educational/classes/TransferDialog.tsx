@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { OptionInput } from '../../../components/options';
 import { notifySuccess } from '../../../components/feedback';
 import { errorMessage } from '../../../api/client';
@@ -9,21 +9,27 @@ import { CLASS_SOURCE } from '../pickers/sources';
 import { transfer } from './classApi';
 
 /** 转班: moves one student of this class to another (ct_transfer/add withdraws and joins). */
-export function TransferDialog({ from, onClose, onDone }: { from: { id: number; name: string } | null; onClose: () => void; onDone: () => void }) {
-  const students = useQuery({ queryKey: ['edu-class-progress', from?.id], enabled: from !== null, queryFn: () => fetchClassProgress(from?.id as number) });
+interface From {
+  id: number;
+  name: string;
+}
+
+export function TransferDialog({ from, onClose, onDone }: { from: From | null; onClose: () => void; onDone: () => void }) {
+  return (
+    <Modal opened={from !== null} onClose={onClose} title={`转班：${from?.name ?? ''}`} centered>
+      {from && <TransferForm key={from.id} from={from} onClose={onClose} onDone={onDone} />}
+    </Modal>
+  );
+}
+
+function TransferForm({ from, onClose, onDone }: { from: From; onClose: () => void; onDone: () => void }) {
+  const students = useQuery({ queryKey: ['edu-class-progress', from.id], queryFn: () => fetchClassProgress(from.id) });
   const [student, setStudent] = useState('');
   const [target, setTarget] = useState('');
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    setStudent('');
-    setTarget('');
-    setReason('');
-    setError(null);
-  }, [from]);
   const save = async () => {
-    if (!from) return;
     if (!student) return setError('请选择学员');
     if (!target) return setError('请选择新班级');
     if (Number(target) === from.id) return setError('新班级不能与原班级相同');
@@ -40,29 +46,27 @@ export function TransferDialog({ from, onClose, onDone }: { from: { id: number; 
     }
   };
   return (
-    <Modal opened={from !== null} onClose={onClose} title={`转班：${from?.name ?? ''}`} centered>
-      <Stack>
-        <Select
-          label="学员"
-          required
-          searchable
-          data={(students.data?.students ?? []).map((s) => ({ value: String(s.student_id), label: `${s.name}（剩余 ${s.remaining_hours} 课时）` }))}
-          value={student || null}
-          onChange={(v) => setStudent(v ?? '')}
-          placeholder={students.isPending ? '加载中…' : '请选择'}
-        />
-        <OptionInput kind="select" source={CLASS_SOURCE} label="新班级" required value={target} onChange={setTarget} size="sm" />
-        <TextInput label="转班原因" maxLength={255} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
-        {error && <Alert color="red">{error}</Alert>}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            取消
-          </Button>
-          <Button onClick={() => void save()} loading={busy}>
-            确定转班
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <Stack>
+      <Select
+        label="学员"
+        required
+        searchable
+        data={(students.data?.students ?? []).map((s) => ({ value: String(s.student_id), label: `${s.name}（剩余 ${s.remaining_hours} 课时）` }))}
+        value={student || null}
+        onChange={(v) => setStudent(v ?? '')}
+        placeholder={students.isPending ? '加载中…' : '请选择'}
+      />
+      <OptionInput kind="select" source={CLASS_SOURCE} label="新班级" required value={target} onChange={setTarget} size="sm" />
+      <TextInput label="转班原因" maxLength={255} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
+      {error && <Alert color="red">{error}</Alert>}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          取消
+        </Button>
+        <Button onClick={() => void save()} loading={busy}>
+          确定转班
+        </Button>
+      </Group>
+    </Stack>
   );
 }

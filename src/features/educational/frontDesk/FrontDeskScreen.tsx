@@ -1,7 +1,7 @@
 import { ActionIcon, Alert, Badge, Button, Group, Loader, ScrollArea, Select, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { IconRefresh, IconSearch, IconWifiOff, IconX } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { CheckInMark, RosterSession } from '../../../contract/classes';
 import { MARK_TEXT } from '../../../contract/classes';
 import { useSession } from '../../../components/session';
@@ -30,16 +30,16 @@ export default function FrontDeskScreen() {
   const { user } = useSession();
   const online = useIsOnline();
   const { schools, loading: schoolsLoading } = useUserSchools(user.id);
-  const [schoolId, setSchoolId] = useState<number | null>(() => {
+  const [chosen, setChosen] = useState<number | null>(() => {
     const v = Number(localStorage.getItem(`${SCHOOL_PREF}:${user.id}`));
     return Number.isInteger(v) && v > 0 ? v : null;
   });
-  useEffect(() => {
-    if (schools.length && (schoolId === null || !schools.some((s) => s.id === schoolId))) setSchoolId(schools[0].id);
-  }, [schools, schoolId]);
-  useEffect(() => {
-    if (schoolId) localStorage.setItem(`${SCHOOL_PREF}:${user.id}`, String(schoolId));
-  }, [schoolId, user.id]);
+  // the campus chosen last time while the user still has it, else their first campus
+  const schoolId = schools.length === 0 ? chosen : schools.some((s) => s.id === chosen) ? chosen : schools[0].id;
+  const chooseSchool = (id: number | null) => {
+    setChosen(id);
+    if (id) localStorage.setItem(`${SCHOOL_PREF}:${user.id}`, String(id));
+  };
 
   const day = today();
   const key = schoolId ? rosterKey(user.id, day, `school:${schoolId}`) : null;
@@ -99,7 +99,7 @@ export default function FrontDeskScreen() {
                 data={schools.map((s) => ({ value: String(s.id), label: s.name }))}
                 value={schoolId ? String(schoolId) : null}
                 onChange={(v) => {
-                  setSchoolId(v ? Number(v) : null);
+                  chooseSchool(v ? Number(v) : null);
                   setSessionFilter(null);
                 }}
                 allowDeselect={false}

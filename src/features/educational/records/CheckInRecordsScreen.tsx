@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { CHECK_IN_MARKS, CLASSES_PATHS, MARK_TEXT, type CheckInLogRow, type CheckInRow } from '../../../contract/classes';
 import { CHECK_IN_MARK_ITEMS } from '../../../contract/resources/classes';
 import { DataTable, type DataTableColumn, type DataTableHandle, type TableQuery, type TableRow } from '../../../components/DataTable';
@@ -69,17 +69,19 @@ function LogDialog({ id, onClose }: { id: number | null; onClose: () => void }) 
 }
 
 function PatchDialog({ row, onClose, onDone }: { row: TableRow | null; onClose: () => void; onDone: () => void }) {
-  const [mark, setMark] = useState<string>('');
+  return (
+    <Modal opened={row !== null} onClose={onClose} title={`修改考勤：${String(row?.student_name ?? '')}`} centered size="sm">
+      {row && <PatchForm key={String(row.id)} row={row} onClose={onClose} onDone={onDone} />}
+    </Modal>
+  );
+}
+
+function PatchForm({ row, onClose, onDone }: { row: TableRow; onClose: () => void; onDone: () => void }) {
+  const [mark, setMark] = useState<string>(String(row.mark ?? ''));
   const [remark, setRemark] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    setMark(row ? String(row.mark) : '');
-    setRemark('');
-    setError(null);
-  }, [row]);
   const save = async () => {
-    if (!row) return;
     if (!mark) return setError('请选择考勤标记');
     setBusy(true);
     setError(null);
@@ -95,27 +97,25 @@ function PatchDialog({ row, onClose, onDone }: { row: TableRow | null; onClose: 
     }
   };
   return (
-    <Modal opened={row !== null} onClose={onClose} title={`修改考勤：${String(row?.student_name ?? '')}`} centered size="sm">
-      <Stack>
-        <Select
-          label="考勤标记"
-          required
-          data={CHECK_IN_MARKS.map((m) => ({ value: m, label: MARK_TEXT[m] }))}
-          value={mark || null}
-          onChange={(v) => setMark(v ?? '')}
-        />
-        <TextInput label="备注" maxLength={255} value={remark} onChange={(e) => setRemark(e.currentTarget.value)} />
-        {error && <Alert color="red">{error}</Alert>}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            取消
-          </Button>
-          <Button onClick={() => void save()} loading={busy}>
-            保存
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <Stack>
+      <Select
+        label="考勤标记"
+        required
+        data={CHECK_IN_MARKS.map((m) => ({ value: m, label: MARK_TEXT[m] }))}
+        value={mark || null}
+        onChange={(v) => setMark(v ?? '')}
+      />
+      <TextInput label="备注" maxLength={255} value={remark} onChange={(e) => setRemark(e.currentTarget.value)} />
+      {error && <Alert color="red">{error}</Alert>}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          取消
+        </Button>
+        <Button onClick={() => void save()} loading={busy}>
+          保存
+        </Button>
+      </Group>
+    </Stack>
   );
 }
 

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { CLASSES_PATHS } from '../../../contract/classes';
 import { studentLeaveResource } from '../../../contract/resources/classes';
 import { columnsOf, ResourcePage, useColumnOptions } from '../../../components/ResourcePage';
@@ -134,6 +134,15 @@ function MakeupDialog({ leaveId, onClose, onDone }: { leaveId: number | null; on
   );
 }
 
+function addLeaveButton(allowed: boolean, onClick: () => void): ReactNode {
+  if (!allowed) return null;
+  return (
+    <Button size="xs" leftSection={<IconPlus size={14} />} onClick={onClick}>
+      登记请假
+    </Button>
+  );
+}
+
 /** 请假与补课: leaves (a 'leave' mark, no hours taken) and the make-up lesson booked for each. */
 export default function LeaveMakeupScreen() {
   const can = useHasPermission();
@@ -153,18 +162,10 @@ export default function LeaveMakeupScreen() {
         perms={{ delete: 'edu_stu_leave_delete', batchDelete: 'edu_stu_leave_delete' }}
         confirmDeleteMessage="确认撤销这条请假吗？"
         toolbar={(ctx) =>
-          can('edu_stu_leave_add') ? (
-            <Button
-              size="xs"
-              leftSection={<IconPlus size={14} />}
-              onClick={() => {
-                setReload(() => ctx.reload);
-                setAdding(true);
-              }}
-            >
-              登记请假
-            </Button>
-          ) : null
+          addLeaveButton(can('edu_stu_leave_add'), () => {
+            setReload(() => ctx.reload);
+            setAdding(true);
+          })
         }
         rowActions={(ctx) => [
           {

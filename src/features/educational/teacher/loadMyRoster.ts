@@ -10,5 +10,5 @@ export async function loadMyRoster(teacherId: number, day: string): Promise<Rost
   return rosters
     .flat()
     .filter((s) => mine.has(s.schedule_id))
-    .sort((a, b) => a.start_time.localeCompare(b.start_time) || a.schedule_id - b.schedule_id);
+    .toSorted((a, b) => a.start_time.localeCompare(b.start_time) || a.schedule_id - b.schedule_id);
 }

@@ -1,9 +1,9 @@
-import { ActionIcon, Alert, Button, Group, Modal, NumberInput, Select, Stack, Text } from '@mantine/core';
+import { ActionIcon, Alert, Button, Center, Group, Loader, Modal, NumberInput, Select, Stack, Text } from '@mantine/core';
 import { DatePickerInput, TimeInput } from '@mantine/dates';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { ArrangeResult } from '../../../contract/classes';
 import { WEEK_DAYS } from '../../../contract/resources/base';
 import { OptionInput } from '../../../components/options';
@@ -30,28 +30,53 @@ const WEEK_DAY_DATA = WEEK_DAYS.map((d) => ({ value: String(d.value), label: d.t
  * server; a double booking of teacher or classroom comes back as the server's message, shown here.
  */
 export function ArrangeDialog({ opened, onClose, classId, className, onArranged }: Props) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={className ? `排课：${className}` : '排课'} size="lg" centered>
+      {opened && <ArrangeBody classId={classId} onClose={onClose} onArranged={onArranged} />}
+    </Modal>
+  );
+}
+
+function rowsOf(ranges: { week_day: number; start_time: string; end_time: string }[] | undefined): PatternRow[] {
+  return ranges && ranges.length ? ranges.map((r) => newRow({ week_day: String(r.week_day), start_time: r.start_time, end_time: r.end_time })) : [newRow()];
+}
+
+const rangesKey = (classId: number) => ['edu-time-ranges', String(classId)];
+
+/** The class's own time ranges are the starting pattern: loaded before the form opens. */
+function ArrangeBody({ classId, onClose, onArranged }: Pick<Props, 'classId' | 'onClose' | 'onArranged'>) {
+  const ranges = useQuery({ queryKey: rangesKey(classId ?? 0), enabled: !!classId, queryFn: () => fetchTimeRanges(classId as number) });
+  if (classId && ranges.isPending) {
+    return (
+      <Center p="lg">
+        <Loader size="sm" />
+      </Center>
+    );
+  }
+  return <ArrangeForm classId={classId} initialRows={rowsOf(ranges.data?.content)} onClose={onClose} onArranged={onArranged} />;
+}
+
+function ArrangeForm({ classId, initialRows, onClose, onArranged }: Pick<Props, 'classId' | 'onClose' | 'onArranged'> & { initialRows: PatternRow[] }) {
+  const queryClient = useQueryClient();
   const [cls, setCls] = useState(classId ? String(classId) : '');
   const [range, setRange] = useState<[string | null, string | null]>([dayjs().format('YYYY-MM-DD'), dayjs().add(3, 'month').format('YYYY-MM-DD')]);
-  const [rows, setRows] = useState<PatternRow[]>([newRow()]);
+  const [rows, setRows] = useState<PatternRow[]>(initialRows);
   const [teacher, setTeacher] = useState('');
   const [room, setRoom] = useState('');
   const [limit, setLimit] = useState<number | ''>('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    if (opened) {
-      setError(null);
-      if (classId) setCls(String(classId));
+  const chooseClass = async (v: string) => {
+    setCls(v);
+    if (!v) return;
+    try {
+      const r = await queryClient.fetchQuery({ queryKey: rangesKey(Number(v)), queryFn: () => fetchTimeRanges(Number(v)) });
+      setRows(rowsOf(r.content));
+    } catch {
+      // without the class's ranges the user types the pattern
     }
-  }, [opened, classId]);
-
-  // the class's own time ranges are the starting pattern
-  const ranges = useQuery({ queryKey: ['edu-time-ranges', cls], enabled: opened && !!cls, queryFn: () => fetchTimeRanges(Number(cls)) });
-  useEffect(() => {
-    const list = ranges.data?.content;
-    if (list && list.length) setRows(list.map((r) => newRow({ week_day: String(r.week_day), start_time: r.start_time, end_time: r.end_time })));
-  }, [ranges.data]);
+  };
 
   const setRow = (key: number, patch: Partial<PatternRow>) => setRows((rs) => rs.map((r) => (r.key === key ? { ...r, ...patch } : r)));
 
@@ -84,61 +109,59 @@ export function ArrangeDialog({ opened, onClose, classId, className, onArranged 
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={className ? `排课：${className}` : '排课'} size="lg" centered>
-      <Stack gap="sm">
-        {!classId && <OptionInput kind="select" source={CLASS_SOURCE} label="班级" required value={cls} onChange={setCls} size="sm" />}
-        <DatePickerInput
-          type="range"
-          label="日期范围"
-          required
-          size="sm"
-          valueFormat="YYYY-MM-DD"
-          value={range}
-          onChange={(v) => setRange([v[0] ?? null, v[1] ?? null])}
-          allowSingleDateInRange
-        />
-        <div>
-          <Group justify="space-between" mb={4}>
-            <Text size="sm" fw={500}>
-              每周上课时间
-            </Text>
-            <Button size="compact-xs" variant="light" leftSection={<IconPlus size={12} />} onClick={() => setRows((rs) => [...rs, newRow()])}>
-              添加时间段
-            </Button>
-          </Group>
-          <Stack gap={6}>
-            {rows.map((r, i) => (
-              <Group key={r.key} gap={6} wrap="nowrap" data-testid="pattern-row">
-                <Select size="sm" w={110} aria-label={`第${i + 1}行星期`} placeholder="星期" data={WEEK_DAY_DATA} value={r.week_day || null} onChange={(v) => setRow(r.key, { week_day: v ?? '' })} />
-                <TimeInput size="sm" aria-label={`第${i + 1}行开始时间`} value={r.start_time} onChange={(e) => setRow(r.key, { start_time: e.currentTarget.value })} />
-                <Text size="sm">至</Text>
-                <TimeInput size="sm" aria-label={`第${i + 1}行结束时间`} value={r.end_time} onChange={(e) => setRow(r.key, { end_time: e.currentTarget.value })} />
-                <ActionIcon variant="subtle" color="red" aria-label={`删除第${i + 1}行`} onClick={() => setRows((rs) => rs.filter((x) => x.key !== r.key))} disabled={rows.length === 1}>
-                  <IconTrash size={16} />
-                </ActionIcon>
-              </Group>
-            ))}
-          </Stack>
-        </div>
-        <Group grow>
-          <TeacherSelect label="老师" placeholder="默认：班级主讲老师" value={teacher} onChange={setTeacher} size="sm" />
-          <OptionInput kind="select" source={CLASSROOM_SOURCE} label="教室" placeholder="默认：班级教室" value={room} onChange={setRoom} size="sm" />
-        </Group>
-        <NumberInput label="最多排课次数" description="留空则排满日期范围（不超过班型课次数）" size="sm" min={1} max={1000} value={limit} onChange={(v) => setLimit(typeof v === 'number' ? v : '')} />
-        {error && (
-          <Alert color="red" data-testid="arrange-error" title="无法排课">
-            {error}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            取消
-          </Button>
-          <Button onClick={() => void submit()} loading={busy}>
-            确定排课
+    <Stack gap="sm">
+      {!classId && <OptionInput kind="select" source={CLASS_SOURCE} label="班级" required value={cls} onChange={(v) => void chooseClass(v)} size="sm" />}
+      <DatePickerInput
+        type="range"
+        label="日期范围"
+        required
+        size="sm"
+        valueFormat="YYYY-MM-DD"
+        value={range}
+        onChange={(v) => setRange([v[0] ?? null, v[1] ?? null])}
+        allowSingleDateInRange
+      />
+      <div>
+        <Group justify="space-between" mb={4}>
+          <Text size="sm" fw={500}>
+            每周上课时间
+          </Text>
+          <Button size="compact-xs" variant="light" leftSection={<IconPlus size={12} />} onClick={() => setRows((rs) => [...rs, newRow()])}>
+            添加时间段
           </Button>
         </Group>
-      </Stack>
-    </Modal>
+        <Stack gap={6}>
+          {rows.map((r, i) => (
+            <Group key={r.key} gap={6} wrap="nowrap" data-testid="pattern-row">
+              <Select size="sm" w={110} aria-label={`第${i + 1}行星期`} placeholder="星期" data={WEEK_DAY_DATA} value={r.week_day || null} onChange={(v) => setRow(r.key, { week_day: v ?? '' })} />
+              <TimeInput size="sm" aria-label={`第${i + 1}行开始时间`} value={r.start_time} onChange={(e) => setRow(r.key, { start_time: e.currentTarget.value })} />
+              <Text size="sm">至</Text>
+              <TimeInput size="sm" aria-label={`第${i + 1}行结束时间`} value={r.end_time} onChange={(e) => setRow(r.key, { end_time: e.currentTarget.value })} />
+              <ActionIcon variant="subtle" color="red" aria-label={`删除第${i + 1}行`} onClick={() => setRows((rs) => rs.filter((x) => x.key !== r.key))} disabled={rows.length === 1}>
+                <IconTrash size={16} />
+              </ActionIcon>
+            </Group>
+          ))}
+        </Stack>
+      </div>
+      <Group grow>
+        <TeacherSelect label="老师" placeholder="默认：班级主讲老师" value={teacher} onChange={setTeacher} size="sm" />
+        <OptionInput kind="select" source={CLASSROOM_SOURCE} label="教室" placeholder="默认：班级教室" value={room} onChange={setRoom} size="sm" />
+      </Group>
+      <NumberInput label="最多排课次数" description="留空则排满日期范围（不超过班型课次数）" size="sm" min={1} max={1000} value={limit} onChange={(v) => setLimit(typeof v === 'number' ? v : '')} />
+      {error && (
+        <Alert color="red" data-testid="arrange-error" title="无法排课">
+          {error}
+        </Alert>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          取消
+        </Button>
+        <Button onClick={() => void submit()} loading={busy}>
+          确定排课
+        </Button>
+      </Group>
+    </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import { Alert, Button, Divider, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { DatePickerInput, TimeInput } from '@mantine/dates';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { ScheduleRow } from '../../../contract/classes';
 import { SCHEDULE_STATES } from '../../../contract/resources/classes';
 import { OptionInput } from '../../../components/options';
@@ -32,31 +32,21 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 
 /** One lesson of the timetable: its details, and revise / replace teacher / delete (clashes shown in place). */
 export function SessionDialog({ lesson, onClose, onChanged }: Props) {
+  if (!lesson) return null;
+  return <LessonDialog key={lesson.id} lesson={lesson} onClose={onClose} onChanged={onChanged} />;
+}
+
+function LessonDialog({ lesson, onClose, onChanged }: Props & { lesson: ScheduleRow }) {
   const can = useHasPermission();
   const [mode, setMode] = useState<Mode>('view');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [date, setDate] = useState<string | null>(null);
-  const [start, setStart] = useState('');
-  const [end, setEnd] = useState('');
-  const [teacher, setTeacher] = useState('');
-  const [room, setRoom] = useState('');
+  const [date, setDate] = useState<string | null>(lesson.lesson_date);
+  const [start, setStart] = useState(lesson.start_time);
+  const [end, setEnd] = useState(lesson.end_time);
+  const [teacher, setTeacher] = useState(lesson.teacher_id ? String(lesson.teacher_id) : '');
+  const [room, setRoom] = useState(lesson.classroom_id ? String(lesson.classroom_id) : '');
   const [remark, setRemark] = useState('');
-
-  useEffect(() => {
-    setMode('view');
-    setError(null);
-    if (lesson) {
-      setDate(lesson.lesson_date);
-      setStart(lesson.start_time);
-      setEnd(lesson.end_time);
-      setTeacher(lesson.teacher_id ? String(lesson.teacher_id) : '');
-      setRoom(lesson.classroom_id ? String(lesson.classroom_id) : '');
-      setRemark('');
-    }
-  }, [lesson]);
-
-  if (!lesson) return null;
   const attended = lesson.state === 2;
 
   const run = async (what: () => Promise<unknown>, done: string) => {

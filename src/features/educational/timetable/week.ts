@@ -46,7 +46,7 @@ export function cellKey(date: string, hour: number): string {
 /** Lessons by grid cell (day × start hour), each cell in start order. */
 export function cellsOf<T extends Pick<ScheduleRow, 'lesson_date' | 'start_time' | 'id'>>(lessons: readonly T[]): Map<string, T[]> {
   const out = new Map<string, T[]>();
-  const sorted = [...lessons].sort((a, b) => a.start_time.localeCompare(b.start_time) || a.id - b.id);
+  const sorted = lessons.toSorted((a, b) => a.start_time.localeCompare(b.start_time) || a.id - b.id);
   for (const l of sorted) {
     const k = cellKey(l.lesson_date, Number(l.start_time.slice(0, 2)));
     const list = out.get(k);

@@ -73,7 +73,7 @@ export default function ClockInScreen() {
         message: null,
       }),
     );
-    return [...queued, ...sent].sort((a, b) => b.time.localeCompare(a.time));
+    return [...queued, ...sent].toSorted((a, b) => b.time.localeCompare(a.time));
   }, [outbox, punches.data, day]);
 
   const punch = async () => {
