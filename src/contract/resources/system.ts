@@ -322,6 +322,8 @@ export const feedbackResource = defineResource({
  */
 export const SYSTEM_LISTS: Readonly<Record<string, string>> = {
   system_user: 'system/find_user_page',
+  sys_user: 'system/find_user_page',
+  system_role: 'system/find_role_page',
 };
 
 export const SYSTEM_RESOURCES = [

@@ -42,3 +42,16 @@ describe('seeded menus', () => {
     expect(unresolved).toEqual([]);
   });
 });
+
+describe('option sources of the declarations', () => {
+  it('name a declared resource or a known list (a select fed by neither opens empty)', async () => {
+    const { RESOURCES } = await import('../../../../src/contract/resources');
+    const { SYSTEM_LISTS } = await import('../../../../src/contract/resources/system');
+    const dangling = RESOURCES.flatMap((def) =>
+      Object.entries(def.fields).flatMap(([name, f]) =>
+        f.options?.kind === 'resource' && !resourceByName(f.options.resource) && !SYSTEM_LISTS[f.options.resource] ? [`${def.name}.${name} → ${f.options.resource}`] : [],
+      ),
+    );
+    expect(dangling).toEqual([]);
+  });
+});
