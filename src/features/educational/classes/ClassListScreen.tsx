@@ -3,7 +3,8 @@ import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { classResource } from '../../../contract/resources/classes';
 import { ResourcePage } from '../../../components/ResourcePage';
-import { useTeacherDef } from '../pickers/useTeacherDef';
+import { TEACHER_ROLES } from '../api';
+import { useUserFieldPage } from '../pickers/useTeacherDef';
 import { useHasPermission } from '../../../components/session';
 import { notifyWarning } from '../../../components/feedback';
 import type { TableRow } from '../../../components/DataTable';
@@ -13,8 +14,8 @@ import { StudentsPanel } from './StudentsPanel';
 import { TimeRangesDialog } from './TimeRangesDialog';
 import { TransferDialog } from './TransferDialog';
 
-const TEACHER_FIELDS = ['head_teacher_id'] as const;
-const STAFF_FIELDS = ['kf_id'] as const;
+// 班级客服 may be any member of staff
+const USER_FIELDS = { head_teacher_id: TEACHER_ROLES, kf_id: '' } as const;
 
 interface Named {
   id: number;
@@ -45,12 +46,13 @@ export default function ClassListScreen() {
   const [arrangeFor, setArrangeFor] = useState<Named | null>(null);
   const [reload, setReload] = useState<() => void>(() => () => undefined);
 
-  const def = useTeacherDef(useTeacherDef(classResource, TEACHER_FIELDS), STAFF_FIELDS, '');
+  const { def, columns } = useUserFieldPage(classResource, USER_FIELDS);
 
   return (
     <>
       <ResourcePage
         def={def}
+        columns={columns}
         toolbar={(ctx) =>
           batchStateButton(can('base_class_manage_update_cm_state'), () => {
             const rows = ctx.selectedRows();

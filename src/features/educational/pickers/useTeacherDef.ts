@@ -1,20 +1,42 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { FieldDef, ResourceDef } from '../../../contract/resource';
-import { fetchTeachers, TEACHER_ROLES } from '../api';
+import type { FieldDef, OptionItem, ResourceDef } from '../../../contract/resource';
+import { columnsOf, useColumnOptions } from '../../../components/ResourcePage';
+import type { DataTableColumn, TableRow } from '../../../components/DataTable';
+import { fetchTeachers } from '../api';
+
+/** Field name → the roles whose users it may hold ('' = every member of staff). */
+export type UserFields = Readonly<Record<string, string>>;
+
+export interface UserFieldPage {
+  def: ResourceDef;
+  columns: DataTableColumn<TableRow>[];
+}
 
 /**
- * The declaration with its teacher fields fed from sys_user/get_user_options: the contract points
+ * The declaration with its user fields fed from sys_user/get_user_options: the contract points
  * them at a 'sys_user' resource that has no declaration, so the shared widgets would find no
- * names (`roles` '' takes every member of staff, e.g. for a class's customer service). Columns, search form and dialog form of a ResourcePage all read the copy.
+ * names. The search and dialog forms read the patched copy; the columns are built here because
+ * the table's option cache is keyed by field, not by source.
  */
-export function useTeacherDef(def: ResourceDef, fields: readonly string[], roles: string = TEACHER_ROLES): ResourceDef {
-  const q = useQuery({ queryKey: ['edu-user-options', roles], queryFn: () => fetchTeachers(undefined, roles), staleTime: 5 * 60_000 });
+export function useUserFieldPage(base: ResourceDef, fields: UserFields): UserFieldPage {
+  const roles = [...new Set(Object.values(fields))];
+  const results = useQueries({
+    queries: roles.map((r) => ({ queryKey: ['edu-user-options', r], queryFn: () => fetchTeachers(undefined, r), staleTime: 5 * 60_000 })),
+  });
+  const datas = results.map((r) => r.data);
+  const options = useColumnOptions(base);
   return useMemo(() => {
-    if (!q.data) return def;
-    const items = q.data.map((t) => ({ value: t.value, text: t.text }));
-    const patched: Record<string, FieldDef> = { ...def.fields };
-    for (const f of fields) if (patched[f]) patched[f] = { ...patched[f], options: { kind: 'static', items } };
-    return { ...def, fields: patched };
-  }, [def, fields, q.data]);
+    const itemsByRole = new Map<string, OptionItem[]>(roles.map((r, i) => [r, (datas[i] ?? []).map((t) => ({ value: t.value, text: t.text }))]));
+    const patched: Record<string, FieldDef> = { ...base.fields };
+    const columnOptions: Record<string, OptionItem[]> = { ...options };
+    for (const [f, r] of Object.entries(fields)) {
+      const items = itemsByRole.get(r) ?? [];
+      if (patched[f]) patched[f] = { ...patched[f], options: { kind: 'static', items } };
+      columnOptions[f] = items;
+    }
+    const def = { ...base, fields: patched };
+    return { def, columns: columnsOf<TableRow>(def, columnOptions) };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by the loaded lists
+  }, [base, fields, options, ...datas]);
 }

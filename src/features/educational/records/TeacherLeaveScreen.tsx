@@ -1,11 +1,12 @@
 import { teacherLeaveResource } from '../../../contract/resources/classes';
 import { ResourcePage } from '../../../components/ResourcePage';
-import { useTeacherDef } from '../pickers/useTeacherDef';
+import { TEACHER_ROLES } from '../api';
+import { useUserFieldPage } from '../pickers/useTeacherDef';
 
-const TEACHER_FIELDS = ['teacher_id', 'substitute_teacher_id'] as const;
+const USER_FIELDS = { teacher_id: TEACHER_ROLES, substitute_teacher_id: TEACHER_ROLES } as const;
 
 /** 老师请假: lessons cannot be arranged for a teacher during a valid leave. */
 export default function TeacherLeaveScreen() {
-  const def = useTeacherDef(teacherLeaveResource, TEACHER_FIELDS);
-  return <ResourcePage def={def} />;
+  const { def, columns } = useUserFieldPage(teacherLeaveResource, USER_FIELDS);
+  return <ResourcePage def={def} columns={columns} />;
 }
