@@ -1,6 +1,7 @@
 import { createHashRouter, Navigate } from 'react-router-dom';
 import { SessionGate } from './session/SessionGate';
 import { RouteFallback } from './pages/RouteFallback';
+import { RouteErrorPage } from './pages/RouteErrorPage';
 // In the entry chunk: the sign-in page must not wait for a second round of script loading.
 import LoginPage from './pages/LoginPage';
 
@@ -13,6 +14,7 @@ export const router = createHashRouter([
   {
     element: <SessionGate />,
     hydrateFallbackElement: <RouteFallback />,
+    errorElement: <RouteErrorPage />,
     children: [
       { path: '/login', Component: LoginPage },
       { path: '/auth/login', lazy: () => import('./pages/AuthLoginPage').then((m) => ({ Component: m.default })) },

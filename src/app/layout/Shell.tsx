@@ -25,6 +25,9 @@ import { MOBILE_QUERY, readSidebarOpen, writeSidebarOpen } from './sidebarState'
 import { readTheme, writeTheme } from './themePreference';
 import { useOfflineSync } from '../offline/useOfflineSync';
 import { ScreenCacheNotice } from '../offline/ScreenCacheNotice';
+import { LoadBoundary, loadFailureMessage } from '../LoadBoundary';
+import { notifyError } from '../../components/feedback';
+import { Alert, Button } from '@mantine/core';
 
 // Dialogs load when first opened (they bring the password schema and the offline outbox).
 const FeedbackDialog = lazy(() => import('../../features/account/FeedbackDialog').then((m) => ({ default: m.FeedbackDialog })));
@@ -196,13 +199,33 @@ export function Shell({ user, menus }: { user: SessionUser; menus: ShellMenus })
             <ChromeHint />
             <Box component="main" style={{ flex: 1, padding: mobile ? 8 : 12, minWidth: 0 }}>
               <ScreenCacheNotice client={qc} />
-              <Outlet key={`${pathname}#${refreshCount}`} />
+              <LoadBoundary
+                resetKey={`${pathname}#${refreshCount}`}
+                fallback={(error, retry) => (
+                  <Alert color="yellow" title="页面未能打开" data-testid="screen-load-error">
+                    {loadFailureMessage(error)}
+                    <Button size="xs" variant="light" ml="sm" onClick={retry}>
+                      重试
+                    </Button>
+                  </Alert>
+                )}
+              >
+                <Outlet key={`${pathname}#${refreshCount}`} />
+              </LoadBoundary>
             </Box>
             <Box component="footer" ta="center" py={8} style={{ fontSize: 12, color: 'var(--mantine-color-gray-6)' }} data-testid="footer">
               {copyrightLine(branding)}
             </Box>
           </Box>
           <BackToTop />
+          <LoadBoundary
+            resetKey={`${feedbackOpen}|${passwordOpen}`}
+            fallback={() => null}
+            onError={(e) => {
+              notifyError(loadFailureMessage(e));
+              setFeedbackOpen(false);
+            }}
+          >
           <Suspense fallback={null}>
             {feedbackUsed ? <FeedbackDialog opened={feedbackOpen} onClose={() => setFeedbackOpen(false)} /> : null}
             {passwordUsed ? (
@@ -214,6 +237,7 @@ export function Shell({ user, menus }: { user: SessionUser; menus: ShellMenus })
               />
             ) : null}
           </Suspense>
+          </LoadBoundary>
         </Box>
       </ShellContext.Provider>
     </SessionProvider>

@@ -43,7 +43,8 @@ export function TopBar({ crumbs, mobile, sidebarOpen, onToggle, extra }: TopBarP
           )}
         </Breadcrumbs>
       </Group>
-      <Group gap="xs" wrap="nowrap">
+      {/* the status badges and the user menu keep their width; the breadcrumb gives way on phones */}
+      <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
         {extra}
         {OfflineStatus ? (
           <OfflineStatus />

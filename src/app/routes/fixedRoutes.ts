@@ -5,7 +5,7 @@ export const FIXED_TITLES: Record<string, string> = {
   '/user_notice': '用户消息',
   '/system/base/guide': '操作指南',
   '/wf/clockIn': '考勤打卡',
-  '/class_degree': '班级等级',
+  '/class_degree': '班级进度',
   '/task/task_center/apply': '发起申请',
   '/task/task_center/approval': '审批',
 };

@@ -35,6 +35,7 @@ function ClassDetail({ row, onClose }: { row: ClassProgressRow | null; onClose()
           <Text size="xs" c="dimmed">
             班型课时 {d.lesson_count} · 已排 {d.sessions_total} 课次 · 已上 {d.sessions_done} 课次
           </Text>
+          <Table.ScrollContainer minWidth={520}>
           <Table striped withTableBorder fz="sm" data-testid="class-degree-students">
             <Table.Thead>
               <Table.Tr>
@@ -69,6 +70,7 @@ function ClassDetail({ row, onClose }: { row: ClassProgressRow | null; onClose()
               )}
             </Table.Tbody>
           </Table>
+          </Table.ScrollContainer>
         </Stack>
       ) : null}
     </Modal>
@@ -110,6 +112,7 @@ export default function ClassDegreePage() {
           </Text>
         </Group>
         {list.isError ? <Alert color="red">{errorMessage(list.error, '班级进度加载失败')}</Alert> : null}
+        <Table.ScrollContainer minWidth={640}>
         <Table striped highlightOnHover withTableBorder fz="sm" data-testid="class-degree-table">
           <Table.Thead>
             <Table.Tr>
@@ -146,6 +149,7 @@ export default function ClassDegreePage() {
             )}
           </Table.Tbody>
         </Table>
+        </Table.ScrollContainer>
         <Group justify="space-between">
           <Text size="sm" c="dimmed">
             共 {total} 个班级
