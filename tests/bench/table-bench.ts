@@ -63,8 +63,8 @@ export async function runTableBench(log: (line: string) => void = console.log): 
     // tsx compiles the evaluate callbacks with esbuild's keepNames, which calls a `__name` helper
     await page.addInitScript('window.__name = (f) => f;');
     await page.goto(base);
-    await page.waitForFunction(() => typeof window.__firstRowsAt === 'number', undefined, { timeout: 60_000 });
-    const firstRows = await page.evaluate(() => ({ fromNav: window.__firstRowsAt as number, fromMount: (window.__firstRowsAt as number) - window.__benchMountAt }));
+    await page.waitForFunction(() => typeof window.benchFirstRowsAt === 'number', undefined, { timeout: 60_000 });
+    const firstRows = await page.evaluate(() => ({ fromNav: window.benchFirstRowsAt as number, fromMount: (window.benchFirstRowsAt as number) - window.benchMountAt }));
     log(`first rows: ${firstRows.fromNav.toFixed(0)} ms after navigation (${firstRows.fromMount.toFixed(0)} ms after mount)`);
 
     // Scroll like a user to the end; every frame's length is recorded while rows are appended.
@@ -128,14 +128,14 @@ export async function runTableBench(log: (line: string) => void = console.log): 
         for (const e of list.getEntries()) if (e.name === 'click' || e.name === 'pointerdown' || e.name === 'pointerup') worst = Math.max(worst, e.duration);
       });
       obs.observe({ type: 'event', durationThreshold: 16, buffered: false } as PerformanceObserverInit);
-      (window as unknown as { __inp: () => number }).__inp = () => {
+      (window as unknown as { benchWorstEvent: () => number }).benchWorstEvent = () => {
         obs.disconnect();
         return worst;
       };
     });
     await target.click();
     await page.waitForTimeout(500);
-    const worstEvent = await page.evaluate(() => (window as unknown as { __inp: () => number }).__inp());
+    const worstEvent = await page.evaluate(() => (window as unknown as { benchWorstEvent: () => number }).benchWorstEvent());
     const checked = await target.isChecked();
     selects.sort((a, b) => a - b);
     const median = selects[Math.floor(selects.length / 2)];

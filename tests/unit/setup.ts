@@ -1,3 +1,4 @@
+// oxlint-disable-next-line import/no-unassigned-import -- installs IndexedDB for Dexie
 import 'fake-indexeddb/auto';
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';

@@ -11,19 +11,19 @@ export function uploadFile(file: File, onProgress: (percent: number) => void): P
     const xhr = new XMLHttpRequest();
     xhr.open('POST', resolveUrl(PATHS.upload));
     for (const [k, v] of Object.entries(authHeaders())) xhr.setRequestHeader(k, v);
-    xhr.upload.onprogress = (e) => {
+    xhr.upload.addEventListener('progress', (e) => {
       if (e.lengthComputable && e.total > 0) onProgress(Math.round((e.loaded / e.total) * 100));
-    };
-    xhr.onload = () => {
+    });
+    xhr.addEventListener('load', () => {
       try {
         const env = JSON.parse(xhr.responseText) as Envelope<number | string | null>;
         resolve(env);
       } catch {
         resolve({ code: xhr.status || 500, msg: '', data: null });
       }
-    };
-    xhr.onerror = () => reject(new Error('上传失败'));
-    xhr.ontimeout = () => reject(new Error('上传失败'));
+    });
+    xhr.addEventListener('error', () => reject(new Error('上传失败')));
+    xhr.addEventListener('timeout', () => reject(new Error('上传失败')));
     const body = new FormData();
     body.append('file', file);
     xhr.send(body);

@@ -20,7 +20,11 @@ export function useLazyRows(total: number, resetKey: unknown): { count: number; 
   const batches = state.key === resetKey ? state.batches : 1;
   const count = Math.min(total, batches * LAZY_BATCH);
 
+  // a pending append belongs to the old rows: drop it when they change
+  const timerKey = useRef<unknown>(resetKey);
   useEffect(() => {
+    if (timerKey.current === resetKey) return;
+    timerKey.current = resetKey;
     if (timer.current) clearTimeout(timer.current);
     timer.current = undefined;
   }, [resetKey]);

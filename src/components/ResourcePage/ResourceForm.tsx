@@ -44,6 +44,11 @@ function shown(field: FieldDef, values: Values): boolean {
   return field.showWhen.in.some((x) => String(x) === String(v));
 }
 
+/** Long inputs take the whole row of the form grid. */
+function wide(f: FieldDef): boolean {
+  return f.input === 'attachment' || f.input === 'richtext' || f.type === 'text';
+}
+
 /** The dialog form of a declaration, validated with the contract's body schema (the server's own rules and messages). */
 export function ResourceForm({ def, mode, initial, onClose }: ResourceFormProps) {
   const fields = useMemo(() => formFieldsOf(def), [def]);
@@ -97,7 +102,6 @@ export function ResourceForm({ def, mode, initial, onClose }: ResourceFormProps)
     }
   };
 
-  const wide = (f: FieldDef) => f.input === 'attachment' || f.input === 'richtext' || f.type === 'text';
   return (
     <form
       onSubmit={(e) => {

@@ -1,4 +1,6 @@
+// oxlint-disable-next-line import/no-unassigned-import -- stylesheets load for their effect
 import '@mantine/core/styles.css';
+// oxlint-disable-next-line import/no-unassigned-import -- stylesheets load for their effect
 import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
@@ -55,17 +57,17 @@ const actions: RowAction<Row>[] = [
 
 declare global {
   interface Window {
-    __benchMountAt: number;
-    __firstRowsAt?: number;
+    benchMountAt: number;
+    benchFirstRowsAt?: number;
   }
 }
 
-window.__benchMountAt = performance.now();
+window.benchMountAt = performance.now();
 const observer = new MutationObserver(() => {
-  if (window.__firstRowsAt || !document.querySelector('tbody tr[data-row-key]')) return;
+  if (window.benchFirstRowsAt || !document.querySelector('tbody tr[data-row-key]')) return;
   observer.disconnect();
   // the rows are in the DOM; the frame after the next animation frame has painted them
-  requestAnimationFrame(() => setTimeout(() => (window.__firstRowsAt = performance.now()), 0));
+  requestAnimationFrame(() => setTimeout(() => (window.benchFirstRowsAt = performance.now()), 0));
 });
 observer.observe(document.body, { childList: true, subtree: true });
 

@@ -91,20 +91,21 @@ describe('DataTable loading', { timeout: 30000 }, () => {
   });
 });
 
+const bodyRows = () => document.querySelectorAll('tbody tr').length;
+
 describe('DataTable rows beyond 350', { timeout: 30000 }, () => {
   it('renders 350 rows of a large answer and appends 350 more 400 ms after scrolling near the bottom', async () => {
     answer = () => ({ code: 200, msg: '成功', data: rowsOf(1000) });
     renderWidget(<DataTable api="api/v1/test/page" columns={columns} hasPermission={allowAll} />);
     await screen.findByText('菜单1');
-    const body = () => document.querySelectorAll('tbody tr').length;
-    expect(body()).toBe(350);
+    expect(bodyRows()).toBe(350);
     expect(screen.queryByText('共 1000 条')).toBeNull(); // a plain array is not paged
     fireEvent.scroll(screen.getByTestId('data-table-scroll'));
     await new Promise((r) => setTimeout(r, 250));
-    expect(body()).toBe(350);
-    await waitFor(() => expect(body()).toBe(700), { timeout: 4000 });
+    expect(bodyRows()).toBe(350);
+    await waitFor(() => expect(bodyRows()).toBe(700), { timeout: 4000 });
     fireEvent.scroll(screen.getByTestId('data-table-scroll'));
-    await waitFor(() => expect(body()).toBe(1000), { timeout: 4000 });
+    await waitFor(() => expect(bodyRows()).toBe(1000), { timeout: 4000 });
   });
 });
 
@@ -118,7 +119,7 @@ describe('DataTable selection and actions', { timeout: 30000 }, () => {
     expect(onSel).toHaveBeenLastCalledWith([expect.objectContaining({ id: 2 })]);
     expect((screen.getByLabelText('全选本页') as HTMLInputElement).indeterminate).toBe(true);
     fireEvent.click(screen.getByLabelText('全选本页'));
-    expect(onSel.mock.lastCall?.[0].map((r: Row) => r.id).sort()).toEqual([1, 2, 3]);
+    expect(onSel.mock.lastCall?.[0].map((r: Row) => r.id).toSorted()).toEqual([1, 2, 3]);
     expect(ref.current?.selectedRows().length).toBe(3);
     fireEvent.click(screen.getByLabelText('全选本页'));
     expect(onSel).toHaveBeenLastCalledWith([]);
