@@ -55,14 +55,13 @@ export function likePattern(text: string): string {
  * `count(*)`. For grouped or distinct queries count a subquery instead.
  */
 export async function countOf<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): Promise<number> {
-  const row = await query
-    .clearSelect()
-    .clearOrderBy()
-    .clearLimit()
-    .clearOffset()
-    .select(sql<number | string>`count(*)`.as('n'))
-    .executeTakeFirst();
-  return Number((row as { n?: number | string } | undefined)?.n ?? 0);
+  const row = await countQuery(query).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** The `count(*)` query of `countOf`, not yet run (to compile or execute it). */
+export function countQuery<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, { n: number | string }> {
+  return query.clearSelect().clearOrderBy().clearLimit().clearOffset().select(sql<number | string>`count(*)`.as('n')) as unknown as SelectQueryBuilder<DB, TB, { n: number | string }>;
 }
 
 /** Whether an error is a unique-constraint violation in either database. */

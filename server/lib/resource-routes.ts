@@ -9,13 +9,12 @@ import {
   idListSchema,
   idQuerySchema,
   permCode,
-  type FieldDef,
   type ResourceDef,
 } from '../../src/contract/resource';
 import { pageQuerySchema, parseSort } from '../../src/contract/paging';
 import type { TreeNode } from '../../src/contract/menu';
 import type { Database } from '../db/schema';
-import { countOf, isUniqueViolation, likeInsensitive, likePattern } from '../db/dialect';
+import { countQuery, isUniqueViolation, likeInsensitive, likePattern } from '../db/dialect';
 import type { AppEnv, Principal } from './context';
 import { ApiError, notFound, ok } from './http';
 import { assertPerm } from './auth';
@@ -24,6 +23,7 @@ import { assertSchoolInScope, schoolScope } from './scope';
 import { nowText } from './time';
 import { isExportRequest, runListExport } from './export-hook';
 import { noTransaction } from './tx';
+import { cachedPlan, filterValue, planOf, rangeEnd, rememberPlan, runPlan } from './page-plan';
 
 /** Rows of a declared table, seen without a static type. */
 export type Row = Record<string, unknown> & { id: number };
@@ -59,17 +59,6 @@ function knownColumns(def: ResourceDef): Set<string> {
   return cols;
 }
 
-function isNumeric(field: FieldDef): boolean {
-  return field.type === 'int' || field.type === 'number' || field.type === 'money' || field.type === 'bool';
-}
-
-function filterValue(field: FieldDef, raw: string): string | number {
-  if (!isNumeric(field)) return raw;
-  const n = Number(raw);
-  if (!Number.isFinite(n)) throw new ApiError(400, `${field.label}必须是数字`);
-  return n;
-}
-
 function ctxOf(c: Context<AppEnv>, def: ResourceDef): ResourceCtx {
   return { c, db: c.var.db, principal: c.var.principal, def };
 }
@@ -96,12 +85,9 @@ export function applyFilters(def: ResourceDef, qb: AnySelect, query: Record<stri
     const ref = sql.ref(`${t}.${key}`);
     if (field.search === 'range') {
       const start = query[`${key}_start`];
-      let end = query[`${key}_end`];
+      const end = query[`${key}_end`];
       if (start) qb = qb.where(ref, '>=', filterValue(field, start));
-      if (end) {
-        if (field.type === 'datetime' && /^\d{4}-\d{2}-\d{2}$/.test(end)) end = `${end} 23:59:59`;
-        qb = qb.where(ref, '<=', filterValue(field, end));
-      }
+      if (end) qb = qb.where(ref, '<=', filterValue(field, rangeEnd(field, end)));
       continue;
     }
     const raw = query[key];
@@ -189,12 +175,21 @@ export function mountResource(app: Hono<AppEnv>, def: ResourceDef, hooks: Resour
       const ctx = ctxOf(c, def);
       const paging = check(pageQuerySchema, params, pageSchemaLabels());
       const includeDeleted = def.softDelete === true && params[DEL_FLAG_COLUMN] === '1';
+      const exporting = isExportRequest(params);
+      // The usual case: a shape seen before runs its compiled statements (see page-plan.ts).
+      const plan = hooks.extendPage || exporting ? undefined : planOf(def, ctx.principal, params, includeDeleted, paging.sort);
+      const offset = (paging.page - 1) * paging.rows;
+      const cached = plan && cachedPlan(plan.key);
+      if (plan && cached) {
+        const { totalSize, rows } = await runPlan(ctx.db as unknown as Kysely<unknown>, cached, plan, paging.rows, offset);
+        return ok(c, { content: await mapRows(rows as Row[], ctx, hooks), totalSize });
+      }
       let qb = scopedSelect(ctx, includeDeleted);
       if (includeDeleted) qb = qb.where(sql.ref(`${def.table}.${DEL_FLAG_COLUMN}`), '=', 1);
       qb = applyFilters(def, qb, params);
       if (hooks.extendPage) qb = await hooks.extendPage(qb, params, ctx);
       const sorted = applySort(def, qb, paging.sort, known);
-      if (isExportRequest(params)) {
+      if (exporting) {
         return runListExport({
           c,
           title: def.title,
@@ -202,8 +197,11 @@ export function mountResource(app: Hono<AppEnv>, def: ResourceDef, hooks: Resour
           fetchRows: async (limit) => mapRows(await sorted.limit(limit).execute(), ctx, hooks),
         });
       }
-      const totalSize = await countOf(qb);
-      const rows = await sorted.limit(paging.rows).offset((paging.page - 1) * paging.rows).execute();
+      const counted = countQuery(qb);
+      const paged = sorted.limit(paging.rows).offset(offset);
+      if (plan && cached === undefined) rememberPlan(plan, counted.compile(), paged.compile(), [...plan.values, paging.rows, offset]);
+      const totalSize = Number((await counted.executeTakeFirst())?.n ?? 0);
+      const rows = await paged.execute();
       return ok(c, { content: await mapRows(rows, ctx, hooks), totalSize });
     };
     // A form-encoded search only reads: it needs no request transaction (nor its BEGIN/COMMIT).

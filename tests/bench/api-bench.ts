@@ -63,8 +63,12 @@ export interface ApiBenchResult {
   /** WORKERS of the headline figures */
   workers: number;
   runs: ApiWorkersRun[];
-  /** one request through app.fetch in-process, sequential (µs, median) */
+  /** one request through app.fetch in-process, sequential (µs, median wall time) */
   inProcessUs: number;
+  /** CPU time of one in-process request (µs): barely moved by other processes on the machine */
+  inProcessCpuUs: number;
+  /** CPU time of the same two statements run directly (µs) */
+  dbCpuUs: number;
   /** the machine's 1-minute load average when the load ran */
   loadAverage: number;
 }
@@ -248,7 +252,7 @@ async function loadRun(port: number, seconds: number, concurrency: number, maxRe
 }
 
 /** The same two statements the list call runs (count + page), directly on the database. */
-function directQuery(dataDir: string): { medianMs: number; p99Ms: number } {
+function directQuery(dataDir: string): { medianMs: number; p99Ms: number; cpuUs: number } {
   const raw = new Sqlite(path.join(dataDir, 'campus-desk.db'), { readonly: true });
   const schools = (raw.prepare('select school_id from user_schools us join users u on u.id = us.user_id where u.login_id = ?').all(BENCH_LOGIN) as { school_id: number }[]).map((r) => r.school_id);
   const marks = schools.map(() => '?').join(', ');
@@ -256,19 +260,21 @@ function directQuery(dataDir: string): { medianMs: number; p99Ms: number } {
   const count = raw.prepare(`select count(*) as "n" from "student" ${where}`);
   const page = raw.prepare(`select "student".* from "student" ${where} order by "student"."created_at" desc, "student"."id" desc limit ? offset ?`);
   const times: number[] = [];
+  const cpu = process.cpuUsage();
   for (let i = 0; i < 3000; i++) {
     const t0 = performance.now();
     count.get(...schools, 0, 1);
     page.all(...schools, 0, 1, 20, (i % PAGES) * 20);
     times.push(performance.now() - t0);
   }
+  const used = process.cpuUsage(cpu);
   raw.close();
   times.sort((a, b) => a - b);
-  return { medianMs: percentile(times, 50), p99Ms: percentile(times, 99) };
+  return { medianMs: percentile(times, 50), p99Ms: percentile(times, 99), cpuUs: (used.user + used.system) / 3000 };
 }
 
 /** One request's cost inside the process: app.fetch with no socket, one at a time. */
-async function inProcessCost(dataDir: string, requests: number): Promise<number> {
+async function inProcessCost(dataDir: string, requests: number): Promise<{ wallUs: number; cpuUs: number }> {
   const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: '' });
   const opened = openDatabase(config);
   try {
@@ -278,14 +284,17 @@ async function inProcessCost(dataDir: string, requests: number): Promise<number>
     const headers = { token: user.token, authorization: bearerOf(user.login_id, user.token, user.domain), 'content-type': 'application/x-www-form-urlencoded' };
     const bodies = Array.from({ length: PAGES }, (_, i) => formOf(i + 1).toString());
     const times: number[] = [];
+    let cpu = process.cpuUsage();
     for (let i = 0; i < requests + 500; i++) {
+      if (i === 500) cpu = process.cpuUsage();
       const t0 = performance.now();
       const res = await app.fetch(new Request(`http://localhost${PATH}`, { method: 'POST', headers, body: bodies[i % PAGES] }));
       await res.text();
       if (i >= 500) times.push(performance.now() - t0);
     }
+    const used = process.cpuUsage(cpu);
     times.sort((a, b) => a - b);
-    return percentile(times, 50) * 1000;
+    return { wallUs: percentile(times, 50) * 1000, cpuUs: (used.user + used.system) / requests };
   } finally {
     await opened.close();
   }
@@ -303,7 +312,7 @@ export async function runApiBench(options: ApiBenchOptions = {}): Promise<ApiBen
   fs.mkdirSync(dataDir, { recursive: true });
   const schoolIds = await buildDatabase(dataDir, scale, schools, log);
 
-  const inProcessUs = await inProcessCost(dataDir, 10_000);
+  const inProcess = await inProcessCost(dataDir, 10_000);
   const direct = directQuery(dataDir);
   const runs: ApiWorkersRun[] = [];
   const loads: number[] = [];
@@ -334,7 +343,9 @@ export async function runApiBench(options: ApiBenchOptions = {}): Promise<ApiBen
     targets: { p99: best.p99Ms <= 15, rps: best.rps >= 3000, overhead: overhead <= 3 },
     workers: best.workers,
     runs,
-    inProcessUs,
+    inProcessUs: inProcess.wallUs,
+    inProcessCpuUs: inProcess.cpuUs,
+    dbCpuUs: direct.cpuUs,
     loadAverage: Math.max(...loads),
   };
   log(`\n${scale.toLocaleString('en')} 名学员 / ${result.schools} 校区，${concurrency} 并发，每轮 ${seconds}s，机器负载 ${loads.map((l) => l.toFixed(1)).join(' / ')}（${os.cpus().length} 核）`);
@@ -342,7 +353,7 @@ export async function runApiBench(options: ApiBenchOptions = {}): Promise<ApiBen
   log('|-----------------------------|-----------|-----------|-----------|');
   for (const r of runs) log(`| API（HTTP 回环，WORKERS=${r.workers}）   | ${f(r.medianMs)} | ${f(r.p99Ms)} | ${r.rps.toFixed(0).padStart(9)} |`);
   log(`| 数据库直连（同一查询）      | ${f(direct.medianMs)} | ${f(direct.p99Ms)} | ${(1000 / direct.medianMs).toFixed(0).padStart(9)} |`);
-  log(`进程内每请求耗时（app.fetch，无网络，顺序执行）: ${inProcessUs.toFixed(0)} µs`);
+  log(`进程内每请求（app.fetch，无网络，顺序执行）: 耗时中位数 ${inProcess.wallUs.toFixed(0)} µs，CPU ${inProcess.cpuUs.toFixed(0)} µs；同一查询直连数据库 CPU ${direct.cpuUs.toFixed(0)} µs（CPU 开销比 ${(inProcess.cpuUs / direct.cpuUs).toFixed(2)}x）`);
   log(`开销（API 每请求耗时 / 数据库查询耗时，WORKERS=${best.workers}）: ${overhead.toFixed(2)}x；错误 ${result.errors} 个`);
   log(`目标: p99 ≤ 15 ms ${result.targets.p99 ? '达成' : '未达成'}；≥ 3000 次/秒 ${result.targets.rps ? '达成' : '未达成'}；开销 ≤ 3x ${result.targets.overhead ? '达成' : '未达成'}`);
   return result;

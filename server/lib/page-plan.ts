@@ -1,0 +1,117 @@
+import { CompiledQuery, type Kysely } from 'kysely';
+import { SCHOOL_COLUMN, type FieldDef, type ResourceDef } from '../../src/contract/resource';
+import { likePattern } from '../db/dialect';
+import type { Principal } from './context';
+import { ApiError } from './http';
+import { schoolScope } from './scope';
+
+/**
+ * The standard page call builds the same two statements (count + page) for every request of one
+ * shape (which filters are present, how many schools, the sort); only the values differ. Building
+ * and compiling them with Kysely costs more CPU than running them on an indexed table, so the
+ * compiled SQL is kept per shape. The values are listed here in the order the builder
+ * (scopedSelect, applyFilters, applySort) binds them; the first request of each shape compares
+ * this list with Kysely's own parameters and the shape is only cached when they are identical, so
+ * a change in the builder can never bind a value to the wrong placeholder.
+ */
+export interface PagePlan {
+  key: string;
+  /** parameters of the count; the page adds limit and offset */
+  values: unknown[];
+}
+
+interface CachedPlan {
+  countSql: string;
+  pageSql: string;
+}
+
+const MAX_PLANS = 2000;
+const plans = new Map<string, CachedPlan | false>();
+
+function isNumeric(field: FieldDef): boolean {
+  return field.type === 'int' || field.type === 'number' || field.type === 'money' || field.type === 'bool';
+}
+
+/** The value a filter binds (the same conversion and message as the builder's). */
+export function filterValue(field: FieldDef, raw: string): string | number {
+  if (!isNumeric(field)) return raw;
+  const n = Number(raw);
+  if (!Number.isFinite(n)) throw new ApiError(400, `${field.label}必须是数字`);
+  return n;
+}
+
+/** Range end of a datetime filter given as a date: the whole day. */
+export function rangeEnd(field: FieldDef, end: string): string {
+  return field.type === 'datetime' && /^\d{4}-\d{2}-\d{2}$/.test(end) ? `${end} 23:59:59` : end;
+}
+
+/** Shape and values of a standard page call, in the builder's binding order. */
+export function planOf(def: ResourceDef, principal: Principal, query: Record<string, string>, includeDeleted: boolean, sort: string | undefined): PagePlan {
+  const key: string[] = [def.name, includeDeleted ? 'D' : 'd', sort ?? ''];
+  const values: unknown[] = [];
+  if (def.scope === 'school') {
+    const scope = schoolScope(principal);
+    if (scope === undefined) key.push('all');
+    else {
+      key.push(`s${scope.length}`);
+      values.push(...scope);
+    }
+  }
+  if (def.softDelete && !includeDeleted) values.push(0);
+  if (includeDeleted) values.push(1);
+  for (const [name, field] of Object.entries(def.fields)) {
+    if (!field.search) continue;
+    if (field.search === 'range') {
+      const start = query[`${name}_start`];
+      const end = query[`${name}_end`];
+      key.push(`${start ? 'r' : '-'}${end ? 'r' : '-'}`);
+      if (start) values.push(filterValue(field, start));
+      if (end) values.push(filterValue(field, rangeEnd(field, end)));
+      continue;
+    }
+    const raw = query[name];
+    if (raw === undefined || raw === '') {
+      key.push('-');
+      continue;
+    }
+    if (field.search === 'like') {
+      key.push('l');
+      values.push(likePattern(raw));
+    } else if (field.search === 'in') {
+      const list = raw.split(',').filter((v) => v !== '').map((v) => filterValue(field, v));
+      key.push(`i${list.length}`);
+      values.push(...list);
+    } else {
+      key.push('e');
+      values.push(filterValue(field, raw));
+    }
+  }
+  if (def.scope === 'school' && query[SCHOOL_COLUMN]) {
+    const ids = query[SCHOOL_COLUMN].split(',').map(Number);
+    if (ids.some((n) => !Number.isInteger(n))) throw new ApiError(400, '校区必须是数字');
+    key.push(`c${ids.length}`);
+    values.push(...ids);
+  }
+  return { key: key.join('|'), values };
+}
+
+function same(a: readonly unknown[], b: readonly unknown[]): boolean {
+  return a.length === b.length && a.every((v, i) => v === b[i]);
+}
+
+export function cachedPlan(key: string): CachedPlan | false | undefined {
+  return plans.get(key);
+}
+
+/** Keeps the compiled statements of a shape when the builder bound exactly the planned values. */
+export function rememberPlan(plan: PagePlan, count: CompiledQuery, page: CompiledQuery, pageValues: unknown[]): void {
+  if (plans.size >= MAX_PLANS) plans.clear();
+  plans.set(plan.key, same(count.parameters, plan.values) && same(page.parameters, pageValues) ? { countSql: count.sql, pageSql: page.sql } : false);
+}
+
+export async function runPlan(db: Kysely<unknown>, cached: CachedPlan, plan: PagePlan, limit: number, offset: number): Promise<{ totalSize: number; rows: Record<string, unknown>[] }> {
+  const count = await db.executeQuery<{ n: number | string }>(CompiledQuery.raw(cached.countSql, plan.values));
+  const rows = await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(cached.pageSql, [...plan.values, limit, offset]));
+  return { totalSize: Number(count.rows[0]?.n ?? 0), rows: rows.rows };
+}
+

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cachedPlan, planOf } from '../../../server/lib/page-plan';
+import { studentResource } from '../../../src/contract/resources/students';
+import { holidaySetResource } from '../../../src/contract/resources/base';
+import type { Principal } from '../../../server/lib/context';
+import { nowText } from '../../../server/lib/time';
+import { ADMIN, DEMO_PASSWORD, createTestServer, type LoggedIn, type TestServer } from '../helpers';
+
+/**
+ * The standard page call keeps compiled statements per shape (server/lib/page-plan.ts): the second
+ * call of a shape must answer exactly what the Kysely-built first call answered, for every kind of
+ * filter, and a shape is cached only after its values matched Kysely's own parameters.
+ */
+let server: TestServer;
+let admin: LoggedIn;
+let sales: LoggedIn;
+
+type Page = { content: { id: number }[]; totalSize: number };
+
+beforeAll(async () => {
+  server = await createTestServer();
+  admin = await server.login(ADMIN.login, ADMIN.password);
+  sales = await server.login('sales', DEMO_PASSWORD);
+  const school = await server.db.selectFrom('organisations').select('id').where('code', '=', 'BJ-CY').executeTakeFirstOrThrow();
+  const now = nowText();
+  for (const [i, name] of ['计划甲', '计划乙', '计划丙', '计划_丁'].entries()) {
+    await server.db
+      .insertInto('student')
+      .values({ name, gender: 1, birthday: null, parent_name: null, parent_phone: null, state: (i % 2) + 1, remark: null, school_id: school.id, del_flag: i === 3 ? 1 : 0, created_at: now, updated_at: now, created_by: null, updated_by: null })
+      .execute();
+  }
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+async function twice(who: LoggedIn, method: 'GET' | 'POST', path: string, params: Record<string, string | number>): Promise<Page> {
+  const call = () => server.call<Page>(method, path, method === 'GET' ? { headers: who.headers, query: params } : { headers: who.headers, form: params });
+  const first = await call();
+  const second = await call();
+  expect(first.body.code).toBe(200);
+  expect(second.body).toEqual(first.body);
+  return second.body.data;
+}
+
+describe('compiled page statements per shape', () => {
+  it('answers the same on the cached path for eq, like, school, soft-deleted and sort', async () => {
+    const shapes: Record<string, string | number>[] = [
+      { page: 1, rows: 5 },
+      { page: 2, rows: 3, state: 1, sort: 'created_at desc' },
+      { name: '计划', sort: 'name' },
+      { name: '计划', state: 2 },
+      { name: '_', del_flag: 1 },
+    ];
+    for (const who of [admin, sales]) for (const shape of shapes) await twice(who, 'POST', '/api/v1/student/page', shape);
+    const deleted = await twice(admin, 'POST', '/api/v1/student/page', { name: '计划', del_flag: 1 });
+    expect(deleted.totalSize).toBe(1);
+    const both = await twice(sales, 'POST', '/api/v1/student/page', { name: '计划' });
+    expect(both.totalSize).toBe(3);
+    const states = await twice(sales, 'POST', '/api/v1/student/page', { name: '计划', state: 1 });
+    expect(states.totalSize).toBe(2);
+
+    const principal = { superuser: false, allSchools: false, schoolIds: [1], perms: new Set<string>() } as unknown as Principal;
+    const plan = planOf(studentResource, principal, { name: '计划', state: '1' }, false, undefined);
+    expect(plan.values).toEqual([1, 0, '%计划%', 1]);
+    // the same shape as the campus user's calls above: cached after Kysely's parameters matched
+    expect(cachedPlan(plan.key)).toBeTruthy();
+  });
+
+  it('a range filter and a bad value answer as before', async () => {
+    const at = nowText();
+    await server.db
+      .insertInto('base_holiday_set' as never)
+      .values({ name: '计划假期', start_date: '2031-05-01', end_date: '2031-05-03', remark: null, created_at: at, updated_at: at, created_by: null, updated_by: null } as never)
+      .execute();
+    const path = '/api/v1/base_holiday_set/page';
+    const inRange = await twice(admin, 'GET', path, { start_date_start: '2031-04-30', start_date_end: '2031-05-01' });
+    expect(inRange.totalSize).toBe(1);
+    const outside = await twice(admin, 'GET', path, { start_date_start: '2031-05-02' });
+    expect(outside.totalSize).toBe(0);
+    const plan = planOf(holidaySetResource, { superuser: true } as unknown as Principal, { start_date_start: '2031-05-02' }, false, undefined);
+    expect(cachedPlan(plan.key)).toBeTruthy();
+    const bad = await server.call('POST', '/api/v1/student/page', { headers: admin.headers, form: { state: 'abc' } });
+    expect(bad.body).toMatchObject({ code: 400, msg: '状态必须是数字' });
+  });
+});
