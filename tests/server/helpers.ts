@@ -84,7 +84,7 @@ export async function createTestServer(env: Record<string, string> = {}): Promis
   const app = createApp({ db: opened.db, dialect: opened.dialect, config });
 
   const call = async <T>(method: string, path: string, options: CallOptions = {}): Promise<Answer<T>> => {
-    const headers: Record<string, string> = { ...(options.headers ?? {}) };
+    const headers: Record<string, string> = { ...options.headers };
     let body: string | undefined;
     if (options.json !== undefined) {
       headers['content-type'] = 'application/json';

@@ -144,7 +144,12 @@ export function registerPlans(app: Hono<AppEnv>): void {
     let grew = true;
     while (grew) {
       grew = false;
-      for (const r of all) if (!doomed.has(r.id) && r.parent_id !== null && doomed.has(r.parent_id)) (doomed.add(r.id), (grew = true));
+      for (const r of all) {
+        if (!doomed.has(r.id) && r.parent_id !== null && doomed.has(r.parent_id)) {
+          doomed.add(r.id);
+          grew = true;
+        }
+      }
     }
     for (const part of chunk([...doomed], 500)) await db.deleteFrom('edu_course_schedule').where('id', 'in', part).execute();
     return ok(c, { count: doomed.size });

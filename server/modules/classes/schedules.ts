@@ -338,7 +338,7 @@ export function registerSchedules(app: Hono<AppEnv>): void {
       } else if (existing && row.class_id !== undefined && Number(row.class_id) !== Number(existing.class_id)) {
         throw new ApiError(400, '不能修改课次所属的班级');
       }
-      const merged = { ...(existing ?? {}), ...row } as Record<string, unknown>;
+      const merged = { ...existing, ...row } as Record<string, unknown>;
       if (String(merged.end_time) <= String(merged.start_time)) throw new ApiError(400, '结束时间必须晚于开始时间');
       if (existing && merged.lesson_date !== existing.lesson_date) await refuseAttended(db, [existing as unknown as ScheduleRowDb], '修改上课日期');
       await assertTeacher(db, merged.teacher_id as number | null);

@@ -24,8 +24,8 @@ const PARENT_GIVEN = ['建华', '丽娟', '志强', '秀梅', '国栋', '海燕'
 const TEACHER_GIVEN = ['老师'];
 
 /** Deterministic pseudo-random numbers, so the demo looks the same on every install. */
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
+function rng(start: number): () => number {
+  let s = start >>> 0;
   return () => {
     s = (s * 1664525 + 1013904223) >>> 0;
     return s / 4294967296;
