@@ -12,6 +12,7 @@ import { runApiBench } from './api-bench';
 import { runAppBench } from './app-bench';
 import { runOfflineBench } from './offline-bench';
 import { runClassesBench } from './classes-bench';
+import { runTableBench } from './table-bench';
 
 export interface Figure {
   area: string;
@@ -48,11 +49,19 @@ async function main(): Promise<void> {
       { area, name: 'same query on the db p99', value: round(r.dbP99Ms, 3), unit: 'ms', target: '', ok: true },
       { area, name: 'API overhead (p50 api / p50 db)', value: round(r.overhead), unit: 'x', target: '≤ 3', ok: r.targets.overhead },
       { area, name: 'errors', value: r.errors, unit: '', target: '0', ok: r.errors === 0 },
+      { area, name: 'server processes of these figures (WORKERS)', value: r.workers, unit: '', target: '', ok: true },
+      { area, name: 'one request in-process, CPU (load-independent)', value: Math.round(r.inProcessCpuUs), unit: 'µs', target: '', ok: true },
+      { area, name: 'same query on the db, CPU', value: Math.round(r.dbCpuUs), unit: 'µs', target: '', ok: true },
+      { area, name: 'machine load average during the run', value: round(r.loadAverage, 1), unit: '', target: '', ok: true },
     );
   }
   if (want('app')) {
     console.log('App bench …');
     for (const f of await runAppBench()) figures.push({ area: 'app', ...f });
+  }
+  if (want('table')) {
+    console.log('Table bench …');
+    for (const f of await runTableBench(log)) figures.push({ area: 'table (10,000 rows)', ...f });
   }
   if (want('offline')) {
     console.log('Offline bench …');
