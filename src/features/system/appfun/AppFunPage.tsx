@@ -24,17 +24,14 @@ export default function AppFunPage() {
       setRoleList(all.map((r) => ({ value: String(r.id), label: r.name })));
     }
   };
+  const rolePicker = (
+    <Button size="xs" variant="light" onClick={() => void openPicker()}>
+      角色功能
+    </Button>
+  );
   return (
     <>
-      <ResourcePage
-        def={appFunResource}
-        treeFilter={{ title: '应用功能', url: 'api/v1/sys_app/get_app_fun_tree', field: 'parent_id', showAll: true }}
-        toolbar={() => (
-          <Button size="xs" variant="light" onClick={() => void openPicker()}>
-            角色功能
-          </Button>
-        )}
-      />
+      <ResourcePage def={appFunResource} treeFilter={{ title: '应用功能', url: 'api/v1/sys_app/get_app_fun_tree', field: 'parent_id', showAll: true }} toolbar={() => rolePicker} />
       <Modal opened={picking} onClose={() => setPicking(false)} title="选择角色" size="sm">
         <Stack gap="xs">
           <Select size="xs" label="角色" data={roleList} value={roleId} onChange={setRoleId} searchable placeholder="请选择角色" />

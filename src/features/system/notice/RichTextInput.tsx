@@ -15,8 +15,21 @@ interface Tool {
   key: string;
   label: string;
   icon: ReactNode;
-  run: () => void;
+  /** the browser editing command and its argument; `createLink` asks for the address */
+  command: string;
+  arg?: string;
 }
+
+const TOOLS: readonly Tool[] = [
+  { key: 'bold', label: '加粗', icon: <IconBold size={14} />, command: 'bold' },
+  { key: 'italic', label: '斜体', icon: <IconItalic size={14} />, command: 'italic' },
+  { key: 'underline', label: '下划线', icon: <IconUnderline size={14} />, command: 'underline' },
+  { key: 'h3', label: '小标题', icon: <IconH3 size={14} />, command: 'formatBlock', arg: 'h3' },
+  { key: 'ul', label: '无序列表', icon: <IconList size={14} />, command: 'insertUnorderedList' },
+  { key: 'ol', label: '有序列表', icon: <IconListNumbers size={14} />, command: 'insertOrderedList' },
+  { key: 'link', label: '插入链接', icon: <IconLink size={14} />, command: 'createLink' },
+  { key: 'clear', label: '清除格式', icon: <IconClearFormatting size={14} />, command: 'removeFormat' },
+];
 
 /**
  * A small rich-text editor: a formatting toolbar over a contenteditable area. The browser's own
@@ -42,35 +55,23 @@ export function RichTextInput({ label, value, onChange, error, required }: RichT
     lastEmitted.current = html;
     onChange(html);
   };
-  const exec = (command: string, arg?: string) => {
+  const run = (tool: Tool) => {
+    let arg = tool.arg;
+    if (tool.command === 'createLink') {
+      const url = window.prompt('链接地址（http:// 或 https:// 开头）', 'https://')?.trim();
+      if (!url || !/^https?:\/\/\S+$/.test(url)) return;
+      arg = url;
+    }
     area.current?.focus();
-    document.execCommand(command, false, arg);
+    document.execCommand(tool.command, false, arg);
     emit();
   };
-  const tools: Tool[] = [
-    { key: 'bold', label: '加粗', icon: <IconBold size={14} />, run: () => exec('bold') },
-    { key: 'italic', label: '斜体', icon: <IconItalic size={14} />, run: () => exec('italic') },
-    { key: 'underline', label: '下划线', icon: <IconUnderline size={14} />, run: () => exec('underline') },
-    { key: 'h3', label: '小标题', icon: <IconH3 size={14} />, run: () => exec('formatBlock', 'h3') },
-    { key: 'ul', label: '无序列表', icon: <IconList size={14} />, run: () => exec('insertUnorderedList') },
-    { key: 'ol', label: '有序列表', icon: <IconListNumbers size={14} />, run: () => exec('insertOrderedList') },
-    {
-      key: 'link',
-      label: '插入链接',
-      icon: <IconLink size={14} />,
-      run: () => {
-        const url = window.prompt('链接地址（http:// 或 https:// 开头）', 'https://');
-        if (url && /^https?:\/\/\S+$/.test(url.trim())) exec('createLink', url.trim());
-      },
-    },
-    { key: 'clear', label: '清除格式', icon: <IconClearFormatting size={14} />, run: () => exec('removeFormat') },
-  ];
 
   return (
     <Input.Wrapper label={label} required={required} error={error} size="xs">
       <Box className={classes.frame} data-error={error ? true : undefined}>
         <Group gap={2} className={classes.toolbar} role="toolbar" aria-label="格式">
-          {tools.map((t) => (
+          {TOOLS.map((t) => (
             <Tooltip key={t.key} label={t.label} openDelay={300}>
               <ActionIcon
                 variant="subtle"
@@ -79,7 +80,7 @@ export function RichTextInput({ label, value, onChange, error, required }: RichT
                 aria-label={t.label}
                 // keep the selection in the editing area while clicking a tool
                 onMouseDown={(e) => e.preventDefault()}
-                onClick={t.run}
+                onClick={() => run(t)}
               >
                 {t.icon}
               </ActionIcon>

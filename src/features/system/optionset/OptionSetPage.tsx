@@ -20,7 +20,7 @@ const SEARCH: SearchField[] = [
   { name: 'code', label: '编码', input: 'text' },
   { name: 'name', label: '名称', input: 'text' },
 ];
-const COLUMNS: DataTableColumn<SetRow>[] = [
+export const OPTIONSET_COLUMNS: DataTableColumn<SetRow>[] = [
   { prop: 'code', label: '编码', minWidth: 140, sortable: true },
   { prop: 'name', label: '名称', minWidth: 140, sortable: true },
   { prop: 'value', label: '选项', minWidth: 280, formatter: (r) => rowsOf(r.value).map((o) => `${o.value}:${o.text}`).join('，') },
@@ -111,10 +111,10 @@ export default function OptionSetPage() {
   const [editing, setEditing] = useState<Editing | null>(null);
   const [dialogKey, setDialogKey] = useState(0);
   const reload = useCallback(() => table.current?.reload(), []);
-  const open = (e: Editing) => {
+  const open = useCallback((e: Editing) => {
     setDialogKey((k) => k + 1);
     setEditing(e);
-  };
+  }, []);
   const actions = useMemo<RowAction<SetRow>[]>(
     () => [
       { key: 'edit', label: '编辑', perm: 'update_optionset', onClick: (r) => open({ id: r.id, code: r.code, name: r.name, remark: r.remark ?? '', rows: rowsOf(r.value) }) },
@@ -128,14 +128,14 @@ export default function OptionSetPage() {
         },
       },
     ],
-    [reload],
+    [reload, open],
   );
   return (
     <Stack gap={8}>
       <SearchForm fields={SEARCH} onSearch={(q) => (setQuery(q), setSeq((s) => s + 1))} />
       <DataTable<SetRow>
         api="api/v1/system/find_optionset_page"
-        columns={COLUMNS}
+        columns={OPTIONSET_COLUMNS}
         query={query}
         searchSeq={seq}
         selectable

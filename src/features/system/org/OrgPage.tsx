@@ -17,7 +17,7 @@ const SEARCH: SearchField[] = [
   { name: 'kind', label: '类型', input: 'select', options: { kind: 'static', items: ORG_KINDS.map((k) => ({ value: k.value, text: k.label })) } },
 ];
 
-const COLUMNS: DataTableColumn<OrgRow>[] = [
+export const ORG_COLUMNS: DataTableColumn<OrgRow>[] = [
   { prop: 'name', label: '组织名称', minWidth: 160 },
   { prop: 'code', label: '编码', minWidth: 100 },
   { prop: 'kind_name', label: '类型', width: 100 },
@@ -95,7 +95,7 @@ export default function OrgPage() {
         />
         <DataTable<OrgRow>
           api="api/v1/system/find_org_page"
-          columns={COLUMNS}
+          columns={ORG_COLUMNS}
           query={query}
           searchSeq={seq}
           selectable

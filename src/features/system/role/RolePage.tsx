@@ -20,7 +20,7 @@ const SEARCH: SearchField[] = [
 ];
 
 const yesNo = (v: unknown) => (Number(v) === 1 ? '是' : '否');
-const COLUMNS: DataTableColumn<RoleRow>[] = [
+export const ROLE_COLUMNS: DataTableColumn<RoleRow>[] = [
   { prop: 'name', label: '角色名称', minWidth: 120 },
   { prop: 'code', label: '角色编码', minWidth: 120 },
   { prop: 'all_schools', label: '全部校区', width: 80, align: 'center', formatter: (r) => yesNo(r.all_schools) },
@@ -75,7 +75,7 @@ export default function RolePage() {
       />
       <DataTable<RoleRow>
         api="api/v1/system/find_role_page"
-        columns={COLUMNS}
+        columns={ROLE_COLUMNS}
         query={query}
         searchSeq={seq}
         selectable

@@ -44,14 +44,16 @@ export function TableColDialog({ row, onClose, onSaved }: { row: TableColRow | n
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {cols.map((c, i) => (
+              {cols.map((c, i) => {
+                const label = row ? colLabel(row.table_key, c) : c.prop;
+                return (
                 <Table.Tr key={c.prop}>
-                  <Table.Td>{row ? colLabel(row.table_key, c) : c.prop}</Table.Td>
+                  <Table.Td>{label}</Table.Td>
                   <Table.Td>
-                    <Checkbox size="xs" aria-label={`显示 ${c.prop}`} checked={c.show} onChange={(e) => patch(i, { show: e.currentTarget.checked })} />
+                    <Checkbox size="xs" aria-label={`显示${label}`} checked={c.show} onChange={(e) => patch(i, { show: e.currentTarget.checked })} />
                   </Table.Td>
                   <Table.Td>
-                    <NumberInput size="xs" aria-label={`列宽 ${c.prop}`} placeholder="自动" min={20} max={2000} allowDecimal={false} value={c.width ?? ''} onChange={(v) => patch(i, { width: v === '' ? null : Number(v) })} />
+                    <NumberInput size="xs" aria-label={`${label}列宽`} placeholder="自动" min={20} max={2000} allowDecimal={false} value={c.width ?? ''} onChange={(v) => patch(i, { width: v === '' ? null : Number(v) })} />
                   </Table.Td>
                   <Table.Td>
                     <Group gap={2} wrap="nowrap">
@@ -64,7 +66,8 @@ export function TableColDialog({ row, onClose, onSaved }: { row: TableColRow | n
                     </Group>
                   </Table.Td>
                 </Table.Tr>
-              ))}
+                );
+              })}
             </Table.Tbody>
           </Table>
         </ScrollArea.Autosize>

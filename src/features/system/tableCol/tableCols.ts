@@ -1,4 +1,5 @@
 import { resourceByName } from '../../../contract/resources';
+import { KNOWN_TABLES } from './knownTables';
 
 /** One column of a saved preference, as the server stores it. */
 export interface SavedCol {
@@ -39,14 +40,14 @@ export function parseCols(text: string): SavedCol[] {
   }
 }
 
-/** The table's Chinese name where the key is a declaration's, else the key itself. */
+/** The table's Chinese name where the key is known, else the key itself. */
 export function tableTitle(key: string): string {
-  return resourceByName(key)?.title ?? key;
+  return resourceByName(key)?.title ?? KNOWN_TABLES[key]?.title ?? key;
 }
 
 /** The column's header where the declaration knows it, else the saved label or the prop. */
 export function colLabel(key: string, col: SavedCol): string {
-  return resourceByName(key)?.fields[col.prop]?.label ?? col.label ?? col.prop;
+  return resourceByName(key)?.fields[col.prop]?.label ?? KNOWN_TABLES[key]?.labels?.[col.prop] ?? col.label ?? col.prop;
 }
 
 /** Moves item `i` one place up (-1) or down (+1); outside the list nothing moves. */

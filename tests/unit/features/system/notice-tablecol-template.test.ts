@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emptyNoticeForm, noticeBody, targetText, validateNotice } from '../../../../src/features/system/notice/noticeForm';
-import { colsBody, colsProblem, moveCol, parseCols, tableTitle } from '../../../../src/features/system/tableCol/tableCols';
+import { colLabel, colsBody, colsProblem, moveCol, parseCols, tableTitle } from '../../../../src/features/system/tableCol/tableCols';
 import { formFromTemplate } from '../../../../src/features/system/user/userTemplate';
 
 describe('notice form', () => {
@@ -44,9 +44,12 @@ describe('saved table columns', () => {
     ]);
   });
 
-  it('titles a declared table in Chinese and leaves other keys as they are', () => {
+  it('titles declared and known tables in Chinese and leaves other keys as they are', () => {
     expect(tableTitle('base_district')).toBe('行政区划');
-    expect(tableTitle('system_user')).toBe('system_user');
+    expect(tableTitle('system_user')).toBe('用户管理');
+    expect(tableTitle('some_other_table')).toBe('some_other_table');
+    expect(colLabel('system_user', { prop: 'login_id', show: true })).toBe('账号');
+    expect(colLabel('base_district', { prop: 'level', show: true })).toBe('级别');
   });
 });
 
