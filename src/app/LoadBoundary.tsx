@@ -1,4 +1,4 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Component, createElement, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 
 /** A chunk that could not be fetched (offline before the service worker holds it, or a new deploy). */
 export function isChunkLoadError(e: unknown): boolean {
@@ -15,7 +15,8 @@ export function loadFailureMessage(e: unknown): string {
 interface Props {
   /** a new value clears the error (e.g. the path: navigating away recovers) */
   resetKey: unknown;
-  fallback(error: unknown, retry: () => void): ReactNode;
+  /** shown instead of the failed part; nothing when left out */
+  Fallback?: ComponentType<{ error: unknown; retry(): void }>;
   onError?(error: unknown): void;
   children: ReactNode;
 }
@@ -42,7 +43,7 @@ export class LoadBoundary extends Component<Props, { error: unknown; key: unknow
   retry = () => this.setState({ error: null });
 
   override render() {
-    if (this.state.error) return this.props.fallback(this.state.error, this.retry);
+    if (this.state.error) return this.props.Fallback ? createElement(this.props.Fallback, { error: this.state.error, retry: this.retry }) : null;
     return this.props.children;
   }
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { ModuleNotFound } from './pages/ModuleNotFound';
 import { RouteFallback } from './pages/RouteFallback';
 import { SCREENS, type ScreenLoader, type ScreenRegistry } from './screens';
@@ -33,10 +33,7 @@ function lazyScreen(key: string, loader: ScreenLoader): LazyExoticComponent<Comp
 export function ScreenHost({ componentKey }: { componentKey: string | null }) {
   const r = resolveScreen(componentKey);
   if (r.kind === 'missing') return <ModuleNotFound name={r.name} />;
-  const Screen = lazyScreen(componentKey ?? '', r.loader);
-  return (
-    <Suspense fallback={<RouteFallback />}>
-      <Screen />
-    </Suspense>
-  );
+  // one lazy component per key, made once and cached (lazyByKey), not per render
+  const screen = lazyScreen(componentKey ?? '', r.loader);
+  return <Suspense fallback={<RouteFallback />}>{createElement(screen)}</Suspense>;
 }

@@ -33,6 +33,18 @@ import { Alert, Button } from '@mantine/core';
 const FeedbackDialog = lazy(() => import('../../features/account/FeedbackDialog').then((m) => ({ default: m.FeedbackDialog })));
 const ChangePasswordDialog = lazy(() => import('../../features/account/ChangePasswordDialog').then((m) => ({ default: m.ChangePasswordDialog })));
 
+/** A screen whose code could not load: the layout stays, the screen can be tried again. */
+function ScreenLoadError({ error, retry }: { error: unknown; retry(): void }) {
+  return (
+    <Alert color="yellow" title="页面未能打开" data-testid="screen-load-error">
+      {loadFailureMessage(error)}
+      <Button size="xs" variant="light" ml="sm" onClick={retry}>
+        重试
+      </Button>
+    </Alert>
+  );
+}
+
 function navEntriesOf(tree: AppRoute[], section: string[] = []): NavEntry[] {
   return tree.flatMap((r) =>
     r.children.length > 0
@@ -103,7 +115,11 @@ export function Shell({ user, menus }: { user: SessionUser; menus: ShellMenus })
   useEffect(() => saveTabs(tabs), [tabs]);
 
   // Mobile: the drawer closes on every navigation (spec doc 000 §2).
-  useEffect(() => setDrawerOpen(false), [pathname]);
+  const [drawerPath, setDrawerPath] = useState(pathname);
+  if (drawerPath !== pathname) {
+    setDrawerPath(pathname);
+    setDrawerOpen(false);
+  }
 
   const toggleSidebar = () => {
     if (mobile) {
@@ -199,17 +215,7 @@ export function Shell({ user, menus }: { user: SessionUser; menus: ShellMenus })
             <ChromeHint />
             <Box component="main" style={{ flex: 1, padding: mobile ? 8 : 12, minWidth: 0 }}>
               <ScreenCacheNotice client={qc} />
-              <LoadBoundary
-                resetKey={`${pathname}#${refreshCount}`}
-                fallback={(error, retry) => (
-                  <Alert color="yellow" title="页面未能打开" data-testid="screen-load-error">
-                    {loadFailureMessage(error)}
-                    <Button size="xs" variant="light" ml="sm" onClick={retry}>
-                      重试
-                    </Button>
-                  </Alert>
-                )}
-              >
+              <LoadBoundary resetKey={`${pathname}#${refreshCount}`} Fallback={ScreenLoadError}>
                 <Outlet key={`${pathname}#${refreshCount}`} />
               </LoadBoundary>
             </Box>
@@ -220,7 +226,6 @@ export function Shell({ user, menus }: { user: SessionUser; menus: ShellMenus })
           <BackToTop />
           <LoadBoundary
             resetKey={`${feedbackOpen}|${passwordOpen}`}
-            fallback={() => null}
             onError={(e) => {
               notifyError(loadFailureMessage(e));
               setFeedbackOpen(false);

@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import type { Crumb } from '../routes/breadcrumb';
 import { NotificationBell } from './NotificationBell';
 import { UserMenu } from './UserMenu';
-import type { ReactNode } from 'react';
+import { createElement, type ReactNode } from 'react';
 import { useIdleReady } from '../offline/useIdleReady';
 import { useDeferredComponent } from '../offline/useDeferredComponent';
 
@@ -21,7 +21,8 @@ interface TopBarProps {
 }
 
 export function TopBar({ crumbs, mobile, sidebarOpen, onToggle, extra }: TopBarProps) {
-  const OfflineStatus = useDeferredComponent(useIdleReady(), loadOfflineStatus);
+  // loaded once and kept in state (see useDeferredComponent), not created while rendering
+  const offlineStatus = useDeferredComponent(useIdleReady(), loadOfflineStatus);
   const online = useIsOnline();
   return (
     <Group h={50} px="sm" justify="space-between" wrap="nowrap" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', background: '#fff' }}>
@@ -46,8 +47,8 @@ export function TopBar({ crumbs, mobile, sidebarOpen, onToggle, extra }: TopBarP
       {/* the status badges and the user menu keep their width; the breadcrumb gives way on phones */}
       <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
         {extra}
-        {OfflineStatus ? (
-          <OfflineStatus />
+        {offlineStatus ? (
+          createElement(offlineStatus)
         ) : online ? null : (
           // The network went before the status (and its outbox store) could load: say so anyway.
           <Badge color="gray" variant="filled" size="sm" leftSection={<IconCloudOff size={12} />} data-testid="offline-badge">

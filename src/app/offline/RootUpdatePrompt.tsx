@@ -1,3 +1,4 @@
+import { createElement } from 'react';
 import { useIdleReady } from './useIdleReady';
 import { useDeferredComponent } from './useDeferredComponent';
 
@@ -9,6 +10,7 @@ const loadUpdatePrompt = () => import('../../components/offline/UpdatePrompt').t
  * and the notice load after the first screen is up.
  */
 export function RootUpdatePrompt() {
-  const UpdatePrompt = useDeferredComponent(useIdleReady(3000), loadUpdatePrompt);
-  return UpdatePrompt ? <UpdatePrompt /> : null;
+  // a component loaded once and kept in state, not one created while rendering
+  const updatePrompt = useDeferredComponent(useIdleReady(3000), loadUpdatePrompt);
+  return updatePrompt ? createElement(updatePrompt) : null;
 }
