@@ -136,7 +136,7 @@ export const menus: readonly MenuSeed[] = [
       screen('节假日设置', 'base/holiday_set', [...crud('base_holiday_set', '节假日'), ...crud('base_holiday_set_school', '校区节假日')]),
       screen('调休日', 'base/swap_day', [...crud('base_swap_day', '调休日'), ...crud('base_swap_day_school', '校区调休日')]),
       screen('教室', 'base/classroom', [...crud('base_otm_classroom', '教室'), ['base_otm_classroom_recover', '恢复教室']]),
-      screen('学员', 'students/student', [...crud('student', '学员'), ['student_recover', '恢复学员']], { grants: ['principal', 'front_desk'] }),
+      screen('学员', 'resource/student', [...crud('student', '学员'), ['student_recover', '恢复学员']], { grants: ['principal', 'front_desk'], code: 'students_student', url: '/students/student' }),
       screen('班型', 'products/class_type', [
         ...crud('prod_class_type', '班型'),
         ['prod_class_type_recover', '恢复班型'],
