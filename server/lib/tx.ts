@@ -6,6 +6,9 @@ import type { AppEnv } from './context';
 import { isUniqueViolation } from '../db/dialect';
 import { nowText } from './time';
 import '../db/core-schema';
+import { ApiCode } from '../../src/contract/envelope';
+
+export const KEY_IN_PROGRESS_MSG = '相同幂等键的请求正在处理，请稍后重试';
 
 /**
  * POST paths that must not run inside one request transaction: sign-in (a failed attempt is
@@ -41,7 +44,8 @@ function jsonResponse(text: string): Response {
  * Every POST under /api/v1 runs in ONE transaction exposed as `c.var.db`. A thrown ApiError (or an
  * answer whose code is not 200) rolls it back. With `Idempotency-Key`, the key, user, method,
  * path, body hash and answer are stored in the same transaction; a repeat answers the stored
- * answer and writes nothing; the same key with another body answers 409.
+ * answer and writes nothing; the same key with another body answers 409; a repeat racing the first
+ * attempt (its key not yet committed) answers 423 and writes nothing.
  */
 export function transactionMiddleware(baseDb: Kysely<Database>): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -82,8 +86,11 @@ export function transactionMiddleware(baseDb: Kysely<Database>): MiddlewareHandl
     } catch (err) {
       if (err instanceof Rollback) return;
       if (key && isUniqueViolation(err)) {
+        // Another request with this key committed (or is committing) first; this one wrote nothing.
+        // A code of its own (not 409, which means "key used for another request") lets clients
+        // retry with the same key, by code, and get the stored answer.
         c.res = undefined;
-        c.res = new Response(JSON.stringify({ code: 409, msg: '相同幂等键的请求正在处理，请稍后重试', data: null }), {
+        c.res = new Response(JSON.stringify({ code: ApiCode.LOCKED, msg: KEY_IN_PROGRESS_MSG, data: null }), {
           headers: { 'content-type': 'application/json; charset=UTF-8' },
         });
         return;
