@@ -7,6 +7,7 @@ import { openDatabase } from '../../server/db/index';
 import { migrate } from '../../server/db/migrate';
 import { seedDemo } from '../../server/db/seed';
 import { createApp } from '../../server/app';
+import { exportsSettled } from '../../server/modules/exports';
 import type { AppEnv } from '../../server/lib/context';
 import type { Database } from '../../server/db/schema';
 import type { DialectName } from '../../server/db/dialect';
@@ -121,6 +122,8 @@ export async function createTestServer(env: Record<string, string> = {}): Promis
     login,
     call,
     async close() {
+      // background export writers still use the database: let them finish first
+      await exportsSettled();
       await opened.close();
       await fresh?.drop();
     },

@@ -68,8 +68,9 @@ async function waitForRow(db: Kysely<Database>, id: number): Promise<boolean> {
 
 async function runJob(db: Kysely<Database>, id: number, file: string, rows: Record<string, unknown>[], req: { name: string; columns: z.output<typeof exportColumnsSchema> }): Promise<void> {
   const job = running.get(id);
-  if (!job || !(await waitForRow(db, id))) return;
+  if (!job) return;
   try {
+    if (!(await waitForRow(db, id))) return;
     const result = await writeXlsx({ filePath: file, sheetName: req.name, columns: req.columns, rows, isCancelled: () => job.cancelled });
     if (result.cancelled) {
       await rm(file, { force: true });
