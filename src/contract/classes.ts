@@ -373,6 +373,9 @@ export interface CheckInRow {
   class_type_id: number;
   lesson_date: string;
   start_time: string;
+  /** end of the lesson and its teacher (null when the lesson was deleted) */
+  end_time: string | null;
+  teacher_name: string | null;
   mark: CheckInMark;
   hours: number;
   device: string | null;

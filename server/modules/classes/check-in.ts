@@ -230,6 +230,8 @@ function checkInSelect(db: Db, principal?: Principal) {
     .selectFrom('edu_check_in as k')
     .innerJoin('student as st', 'st.id', 'k.student_id')
     .innerJoin('base_class_manage as c', 'c.id', 'k.class_id')
+    .leftJoin('edu_class_schedule as s', 's.id', 'k.schedule_id')
+    .leftJoin('users as t', 't.id', 's.teacher_id')
     .select([
       'k.id',
       'k.school_id',
@@ -241,6 +243,8 @@ function checkInSelect(db: Db, principal?: Principal) {
       'k.class_type_id',
       'k.lesson_date',
       'k.start_time',
+      's.end_time',
+      't.name as teacher_name',
       'k.mark',
       'k.hours',
       'k.device',

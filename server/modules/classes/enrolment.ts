@@ -13,6 +13,7 @@ import { classTransferResource, enrolmentResource, hourBalanceResource } from '.
 import { chunk, classInScope, stamps, studentInScope, touched, type ClassRow, type Db, type StudentRow } from './common';
 import { grantHours, hasBalance } from './hours';
 import type { EnrolmentTable } from './schema';
+import { enrolmentNames, withMaskedPhone } from './page-names';
 import type { Selectable } from 'kysely';
 
 type Enrolment = Selectable<EnrolmentTable>;
@@ -97,7 +98,7 @@ export async function leaveClass(db: Db, principal: Principal, enrolmentId: numb
 }
 
 export function registerEnrolment(app: Hono<AppEnv>): void {
-  mountResource(app, enrolmentResource);
+  mountResource(app, enrolmentResource, { extendPage: enrolmentNames, mapRow: withMaskedPhone });
   mountResource(app, hourBalanceResource);
   const labels = { student_id: '学员', class_id: '班级', join_date: '入班日期', add_hours: '课时' };
   app.post('/api/v1/stu_class/join', async (c) => {

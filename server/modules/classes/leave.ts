@@ -5,6 +5,7 @@ import { assertPerm } from '../../lib/auth';
 import { parseJson } from '../../lib/validate';
 import { inScope } from '../../lib/scope';
 import { mountResource } from '../../lib/resource-routes';
+import { studentLeaveNames, withMaskedPhone } from './page-names';
 import { stuLeaveAddSchema, stuLeaveMakeupSchema } from '../../../src/contract/classes';
 import { scheduleStudentResource, studentLeaveResource, teacherLeaveResource } from '../../../src/contract/resources/classes';
 import { scheduleInScope, stamps, studentInScope, touched } from './common';
@@ -28,6 +29,8 @@ export function registerLeave(app: Hono<AppEnv>): void {
   });
 
   mountResource(app, studentLeaveResource, {
+    extendPage: studentLeaveNames,
+    mapRow: withMaskedPhone,
     async beforeDelete(ctx, ids) {
       const done = await ctx.db.selectFrom('edu_stu_leave').select('id').where('id', 'in', ids).where('state', 'in', [2, 3]).executeTakeFirst();
       if (done) throw new ApiError(409, '已安排补课的请假不能删除');
