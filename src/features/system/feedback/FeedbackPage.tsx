@@ -4,6 +4,7 @@ import { AttachmentField } from '../../../components/AttachmentField';
 import type { DataTableColumn, TableRow } from '../../../components/DataTable';
 import { ResourcePage } from '../../../components/ResourcePage';
 import { feedbackResource } from '../../../contract/resources/system';
+import { HandleFeedbackForm } from './HandleFeedbackForm';
 
 const COLUMNS: DataTableColumn[] = [
   { prop: 'content', label: '反馈内容', minWidth: 320 },
@@ -23,6 +24,7 @@ export default function FeedbackPage() {
         def={feedbackResource}
         columns={COLUMNS}
         perms={{ update: 'update_feedback' }}
+        FormComponent={HandleFeedbackForm}
         rowActions={() => [{ key: 'view', label: '查看', onClick: setView }]}
       />
       <Modal opened={view !== null} onClose={() => setView(null)} title="反馈详情" size="lg">
