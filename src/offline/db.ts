@@ -1,5 +1,6 @@
 import { Dexie, type EntityTable } from 'dexie';
 import type { TreeNode, MenuRouteTag } from '../contract/menu';
+import type { OutboxOwner } from './owner';
 
 /** The signed-in user's menu as last loaded online, so the app can start and route offline. */
 export interface MenuRecord {
@@ -39,6 +40,11 @@ export interface OutboxItem {
   state: OutboxState;
   /** set when the item reached `done` (kept briefly so waiting screens see the outcome) */
   doneAt: number | null;
+  /**
+   * The user who queued it; only that user's session sends it. Absent on items queued before
+   * owners existed: the first user to sign in adopts them (see owner.ts).
+   */
+  user?: OutboxOwner | null;
 }
 
 /** A cross-tab lease: the tab holding it is the only one sending the outbox. */

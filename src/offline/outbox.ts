@@ -1,6 +1,7 @@
 import { Dexie, liveQuery } from 'dexie';
 import { offlineDb, type OfflineDb, type OutboxItem } from './db';
 import { uuidV4 } from './uuid';
+import { currentOutboxOwner, mayBeSentBy, type OutboxOwner } from './owner';
 
 /** A write that may be made offline. */
 export interface OutboxWrite {
@@ -11,6 +12,8 @@ export interface OutboxWrite {
   kind: string;
   /** Chinese description for the outbox panel, e.g. '用户反馈：投影仪坏了' */
   label: string;
+  /** who queues it; defaults to the signed-in user the app configured (configureOutboxOwner) */
+  user?: OutboxOwner | null;
 }
 
 /** Called after the outbox changed in a way that may allow sending (set by the sync engine). */
@@ -42,6 +45,7 @@ export async function enqueue(write: OutboxWrite, db: OfflineDb = offlineDb()): 
     lastError: null,
     state: 'pending',
     doneAt: null,
+    user: write.user ?? currentOutboxOwner(),
   };
   const id = await db.outbox.add(item as OutboxItem);
   kick();
@@ -66,10 +70,13 @@ export async function retryItem(id: number, db: OfflineDb = offlineDb()): Promis
   kick();
 }
 
-/** Tries every pending and rejected item again now. */
+/** Tries every pending and rejected item of the signed-in user again now (others' wait for them). */
 export async function retryAll(db: OfflineDb = offlineDb()): Promise<void> {
+  const user = currentOutboxOwner();
   const items = await db.outbox.toArray();
-  for (const it of items) if (it.state === 'pending' || it.state === 'rejected') await retryItem(it.id, db);
+  for (const it of items) {
+    if ((it.state === 'pending' || it.state === 'rejected') && mayBeSentBy(it.user, user)) await retryItem(it.id, db);
+  }
   kick();
 }
 

@@ -2,6 +2,7 @@ import { Dexie } from 'dexie';
 import { offlineDb, type OfflineDb, type OutboxItem } from './db';
 import type { OutboxSender, SendOutcome } from './sender';
 import { uuidV4 } from './uuid';
+import { currentOutboxOwner, mayBeSentBy, sameOwner, type OutboxOwner } from './owner';
 
 const LEASE_NAME = 'outbox';
 const WEB_LOCK_NAME = 'campus-desk-outbox';
@@ -29,6 +30,8 @@ export type FlushStop =
   /** another tab took over an expired lease */
   | 'lease-lost'
   | 'offline'
+  /** the signed-in user changed (e.g. in another tab) while sending: the rest waits for its user */
+  | 'user-changed'
   /** the database failed (e.g. storage unavailable) */
   | 'error';
 
@@ -43,6 +46,11 @@ export interface SyncEngineOptions {
   db?: OfflineDb;
   /** identifies this tab in the lease */
   owner?: string;
+  /**
+   * The signed-in user, read live before every claim and send; only items this user queued (or
+   * ownerless items from before owners existed) are sent. Defaults to configureOutboxOwner's.
+   */
+  signedInUser?: () => OutboxOwner | null;
   /** how long a lease lasts without renewal; must exceed the send time-out */
   leaseMs?: number;
   /** delay before the n-th retry (n from 1) */
@@ -83,6 +91,9 @@ export class OutboxSyncEngine {
   private readonly onFlushed: ((r: FlushResult) => void) | undefined;
   private readonly locks: LockManager | null;
   private readonly now: () => number;
+  private readonly signedInUser: () => OutboxOwner | null;
+  /** ownerless (pre-owner) items were given to this engine's user */
+  private adoptedFor: OutboxOwner | null = null;
 
   private running: Promise<FlushResult> | null = null;
   private again = false;
@@ -105,6 +116,7 @@ export class OutboxSyncEngine {
     const nav = typeof navigator === 'undefined' ? undefined : (navigator as Navigator & { locks?: LockManager });
     this.locks = opts.locks === undefined ? (nav?.locks ?? null) : opts.locks;
     this.now = opts.now ?? Date.now;
+    this.signedInUser = opts.signedInUser ?? currentOutboxOwner;
   }
 
   getStatus = (): EngineStatus => this.status;
@@ -184,8 +196,11 @@ export class OutboxSyncEngine {
   private async flushLeased(ignoreBackoff: boolean, takeOver: boolean): Promise<FlushResult> {
     let sent = 0;
     let rejected = 0;
+    // Items are sent with the session's credentials, so only the signed-in user's own items go.
+    const user = this.signedInUser();
     try {
       if (!(await this.acquireLease(ignoreBackoff, takeOver))) return { sent, rejected, stoppedBy: 'busy' };
+      await this.adoptOwnerless(user);
     } catch {
       return { sent, rejected, stoppedBy: 'error' };
     }
@@ -195,14 +210,15 @@ export class OutboxSyncEngine {
     let unclaim: OutboxItem[] = [];
     try {
       for (;;) {
-        const batch = await this.claimBatch(settles);
+        const batch = await this.claimBatch(settles, user);
         settles = [];
         if (typeof batch === 'string') return { sent, rejected, stoppedBy: batch };
         for (let i = 0; i < batch.length; i++) {
           const item = batch[i];
-          if (this.stopped || !this.isOnline() || !(await this.keepLease())) {
+          const userChanged = !sameOwner(this.signedInUser(), user);
+          if (this.stopped || userChanged || !this.isOnline() || !(await this.keepLease())) {
             unclaim = batch.slice(i);
-            const why: FlushStop = this.stopped ? 'empty' : !this.isOnline() ? 'offline' : 'lease-lost';
+            const why: FlushStop = this.stopped ? 'empty' : userChanged ? 'user-changed' : !this.isOnline() ? 'offline' : 'lease-lost';
             return { sent, rejected, stoppedBy: why };
           }
           let outcome: SendOutcome;
@@ -268,11 +284,24 @@ export class OutboxSyncEngine {
   }
 
   /**
+   * Items queued before items carried an owner belong to whoever signs in first: they are given to
+   * that user for good, so a later user's session never sends them as well.
+   */
+  private async adoptOwnerless(user: OutboxOwner | null): Promise<void> {
+    if (!user || sameOwner(this.adoptedFor, user)) return;
+    const db = this.db;
+    await db.transaction('rw', db.outbox, async () => {
+      await db.outbox.filter((it) => !it.user).modify({ user });
+    });
+    this.adoptedFor = user;
+  }
+
+  /**
    * In one transaction: record the outcomes so far, check the lease is still ours (renewing it when
    * half used), and mark the next pending items, in order, as sending. Items are claimed in small
    * batches but still sent one at a time; a claimed item another tab sees is simply 'sending'.
    */
-  private async claimBatch(settles: Settle[]): Promise<OutboxItem[] | 'empty' | 'backoff' | 'lease-lost'> {
+  private async claimBatch(settles: Settle[], user: OutboxOwner | null): Promise<OutboxItem[] | 'empty' | 'backoff' | 'lease-lost'> {
     const db = this.db;
     return db.transaction('rw', db.leases, db.outbox, async () => {
       for (const st of settles) await db.outbox.update(st.id, st.patch);
@@ -288,6 +317,7 @@ export class OutboxSyncEngine {
       const candidates = await db.outbox
         .where('[state+id]')
         .between(['pending', Dexie.minKey], ['pending', Dexie.maxKey])
+        .filter((it) => mayBeSentBy(it.user, user))
         .limit(CLAIM_BATCH)
         .toArray();
       if (candidates.length === 0) return 'empty' as const;
@@ -337,9 +367,11 @@ export class OutboxSyncEngine {
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
     if (this.stopped || (result.stoppedBy !== 'backoff' && result.stoppedBy !== 'network')) return;
+    const user = this.signedInUser();
     const first = await this.db.outbox
       .where('[state+id]')
       .between(['pending', Dexie.minKey], ['pending', Dexie.maxKey])
+      .filter((it) => mayBeSentBy(it.user, user))
       .first()
       .catch(() => undefined);
     if (!first || this.stopped) return;

@@ -1,13 +1,22 @@
 import { useEffect } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { requestPersistentStorage } from '../../offline/storage';
+import { configureOutboxOwner } from '../../offline/owner';
+import { loadSession } from '../session/store';
 import { whenIdle } from './whenIdle';
+
+// At module load (before any screen can queue a write): outbox items are tagged with, and sent
+// only for, the user of the stored session.
+configureOutboxOwner(() => {
+  const u = loadSession();
+  return u ? { loginId: u.login_id, domain: u.domain ?? '' } : null;
+});
 
 /**
  * While a user is signed in: the outbox sync engine runs (sends queued writes now, on reconnect,
  * when the tab shows and every 30 s), and persistent storage is asked for once. The engine and
  * Dexie load when the browser is idle after the first screen. Signing out unmounts the layout,
- * which stops the engine: queued writes stay in the outbox until someone signs in again.
+ * which stops the engine: queued writes stay in the outbox until their own user signs in again.
  */
 export function useOfflineSync(queryClient: QueryClient): void {
   useEffect(() => {

@@ -7,6 +7,7 @@ import { discardItem, retryAll, retryItem } from '../../offline/outbox';
 import { useIsOnline } from '../../offline/cachedDataNotice';
 import { useOutbox, useOutboxEngineStatus } from '../../offline/useOutbox';
 import { flushOutboxNow } from '../../offline/start';
+import { currentOutboxOwner, mayBeSentBy, otherOwnerNote } from '../../offline/owner';
 
 const STATE_LABEL: Record<OutboxState, { text: string; color: string }> = {
   pending: { text: '待同步', color: 'orange' },
@@ -17,6 +18,8 @@ const STATE_LABEL: Record<OutboxState, { text: string; color: string }> = {
 
 function OutboxRow({ item, onDiscard }: { item: OutboxItem; onDiscard(item: OutboxItem): void }) {
   const s = STATE_LABEL[item.state];
+  // another user's write waits for that user; this session may neither send nor discard it
+  const otherOwner = item.user && !mayBeSentBy(item.user, currentOutboxOwner()) ? item.user : null;
   return (
     <Paper withBorder p="xs" radius="sm" data-testid="outbox-item" data-state={item.state}>
       <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -33,33 +36,40 @@ function OutboxRow({ item, onDiscard }: { item: OutboxItem; onDiscard(item: Outb
             {dayjs(item.createdAt).format('YYYY-MM-DD HH:mm:ss')}
             {item.attempts > 0 ? ` · 已尝试 ${item.attempts} 次` : ''}
           </Text>
+          {otherOwner ? (
+            <Text size="xs" c="dimmed" data-testid="outbox-item-owner">
+              {otherOwnerNote(otherOwner)}
+            </Text>
+          ) : null}
           {item.lastError ? (
             <Text size="xs" c={item.state === 'rejected' ? 'red' : 'dimmed'} data-testid="outbox-item-error">
               {item.lastError}
             </Text>
           ) : null}
         </Stack>
-        <Group gap={4} wrap="nowrap">
-          <Button
-            size="compact-xs"
-            variant="light"
-            leftSection={<IconRefresh size={12} />}
-            disabled={item.state === 'sending'}
-            onClick={() => void retryItem(item.id)}
-          >
-            重试
-          </Button>
-          <Button
-            size="compact-xs"
-            variant="light"
-            color="red"
-            leftSection={<IconTrash size={12} />}
-            disabled={item.state === 'sending'}
-            onClick={() => onDiscard(item)}
-          >
-            丢弃
-          </Button>
-        </Group>
+        {otherOwner ? null : (
+          <Group gap={4} wrap="nowrap">
+            <Button
+              size="compact-xs"
+              variant="light"
+              leftSection={<IconRefresh size={12} />}
+              disabled={item.state === 'sending'}
+              onClick={() => void retryItem(item.id)}
+            >
+              重试
+            </Button>
+            <Button
+              size="compact-xs"
+              variant="light"
+              color="red"
+              leftSection={<IconTrash size={12} />}
+              disabled={item.state === 'sending'}
+              onClick={() => onDiscard(item)}
+            >
+              丢弃
+            </Button>
+          </Group>
+        )}
       </Group>
     </Paper>
   );

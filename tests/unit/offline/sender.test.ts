@@ -46,7 +46,14 @@ describe('sending an outbox item through the request layer', () => {
     expect(await sendViaRequest()(item)).toEqual({ kind: 'rejected', msg: '请输入反馈内容' });
   });
 
-  it('an earlier attempt with the same key still in progress is retried, not rejected', async () => {
+  it('code 423 (same key still in progress) is retried by its code, whatever the message', async () => {
+    answer = () => HttpResponse.json({ code: 423, msg: '请求处理中', data: null });
+    expect(await sendViaRequest()(item)).toEqual({ kind: 'retry', msg: '请求处理中' });
+    answer = () => HttpResponse.json({ code: 423, msg: '', data: null });
+    expect((await sendViaRequest()(item)).kind).toBe('retry');
+  });
+
+  it('a backend answering 409 with the in-progress text is still retried (fallback), not rejected', async () => {
     answer = () => HttpResponse.json({ code: 409, msg: '相同幂等键的请求正在处理，请稍后重试', data: null });
     expect(await sendViaRequest()(item)).toEqual({ kind: 'retry', msg: '相同幂等键的请求正在处理，请稍后重试' });
     answer = () => HttpResponse.json({ code: 409, msg: '该学员已签到', data: null });
