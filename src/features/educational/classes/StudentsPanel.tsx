@@ -55,6 +55,7 @@ export function StudentsPanel({ classId }: { classId: number }) {
   };
 
   const students = progress.data?.students ?? [];
+  const enrolmentOf = new Map((enrolments.data?.content ?? []).map((e) => [e.student_id, e]));
   return (
     <Stack gap="sm">
       {can('stu_class_join') && (
@@ -72,6 +73,8 @@ export function StudentsPanel({ classId }: { classId: number }) {
         <Table.Thead>
           <Table.Tr>
             <Table.Th>学员</Table.Th>
+            <Table.Th>家长电话</Table.Th>
+            <Table.Th>入班日期</Table.Th>
             <Table.Th>出勤</Table.Th>
             <Table.Th>迟到</Table.Th>
             <Table.Th>请假</Table.Th>
@@ -84,6 +87,8 @@ export function StudentsPanel({ classId }: { classId: number }) {
           {students.map((s) => (
             <Table.Tr key={s.student_id}>
               <Table.Td>{s.name}</Table.Td>
+              <Table.Td>{enrolmentOf.get(s.student_id)?.parent_phone ?? ''}</Table.Td>
+              <Table.Td>{enrolmentOf.get(s.student_id)?.join_date ?? ''}</Table.Td>
               <Table.Td>{s.attended}</Table.Td>
               <Table.Td>{s.late}</Table.Td>
               <Table.Td>{s.leave}</Table.Td>
@@ -104,7 +109,7 @@ export function StudentsPanel({ classId }: { classId: number }) {
           ))}
           {students.length === 0 && !progress.isPending && (
             <Table.Tr>
-              <Table.Td colSpan={7}>
+              <Table.Td colSpan={9}>
                 <Text size="xs" c="dimmed" ta="center">
                   暂无在读学员
                 </Text>

@@ -8,6 +8,11 @@ export interface EnrolmentRow {
   class_id: number;
   join_date: string | null;
   state: number;
+  /** joined by the page call; the phone comes masked (138****1234) */
+  student_name: string | null;
+  parent_phone: string | null;
+  class_name: string | null;
+  class_type_name: string | null;
 }
 
 export interface ClassRow {

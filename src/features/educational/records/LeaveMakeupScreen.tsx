@@ -7,6 +7,7 @@ import { CLASSES_PATHS } from '../../../contract/classes';
 import { studentLeaveResource } from '../../../contract/resources/classes';
 import { columnsOf, ResourcePage, useColumnOptions } from '../../../components/ResourcePage';
 import { searchFieldsOf } from '../../../components/SearchForm';
+import type { DataTableColumn, TableRow } from '../../../components/DataTable';
 import { OptionInput } from '../../../components/options';
 import { useHasPermission } from '../../../components/session';
 import { notifySuccess } from '../../../components/feedback';
@@ -143,15 +144,43 @@ function addLeaveButton(allowed: boolean, onClick: () => void): ReactNode {
   );
 }
 
+const NAMED: Record<string, DataTableColumn> = {
+  student_id: { prop: 'student_name', label: '学员', minWidth: 100 },
+  class_id: { prop: 'class_name', label: '班级', minWidth: 140 },
+};
+
+const LESSON_COLUMNS: DataTableColumn[] = [
+  { prop: 'start_time', label: '上课时间', width: 110, formatter: (r: TableRow) => [r.start_time, r.end_time].filter(Boolean).join('–') },
+  { prop: 'teacher_name', label: '老师', width: 90 },
+];
+
+const MAKEUP_COLUMN: DataTableColumn = {
+  prop: 'makeup_lesson_date',
+  label: '补课课次',
+  width: 150,
+  formatter: (r: TableRow) => [r.makeup_lesson_date, r.makeup_start_time].filter(Boolean).join(' '),
+};
+
+/** The declared columns with names instead of ids, the lesson's time and teacher after its date, the make-up lesson last. */
+function leaveColumns(declared: DataTableColumn[]): DataTableColumn[] {
+  const out: DataTableColumn[] = [];
+  for (const c of declared) {
+    if (c.prop === 'schedule_id' || c.prop === 'makeup_schedule_id') continue;
+    out.push(NAMED[c.prop] ?? c);
+    if (c.prop === 'lesson_date') out.push(...LESSON_COLUMNS);
+  }
+  return [...out, MAKEUP_COLUMN];
+}
+
 /** 请假与补课: leaves (a 'leave' mark, no hours taken) and the make-up lesson booked for each. */
 export default function LeaveMakeupScreen() {
   const can = useHasPermission();
   const [adding, setAdding] = useState(false);
   const [makeupFor, setMakeupFor] = useState<number | null>(null);
   const [reload, setReload] = useState<() => void>(() => () => undefined);
-  // lesson ids mean nothing to staff: the lesson shows as its class and date
+  // ids mean nothing to staff: the page answers names, the lesson's time and teacher, and the make-up lesson
   const options = useColumnOptions(studentLeaveResource);
-  const columns = useMemo(() => columnsOf(studentLeaveResource, options).filter((c) => c.prop !== 'schedule_id' && c.prop !== 'makeup_schedule_id'), [options]);
+  const columns = useMemo(() => leaveColumns(columnsOf(studentLeaveResource, options)), [options]);
   const searchFields = useMemo(() => searchFieldsOf(studentLeaveResource).filter((f) => f.name !== 'schedule_id'), []);
   return (
     <>
