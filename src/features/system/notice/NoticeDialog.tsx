@@ -1,9 +1,8 @@
-import { Button, Group, Modal, MultiSelect, SegmentedControl, Input, Stack, Switch, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { MultiSelect, SegmentedControl, Input, Switch, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { AttachmentField } from '../../../components/AttachmentField';
-import { postWrite } from '../../../components/feedback';
 import { OptionInput } from '../../../components/options';
-import { useFormState } from '../shared/formState';
+import { EditDialogFrame, useEditDialog } from '../shared/EditDialog';
 import { useRoleOptions } from '../user/UserDialog';
 import { emptyNoticeForm, noticeBody, validateNotice, TARGET_TYPES, type NoticeFormValues, type TargetType } from './noticeForm';
 import { RichTextInput } from './RichTextInput';
@@ -12,81 +11,54 @@ export const SCHOOL_TREE_URL = 'api/v1/system/get_org_tree?kind=school';
 
 /** 新增通知 / 编辑通知: title, subtitle, rich-text content, attachments, who receives it, pinned. */
 export function NoticeDialog({ initial, onClose, onSaved }: { initial: NoticeFormValues | null; onClose: () => void; onSaved: () => void }) {
-  const form = useFormState<NoticeFormValues>(emptyNoticeForm());
-  const [saving, setSaving] = useState(false);
+  const { form, editing, saving, close, submit } = useEditDialog<NoticeFormValues>({
+    initial,
+    empty: emptyNoticeForm,
+    validate: validateNotice,
+    body: noticeBody,
+    addUrl: 'api/v1/sys_notice/add',
+    updateUrl: 'api/v1/sys_notice/update',
+    onClose,
+    onSaved,
+  });
   const [uploading, setUploading] = useState(false);
   const roles = useRoleOptions();
   const { values: v, errors, set } = form;
-  const editing = initial?.id !== undefined;
-  useEffect(() => {
-    if (initial) form.reset(initial);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [initial]);
-  const submit = async () => {
-    if (!form.check(validateNotice, v)) return;
-    setSaving(true);
-    const done = editing
-      ? await postWrite('api/v1/sys_notice/update', noticeBody(v), '修改成功', '修改失败')
-      : await postWrite('api/v1/sys_notice/add', noticeBody(v), '创建成功', '创建失败');
-    setSaving(false);
-    if (done) {
-      onSaved();
-      onClose();
-    }
-  };
   return (
-    <Modal opened={initial !== null} onClose={onClose} title={editing ? '编辑通知' : '新增通知'} size="xl">
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <Stack gap="xs">
-          <TextInput size="xs" label="标题" required value={v.title} error={errors.title} onChange={(e) => set('title', e.currentTarget.value)} />
-          <TextInput size="xs" label="副标题" placeholder="不填时取正文开头" value={v.header} error={errors.header} onChange={(e) => set('header', e.currentTarget.value)} />
-          <Input.Wrapper label="发布范围" size="xs">
-            <div>
-              <SegmentedControl
-                size="xs"
-                data={TARGET_TYPES}
-                value={v.target_type}
-                onChange={(t) => {
-                  set('target_type', t as TargetType);
-                  set('target_ids', '');
-                }}
-              />
-            </div>
-          </Input.Wrapper>
-          {v.target_type === 'roles' && (
-            <MultiSelect
-              size="xs"
-              label="发布的角色"
-              required
-              searchable
-              data={roles.data ?? []}
-              value={v.target_ids ? v.target_ids.split(',') : []}
-              error={errors.target_ids}
-              onChange={(ids) => set('target_ids', ids.join(','))}
-            />
-          )}
-          {v.target_type === 'schools' && (
-            <OptionInput kind="multiselect" source={{ kind: 'tree', url: SCHOOL_TREE_URL }} label="发布的校区" required value={v.target_ids} error={errors.target_ids} onChange={(ids) => set('target_ids', ids)} />
-          )}
-          <RichTextInput label="内容" required value={v.content} error={errors.content} onChange={(html) => set('content', html)} />
-          <AttachmentField label="附件" value={v.files} onChange={(ids) => set('files', ids)} onUploadingChange={setUploading} />
-          <Switch size="xs" label="置顶" checked={v.is_top} onChange={(e) => set('is_top', e.currentTarget.checked)} />
-          <Group justify="flex-end" gap="xs">
-            <Button size="xs" variant="default" onClick={onClose}>
-              取 消
-            </Button>
-            <Button size="xs" type="submit" loading={saving} disabled={uploading}>
-              确 定
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <EditDialogFrame opened={initial !== null} title={editing ? '编辑通知' : '新增通知'} size="xl" saving={saving} submitDisabled={uploading} onClose={close} onSubmit={submit}>
+      <TextInput size="xs" label="标题" required value={v.title} error={errors.title} onChange={(e) => set('title', e.currentTarget.value)} />
+      <TextInput size="xs" label="副标题" placeholder="不填时取正文开头" value={v.header} error={errors.header} onChange={(e) => set('header', e.currentTarget.value)} />
+      <Input.Wrapper label="发布范围" size="xs">
+        <div>
+          <SegmentedControl
+            size="xs"
+            data={TARGET_TYPES}
+            value={v.target_type}
+            onChange={(t) => {
+              set('target_type', t as TargetType);
+              set('target_ids', '');
+            }}
+          />
+        </div>
+      </Input.Wrapper>
+      {v.target_type === 'roles' && (
+        <MultiSelect
+          size="xs"
+          label="发布的角色"
+          required
+          searchable
+          data={roles.data ?? []}
+          value={v.target_ids ? v.target_ids.split(',') : []}
+          error={errors.target_ids}
+          onChange={(ids) => set('target_ids', ids.join(','))}
+        />
+      )}
+      {v.target_type === 'schools' && (
+        <OptionInput kind="multiselect" source={{ kind: 'tree', url: SCHOOL_TREE_URL }} label="发布的校区" required value={v.target_ids} error={errors.target_ids} onChange={(ids) => set('target_ids', ids)} />
+      )}
+      <RichTextInput label="内容" required value={v.content} error={errors.content} onChange={(html) => set('content', html)} />
+      <AttachmentField label="附件" value={v.files} onChange={(ids) => set('files', ids)} onUploadingChange={setUploading} />
+      <Switch size="xs" label="置顶" checked={v.is_top} onChange={(e) => set('is_top', e.currentTarget.checked)} />
+    </EditDialogFrame>
   );
 }

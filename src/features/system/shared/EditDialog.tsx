@@ -35,10 +35,14 @@ export function useEditDialog<V extends Record<string, unknown> & { id?: number 
   const submit = async () => {
     if (!form.check(cfg.validate, form.values)) return;
     setSaving(true);
-    const done = editing
-      ? await postWrite(cfg.updateUrl, cfg.body(form.values), '修改成功', '修改失败')
-      : await postWrite(cfg.addUrl, cfg.body(form.values), '创建成功', '创建失败');
-    setSaving(false);
+    let done: unknown;
+    try {
+      done = editing
+        ? await postWrite(cfg.updateUrl, cfg.body(form.values), '修改成功', '修改失败')
+        : await postWrite(cfg.addUrl, cfg.body(form.values), '创建成功', '创建失败');
+    } finally {
+      setSaving(false);
+    }
     if (done) {
       cfg.onSaved();
       close();
@@ -53,6 +57,7 @@ export function EditDialogFrame({
   title,
   size,
   saving,
+  submitDisabled = false,
   onClose,
   onSubmit,
   children,
@@ -61,6 +66,8 @@ export function EditDialogFrame({
   title: string;
   size: ModalProps['size'];
   saving: boolean;
+  /** e.g. while an attachment is still uploading */
+  submitDisabled?: boolean;
   onClose: () => void;
   onSubmit: () => Promise<void>;
   children: ReactNode;
@@ -80,7 +87,7 @@ export function EditDialogFrame({
             <Button size="xs" variant="default" onClick={onClose}>
               取 消
             </Button>
-            <Button size="xs" type="submit" loading={saving}>
+            <Button size="xs" type="submit" loading={saving} disabled={submitDisabled}>
               确 定
             </Button>
           </Group>
