@@ -97,7 +97,16 @@ export async function saveMultipartFile(
   const abort = async (result: MultipartResult): Promise<MultipartResult> => {
     await reader.cancel().catch(() => undefined);
     if (out) {
-      out.destroy();
+      // The file is opened asynchronously: remove it only once the stream has closed, or an open still
+      // in flight would create the file after the removal.
+      const closing = out;
+      await new Promise<void>((resolve) => {
+        if (closing.closed) resolve();
+        else {
+          closing.once('close', () => resolve());
+          closing.destroy();
+        }
+      });
       await rm(opts.dest, { force: true });
     }
     return result;
