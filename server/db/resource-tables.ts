@@ -1,6 +1,7 @@
 import { sql, type ColumnDataType, type Kysely } from 'kysely';
 import { DEL_FLAG_COLUMN, SCHOOL_COLUMN, type FieldDef, type ResourceDef } from '../../src/contract/resource';
 import { activeDialect, baseColumns, idColumn } from './dialect';
+import { ensureVersionTriggers } from './table-versions';
 
 function columnType(field: FieldDef): ColumnDataType {
   switch (field.type) {
@@ -88,4 +89,6 @@ export async function syncResourceTables(db: Kysely<unknown>, resources: readonl
     }
     await createDeclaredIndexes(db, def);
   }
+  // List calls reuse counts while a table is unchanged (server/lib/count-cache.ts).
+  await ensureVersionTriggers(db, resources.map((d) => d.table));
 }

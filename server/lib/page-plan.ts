@@ -3,6 +3,7 @@ import { SCHOOL_COLUMN, type FieldDef, type ResourceDef } from '../../src/contra
 import { likePattern } from '../db/dialect';
 import type { Principal } from './context';
 import { ApiError } from './http';
+import { cachedCount } from './count-cache';
 import { schoolScope } from './scope';
 
 /**
@@ -109,9 +110,13 @@ export function rememberPlan(plan: PagePlan, count: CompiledQuery, page: Compile
   plans.set(plan.key, same(count.parameters, plan.values) && same(page.parameters, pageValues) ? { countSql: count.sql, pageSql: page.sql } : false);
 }
 
-export async function runPlan(db: Kysely<unknown>, cached: CachedPlan, plan: PagePlan, limit: number, offset: number): Promise<{ totalSize: number; rows: Record<string, unknown>[] }> {
-  const count = await db.executeQuery<{ n: number | string }>(CompiledQuery.raw(cached.countSql, plan.values));
+/** The count only reads the resource's own table, so it is reused while that table is unchanged. */
+export async function runPlan(db: Kysely<unknown>, table: string, cached: CachedPlan, plan: PagePlan, limit: number, offset: number): Promise<{ totalSize: number; rows: Record<string, unknown>[] }> {
+  const totalSize = await cachedCount(db, table, `${cached.countSql}\u0000${JSON.stringify(plan.values)}`, async () => {
+    const count = await db.executeQuery<{ n: number | string }>(CompiledQuery.raw(cached.countSql, plan.values));
+    return Number(count.rows[0]?.n ?? 0);
+  });
   const rows = await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(cached.pageSql, [...plan.values, limit, offset]));
-  return { totalSize: Number(count.rows[0]?.n ?? 0), rows: rows.rows };
+  return { totalSize, rows: rows.rows };
 }
 

@@ -132,6 +132,13 @@ export async function findInScope(ctx: ResourceCtx, id: number, includeDeleted =
   return row;
 }
 
+/** A row's campus must be in the caller's scope and must exist (an all-campus user could name any id). */
+async function assertSchoolUsable(ctx: ResourceCtx, schoolId: number): Promise<void> {
+  assertSchoolInScope(ctx.principal, schoolId);
+  const school = await ctx.db.selectFrom('organisations').select('id').where('id', '=', schoolId).where('kind', '=', 'school').executeTakeFirst();
+  if (!school) throw new ApiError(400, '校区不存在');
+}
+
 async function checkUnique(ctx: ResourceCtx, row: Record<string, unknown>, id?: number): Promise<void> {
   for (const [key, field] of Object.entries(ctx.def.fields)) {
     if (!field.unique || row[key] === undefined || row[key] === null || row[key] === '') continue;
@@ -181,7 +188,7 @@ export function mountResource(app: Hono<AppEnv>, def: ResourceDef, hooks: Resour
       const offset = (paging.page - 1) * paging.rows;
       const cached = plan && cachedPlan(plan.key);
       if (plan && cached) {
-        const { totalSize, rows } = await runPlan(ctx.db as unknown as Kysely<unknown>, cached, plan, paging.rows, offset);
+        const { totalSize, rows } = await runPlan(ctx.db as unknown as Kysely<unknown>, def.table, cached, plan, paging.rows, offset);
         return ok(c, { content: await mapRows(rows as Row[], ctx, hooks), totalSize });
       }
       let qb = scopedSelect(ctx, includeDeleted);
@@ -235,7 +242,7 @@ export function mountResource(app: Hono<AppEnv>, def: ResourceDef, hooks: Resour
           if (mine.length !== 1) throw new ApiError(400, '请选择校区');
           row[SCHOOL_COLUMN] = mine[0];
         }
-        assertSchoolInScope(ctx.principal, Number(row[SCHOOL_COLUMN]));
+        await assertSchoolUsable(ctx, Number(row[SCHOOL_COLUMN]));
       }
       if (def.softDelete) row[DEL_FLAG_COLUMN] = 0;
       await hooks.beforeWrite?.(ctx, row, 'add');
@@ -264,7 +271,7 @@ export function mountResource(app: Hono<AppEnv>, def: ResourceDef, hooks: Resour
       const existing = await findInScope(ctx, id);
       const row: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(body)) if (k !== 'id' && v !== undefined) row[k] = v;
-      if (def.scope === 'school' && row[SCHOOL_COLUMN] !== undefined) assertSchoolInScope(ctx.principal, Number(row[SCHOOL_COLUMN]));
+      if (def.scope === 'school' && row[SCHOOL_COLUMN] !== undefined) await assertSchoolUsable(ctx, Number(row[SCHOOL_COLUMN]));
       await hooks.beforeWrite?.(ctx, row, 'update', existing);
       await checkUnique(ctx, row, id);
       Object.assign(row, { updated_at: nowText(), updated_by: ctx.principal.userId });

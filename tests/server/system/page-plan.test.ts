@@ -85,3 +85,46 @@ describe('compiled page statements per shape', () => {
     expect(bad.body).toMatchObject({ code: 400, msg: '状态必须是数字' });
   });
 });
+
+describe('counts kept while the table is unchanged', () => {
+  const path = '/api/v1/student/page';
+  const total = async (params: Record<string, string | number>): Promise<number> => {
+    const res = await server.call<Page>('POST', path, { headers: sales.headers, form: params });
+    expect(res.body.code).toBe(200);
+    return res.body.data.totalSize;
+  };
+
+  it('a write by any path (the API, another connection, an update, a delete) changes the next count', async () => {
+    const shape = { name: '计数', page: 1, rows: 5 };
+    expect(await total(shape)).toBe(0);
+    expect(await total(shape)).toBe(0);
+    const school = await server.db.selectFrom('organisations').select('id').where('code', '=', 'BJ-CY').executeTakeFirstOrThrow();
+    const added = await server.call<{ id: number }>('POST', '/api/v1/student/add', { headers: admin.headers, json: { name: '计数甲', gender: 1, state: 1, school_id: school.id } });
+    expect(added.body.code).toBe(200);
+    expect(await total(shape)).toBe(1);
+    // a statement outside the API (a script, another server process) is counted by the triggers too
+    const now = nowText();
+    await server.db
+      .insertInto('student')
+      .values({ name: '计数乙', gender: 2, birthday: null, parent_name: null, parent_phone: null, state: 2, remark: null, school_id: school.id, del_flag: 0, created_at: now, updated_at: now, created_by: null, updated_by: null })
+      .execute();
+    expect(await total(shape)).toBe(2);
+    expect(await total({ ...shape, state: 2 })).toBe(1);
+    await server.db.updateTable('student').set({ state: 1 }).where('name', '=', '计数乙').execute();
+    expect(await total({ ...shape, state: 2 })).toBe(0);
+    const del = await server.call('POST', '/api/v1/student/delete', { headers: admin.headers, json: [{ id: added.body.data.id }] });
+    expect(del.body.code).toBe(200);
+    expect(await total(shape)).toBe(1);
+  });
+
+  it('a write that is rolled back leaves the count as it was', async () => {
+    const shape = { name: '回滚', page: 1, rows: 5 };
+    expect(await total(shape)).toBe(0);
+    // a failing add (unknown school) rolls back its transaction
+    const bad = await server.call('POST', '/api/v1/student/add', { headers: admin.headers, json: { name: '回滚甲', gender: 1, state: 1, school_id: 999999 } });
+    expect(bad.body.code).not.toBe(200);
+    expect(await total(shape)).toBe(0);
+    const before = await server.db.selectFrom('table_versions' as never).select('version' as never).where('name' as never, '=', 'student' as never).executeTakeFirst();
+    expect(before).toBeDefined();
+  });
+});

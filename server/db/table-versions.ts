@@ -1,0 +1,58 @@
+import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { activeDialect } from './dialect';
+
+/**
+ * Write counters per table. Triggers bump `table_versions` in the same transaction as the write,
+ * whoever writes (a resource call, a module's own statement, a script on the database), so a
+ * reader that sees an unchanged counter knows the table is unchanged. Every process reads the
+ * counter from the database, so WORKERS processes agree without talking to each other.
+ */
+
+const SAFE_NAME = /^[a-z_][a-z0-9_]*$/;
+
+function triggerName(table: string, op: string): string {
+  return `tv_${table}_${op}`.slice(0, 63);
+}
+
+async function ensureSqliteTriggers(db: Kysely<unknown>, table: string): Promise<void> {
+  const bump = sql.raw(
+    `insert into table_versions (name, version) values ('${table}', 1) on conflict (name) do update set version = table_versions.version + 1`,
+  );
+  for (const [op, event] of [['ins', 'insert'], ['upd', 'update'], ['del', 'delete']] as const) {
+    await sql`create trigger if not exists ${sql.id(triggerName(table, op))} after ${sql.raw(event)} on ${sql.table(table)} begin ${bump}; end`.execute(db);
+  }
+}
+
+/** PostgreSQL bumps once per statement (not per row): a bulk write costs one counter update. */
+async function ensurePostgresTriggers(db: Kysely<unknown>, tables: readonly string[]): Promise<void> {
+  await sql`
+    create or replace function campus_desk_bump_table_version() returns trigger language plpgsql as $$
+    begin
+      insert into table_versions (name, version) values (TG_TABLE_NAME, 1)
+        on conflict (name) do update set version = table_versions.version + 1;
+      return null;
+    end $$`.execute(db);
+  const have = new Set(
+    (await sql<{ tgname: string }>`select tgname from pg_trigger where tgname like 'tv\\_%'`.execute(db)).rows.map((r) => r.tgname),
+  );
+  for (const table of tables) {
+    const name = triggerName(table, 'all');
+    if (have.has(name)) continue;
+    await sql`create trigger ${sql.id(name)} after insert or update or delete on ${sql.table(table)} for each statement execute function campus_desk_bump_table_version()`.execute(db);
+  }
+}
+
+/** Creates the counting triggers of these tables where they are missing (run at start). */
+export async function ensureVersionTriggers(db: Kysely<unknown>, tables: readonly string[]): Promise<void> {
+  const names = [...new Set(tables)];
+  for (const t of names) if (!SAFE_NAME.test(t)) throw new Error(`表名不合法: ${t}`);
+  if (activeDialect() === 'postgres') await ensurePostgresTriggers(db, names);
+  else for (const t of names) await ensureSqliteTriggers(db, t);
+}
+
+/** The table's write counter now (0 before its first counted write). */
+export async function tableVersion(db: Kysely<unknown>, table: string): Promise<number> {
+  const text = activeDialect() === 'postgres' ? 'select version from table_versions where name = $1' : 'select version from table_versions where name = ?';
+  const res = await db.executeQuery<{ version: number | string }>(CompiledQuery.raw(text, [table]));
+  return Number(res.rows[0]?.version ?? 0);
+}
