@@ -278,6 +278,7 @@ async function loadRun(port: number, serverPid: number, seconds: number, concurr
     const serverCpuUs = (processTreeCpuUs(serverPid) - serverCpu0) / count;
     const clientCpu = process.cpuUsage(clientCpu0);
     const sorted = Array.from(latencies.subarray(0, count)).toSorted((a, b) => a - b);
+    log(`WORKERS 运行: p90 ${percentile(sorted, 90).toFixed(1)} ms，p95 ${percentile(sorted, 95).toFixed(1)} ms，p99.9 ${percentile(sorted, 99.9).toFixed(1)} ms，最大 ${sorted[sorted.length - 1].toFixed(1)} ms`);
     return { requests: count, errors, medianMs: percentile(sorted, 50), p99Ms: percentile(sorted, 99), rps: count / elapsed, serverCpuUs, clientCpuUs: (clientCpu.user + clientCpu.system) / count };
   } finally {
     for (const conn of connections) conn.close();
