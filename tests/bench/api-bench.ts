@@ -251,9 +251,10 @@ async function loadRun(port: number, serverPid: number, seconds: number, concurr
     if (parsed.code !== 200 || parsed.data.content.length !== 20) throw new Error(`压测调用失败: ${first.text.slice(0, 200)}`);
     log(`列表调用: POST ${PATH} ${formOf(1).toString()} → totalSize ${parsed.data.totalSize}`);
     const requests = Array.from({ length: PAGES }, (_, i) => formPost(PATH, auth, formOf(i + 1).toString()));
-    // Warm up every connection and page.
+    // Warm up every connection and page, and the server's compiled code: two seconds of the same load.
+    const warmUntil = performance.now() + 2000;
     await Promise.all(connections.map(async (conn, k) => {
-      for (let i = 0; i < 30; i++) await conn.send(requests[(k + i) % PAGES]);
+      for (let i = 0; performance.now() < warmUntil; i++) await conn.send(requests[(k + i) % PAGES]);
     }));
 
     const latencies = new Float64Array(maxRequests);
