@@ -10,10 +10,22 @@ const WEB_LOCK_NAME = 'campus-desk-outbox';
 const DONE_KEEP_MS = 60_000;
 /** Items claimed per transaction (still sent one at a time). */
 const CLAIM_BATCH = 20;
+/** The next batch is claimed, in the background, once this few claimed items are left to send. */
+const REFILL_AT = CLAIM_BATCH / 2;
 
+/** An outcome to record: the item as it now is, and the change alone (used when the lease was lost). */
 interface Settle {
-  id: number;
+  item: OutboxItem;
   patch: Partial<OutboxItem>;
+}
+function settle(item: OutboxItem, patch: Partial<OutboxItem>): Settle {
+  return { item: { ...item, ...patch }, patch };
+}
+
+type ClaimResult = OutboxItem[] | 'empty' | 'backoff' | 'lease-lost';
+
+function stateRange(db: OfflineDb, state: OutboxItem['state']) {
+  return db.outbox.where('[state+id]').between([state, Dexie.minKey], [state, Dexie.maxKey]);
 }
 
 export type FlushStop =
@@ -204,59 +216,109 @@ export class OutboxSyncEngine {
     } catch {
       return { sent, rejected, stoppedBy: 'error' };
     }
-    // Outcomes are written with the next claim, in one transaction: a transaction per item would
-    // cost more than the request itself in a flush of 1,000 items.
+    /** claimed ('sending'), not tried yet, in order */
+    const queue: OutboxItem[] = [];
+    /** outcomes not written yet: they go with the next claim, in one transaction */
     let settles: Settle[] = [];
+    /** claimed but not tried when the flush stops: given back in `finally` */
     let unclaim: OutboxItem[] = [];
+    // The next batch is claimed while a request is in flight, so the database bookkeeping stays off
+    // the one-at-a-time path. A refill is always joined before anything it claimed is sent.
+    let refill: Promise<ClaimResult> | null = null;
+    let refillSettled = false;
+    /** the last claim found nothing more to send now: no background refill until the queue drains */
+    let drained = false;
+    const startRefill = () => {
+      const written = settles;
+      settles = [];
+      refillSettled = false;
+      const p = this.claimBatch(written, user);
+      refill = p;
+      const done = () => {
+        if (refill === p) refillSettled = true;
+      };
+      p.then(done, done);
+    };
+    const joinRefill = async (): Promise<ClaimResult> => {
+      const p = refill;
+      refill = null;
+      return p ? p : 'empty';
+    };
     try {
       for (;;) {
-        const batch = await this.claimBatch(settles, user);
-        settles = [];
-        if (typeof batch === 'string') return { sent, rejected, stoppedBy: batch };
-        for (let i = 0; i < batch.length; i++) {
-          const item = batch[i];
-          const userChanged = !sameOwner(this.signedInUser(), user);
-          if (this.stopped || userChanged || !this.isOnline() || !(await this.keepLease())) {
-            unclaim = batch.slice(i);
-            const why: FlushStop = this.stopped ? 'empty' : userChanged ? 'user-changed' : !this.isOnline() ? 'offline' : 'lease-lost';
-            return { sent, rejected, stoppedBy: why };
+        if (queue.length === 0) {
+          // the claim made when the queue is empty writes the outcomes so far and answers for good
+          if (!refill) startRefill();
+          const r = await joinRefill();
+          if (typeof r === 'string') return { sent, rejected, stoppedBy: r };
+          drained = r.length < CLAIM_BATCH;
+          queue.push(...r);
+        } else if (refill && refillSettled) {
+          const r = await joinRefill();
+          if (r === 'lease-lost') {
+            unclaim = queue.splice(0);
+            return { sent, rejected, stoppedBy: 'lease-lost' };
           }
-          let outcome: SendOutcome;
-          try {
-            outcome = await this.send(item);
-          } catch (e) {
-            outcome = { kind: 'retry', msg: e instanceof Error ? e.message : String(e) };
+          if (typeof r === 'string') drained = true;
+          else {
+            drained = r.length < CLAIM_BATCH;
+            queue.push(...r);
           }
-          const now = this.now();
-          if (outcome.kind === 'ok') {
-            settles.push({ id: item.id, patch: { state: 'done', doneAt: now, lastError: null } });
-            sent++;
-          } else if (outcome.kind === 'rejected') {
-            settles.push({ id: item.id, patch: { state: 'rejected', lastError: outcome.msg } });
-            rejected++;
-          } else {
-            unclaim = batch.slice(i + 1);
-            if (outcome.kind === 'retry') {
-              settles.push({ id: item.id, patch: { state: 'pending', lastError: outcome.msg, nextAttemptAt: now + this.backoffMs(item.attempts) } });
-              return { sent, rejected, stoppedBy: 'network' };
-            }
-            // HTTP 401 is not the item's fault: the attempt does not count
-            settles.push({ id: item.id, patch: { state: 'pending', lastError: outcome.msg, attempts: item.attempts - 1 } });
-            return { sent, rejected, stoppedBy: 'unauthorized' };
+        }
+        const item = queue.shift() as OutboxItem;
+        const userChanged = !sameOwner(this.signedInUser(), user);
+        if (this.stopped || userChanged || !this.isOnline() || !(await this.keepLease())) {
+          unclaim = [item, ...queue.splice(0)];
+          const why: FlushStop = this.stopped ? 'empty' : userChanged ? 'user-changed' : !this.isOnline() ? 'offline' : 'lease-lost';
+          return { sent, rejected, stoppedBy: why };
+        }
+        const sending = this.trySend(item);
+        if (!refill && !drained && queue.length <= REFILL_AT) startRefill();
+        const outcome = await sending;
+        const now = this.now();
+        if (outcome.kind === 'ok') {
+          settles.push(settle(item, { state: 'done', doneAt: now, lastError: null }));
+          sent++;
+        } else if (outcome.kind === 'rejected') {
+          settles.push(settle(item, { state: 'rejected', lastError: outcome.msg }));
+          rejected++;
+        } else {
+          unclaim = queue.splice(0);
+          if (outcome.kind === 'retry') {
+            settles.push(settle(item, { state: 'pending', lastError: outcome.msg, nextAttemptAt: now + this.backoffMs(item.attempts) }));
+            return { sent, rejected, stoppedBy: 'network' };
           }
+          // HTTP 401 is not the item's fault: the attempt does not count
+          settles.push(settle(item, { state: 'pending', lastError: outcome.msg, attempts: item.attempts - 1 }));
+          return { sent, rejected, stoppedBy: 'unauthorized' };
         }
       }
     } catch {
       return { sent, rejected, stoppedBy: 'error' };
     } finally {
+      // a refill still running may have claimed items: they are given back with the rest
+      const late = await joinRefill().catch(() => 'error' as const);
+      if (Array.isArray(late)) unclaim.push(...late);
       // claimed but not tried: back to pending, with the attempt they were charged taken back
-      for (const it of unclaim) settles.push({ id: it.id, patch: { state: 'pending', attempts: it.attempts - 1 } });
+      for (const it of unclaim) settles.push(settle(it, { state: 'pending', attempts: it.attempts - 1 }));
       await this.writeSettles(settles).catch(() => undefined);
       await this.releaseLease().catch(() => undefined);
     }
   }
 
-  /** Takes the lease if free, expired or `takeOver`; resets items a vanished sender left in 'sending'. */
+  private async trySend(item: OutboxItem): Promise<SendOutcome> {
+    try {
+      return await this.send(item);
+    } catch (e) {
+      return { kind: 'retry', msg: e instanceof Error ? e.message : String(e) };
+    }
+  }
+
+  /**
+   * Takes the lease if free, expired or `takeOver`; resets items a vanished sender left in
+   * 'sending'. Reads are whole ranges and writes bulk: walking 1,000 items one by one would cost
+   * more than sending them.
+   */
   private async acquireLease(ignoreBackoff: boolean, takeOver: boolean): Promise<boolean> {
     const db = this.db;
     return db.transaction('rw', db.leases, db.outbox, async () => {
@@ -264,21 +326,14 @@ export class OutboxSyncEngine {
       const lease = await db.leases.get(LEASE_NAME);
       if (!takeOver && lease && lease.owner !== this.owner && lease.expiresAt > now) return false;
       await db.leases.put({ name: LEASE_NAME, owner: this.owner, expiresAt: now + this.leaseMs });
-      await db.outbox
-        .where('[state+id]')
-        .between(['sending', Dexie.minKey], ['sending', Dexie.maxKey])
-        .modify({ state: 'pending' });
+      const left = await stateRange(db, 'sending').toArray();
+      if (left.length > 0) await db.outbox.bulkPut(left.map((it) => ({ ...it, state: 'pending' as const })));
       if (ignoreBackoff) {
-        await db.outbox
-          .where('[state+id]')
-          .between(['pending', Dexie.minKey], ['pending', Dexie.maxKey])
-          .modify({ nextAttemptAt: 0 });
+        const waiting = (await stateRange(db, 'pending').toArray()).filter((it) => it.nextAttemptAt !== 0);
+        if (waiting.length > 0) await db.outbox.bulkPut(waiting.map((it) => ({ ...it, nextAttemptAt: 0 })));
       }
-      await db.outbox
-        .where('[state+id]')
-        .between(['done', Dexie.minKey], ['done', Dexie.maxKey])
-        .filter((it) => (it.doneAt ?? 0) < now - DONE_KEEP_MS)
-        .delete();
+      const stale = (await stateRange(db, 'done').toArray()).filter((it) => (it.doneAt ?? 0) < now - DONE_KEEP_MS);
+      if (stale.length > 0) await db.outbox.bulkDelete(stale.map((it) => it.id));
       return true;
     });
   }
@@ -291,35 +346,32 @@ export class OutboxSyncEngine {
     if (!user || sameOwner(this.adoptedFor, user)) return;
     const db = this.db;
     await db.transaction('rw', db.outbox, async () => {
-      await db.outbox.filter((it) => !it.user).modify({ user });
+      const ownerless = (await db.outbox.toArray()).filter((it) => !it.user);
+      if (ownerless.length > 0) await db.outbox.bulkPut(ownerless.map((it) => ({ ...it, user })));
     });
     this.adoptedFor = user;
   }
 
   /**
-   * In one transaction: record the outcomes so far, check the lease is still ours (renewing it when
-   * half used), and mark the next pending items, in order, as sending. Items are claimed in small
-   * batches but still sent one at a time; a claimed item another tab sees is simply 'sending'.
+   * In one transaction: check the lease is still ours (renewing it when half used), record the
+   * outcomes so far, and mark the next pending items, in order, as sending. Items are claimed in
+   * small batches but still sent one at a time; a claimed item another tab sees is simply 'sending'.
    */
-  private async claimBatch(settles: Settle[], user: OutboxOwner | null): Promise<OutboxItem[] | 'empty' | 'backoff' | 'lease-lost'> {
+  private async claimBatch(settles: Settle[], user: OutboxOwner | null): Promise<ClaimResult> {
     const db = this.db;
     return db.transaction('rw', db.leases, db.outbox, async () => {
-      for (const st of settles) await db.outbox.update(st.id, st.patch);
       const now = this.now();
       const lease = await db.leases.get(LEASE_NAME);
-      if (!lease || lease.owner !== this.owner) return 'lease-lost' as const;
+      const ours = !!lease && lease.owner === this.owner;
+      await this.putSettles(settles, ours);
+      if (!lease || !ours) return 'lease-lost' as const;
       if (lease.expiresAt - now < this.leaseMs / 2) {
         await db.leases.put({ name: LEASE_NAME, owner: this.owner, expiresAt: now + this.leaseMs });
         this.leaseRenewAt = now + this.leaseMs / 2;
       } else {
         this.leaseRenewAt = lease.expiresAt - this.leaseMs / 2;
       }
-      const candidates = await db.outbox
-        .where('[state+id]')
-        .between(['pending', Dexie.minKey], ['pending', Dexie.maxKey])
-        .filter((it) => mayBeSentBy(it.user, user))
-        .limit(CLAIM_BATCH)
-        .toArray();
+      const candidates = await this.nextPending(user);
       if (candidates.length === 0) return 'empty' as const;
       if (candidates[0].nextAttemptAt > now) return 'backoff' as const;
       const batch: OutboxItem[] = [];
@@ -330,6 +382,39 @@ export class OutboxSyncEngine {
       await db.outbox.bulkPut(batch);
       return batch;
     });
+  }
+
+  /** Up to CLAIM_BATCH pending items `user` may send, in order, read a page at a time (not item by item). */
+  private async nextPending(user: OutboxOwner | null): Promise<OutboxItem[]> {
+    const found: OutboxItem[] = [];
+    let after: number | null = null;
+    for (;;) {
+      const page: OutboxItem[] = await this.db.outbox
+        .where('[state+id]')
+        .between(['pending', after ?? Dexie.minKey], ['pending', Dexie.maxKey], after === null, true)
+        .limit(CLAIM_BATCH)
+        .toArray();
+      for (const it of page) {
+        if (mayBeSentBy(it.user, user)) found.push(it);
+        if (found.length === CLAIM_BATCH) return found;
+      }
+      if (page.length < CLAIM_BATCH) return found;
+      after = page[page.length - 1].id;
+    }
+  }
+
+  /**
+   * Writes outcomes. While the lease is ours no one else touches our 'sending' items (retry and
+   * discard leave them alone; another tab resets them only after taking the lease), so the items
+   * as we hold them are written whole; otherwise each is patched, never re-creating one that is gone.
+   */
+  private async putSettles(settles: Settle[], leaseOurs: boolean): Promise<void> {
+    if (settles.length === 0) return;
+    if (leaseOurs) {
+      await this.db.outbox.bulkPut(settles.map((st) => st.item));
+      return;
+    }
+    for (const st of settles) await this.db.outbox.update(st.item.id, st.patch);
   }
 
   /** Before each send: renew the lease when half used; false when another tab has taken it. */
@@ -349,8 +434,9 @@ export class OutboxSyncEngine {
   private async writeSettles(settles: Settle[]): Promise<void> {
     if (settles.length === 0) return;
     const db = this.db;
-    await db.transaction('rw', db.outbox, async () => {
-      for (const st of settles) await db.outbox.update(st.id, st.patch);
+    await db.transaction('rw', db.leases, db.outbox, async () => {
+      const lease = await db.leases.get(LEASE_NAME);
+      await this.putSettles(settles, !!lease && lease.owner === this.owner);
     });
   }
 

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createOfflineDb, type OfflineDb } from '../../../src/offline/db';
 import { enqueue, discardItem, listOutbox, retryItem, countOutbox } from '../../../src/offline/outbox';
 import { OutboxSyncEngine, defaultBackoffMs } from '../../../src/offline/syncEngine';
+import type { OutboxSender } from '../../../src/offline/sender';
 import { fakeServer, freshDb, freshDbName } from './helpers';
 
 const engines: OutboxSyncEngine[] = [];
@@ -254,6 +255,47 @@ describe('outbox sync engine', () => {
     expect(r).toEqual({ sent: 200, rejected: 0, stoppedBy: 'empty' });
     expect(server.calls.map((c) => (c.body as { content: string }).content)).toEqual(Array.from({ length: 200 }, (_, i) => `反馈 ${i + 1}`));
     expect(server.committed.size).toBe(200);
+  });
+
+  it('gives back every claimed item when a send fails while the next batch is being claimed', async () => {
+    const db = track(freshDb());
+    for (let i = 1; i <= 45; i++) await enqueue(feedback(i), db);
+    const server = fakeServer();
+    const sent: string[] = [];
+    // the 10th send starts the claim of the next batch; its failure is answered at once, while that claim still runs
+    const send: OutboxSender = (item) => {
+      const content = (item.body as { content: string }).content;
+      sent.push(content);
+      return content === '反馈 10' ? Promise.resolve({ kind: 'retry', msg: '网络连接失败，请检查网络' }) : server.send(item);
+    };
+    const r = await engine({ db, send }).flush();
+    expect(r).toEqual({ sent: 9, rejected: 0, stoppedBy: 'network' });
+    expect(sent).toEqual(Array.from({ length: 10 }, (_, i) => `反馈 ${i + 1}`));
+    const all = await db.outbox.orderBy('id').toArray();
+    expect(all.filter((x) => x.state === 'sending')).toEqual([]);
+    expect(all.slice(0, 9).every((x) => x.state === 'done' && x.attempts === 1)).toBe(true);
+    expect(all[9]).toMatchObject({ state: 'pending', attempts: 1, lastError: '网络连接失败，请检查网络' });
+    // claimed (the rest of this batch and the next one) but never tried: pending again, no attempt charged
+    expect(all.slice(10).map((x) => [x.state, x.attempts])).toEqual(Array.from({ length: 35 }, () => ['pending', 0]));
+  });
+
+  it('stops sending once a claim finds the lease taken by another tab, and leaves nothing in "sending"', async () => {
+    const db = track(freshDb());
+    for (let i = 1; i <= 45; i++) await enqueue(feedback(i), db);
+    const server = fakeServer(async (_item, call) => {
+      if (call === 3) await db.leases.put({ name: 'outbox', owner: 'another-tab', expiresAt: Date.now() + 45_000 });
+      return { kind: 'ok' };
+    });
+    const r = await engine({ db, owner: 'this-tab', send: server.send }).flush();
+    expect(r.stoppedBy).toBe('lease-lost');
+    expect(r.sent).toBeLessThan(45);
+    expect(server.calls).toHaveLength(r.sent);
+    expect(new Set(server.calls.map((c) => c.idempotencyKey)).size).toBe(r.sent);
+    const all = await db.outbox.orderBy('id').toArray();
+    expect(all.filter((x) => x.state === 'done')).toHaveLength(r.sent);
+    expect(all.slice(r.sent).map((x) => [x.state, x.attempts])).toEqual(Array.from({ length: 45 - r.sent }, () => ['pending', 0]));
+    // the other tab's lease is left alone
+    expect((await db.leases.get('outbox'))?.owner).toBe('another-tab');
   });
 
   it('does nothing offline', async () => {
