@@ -294,6 +294,7 @@ export class OutboxSyncEngine {
         }
       }
     } catch {
+      unclaim.push(...queue.splice(0));
       return { sent, rejected, stoppedBy: 'error' };
     } finally {
       // a refill still running may have claimed items: they are given back with the rest
