@@ -54,7 +54,7 @@ async function main(): Promise<void> {
       { area, name: 'one request in-process, CPU (load-independent)', value: Math.round(r.inProcessCpuUs), unit: 'µs', target: '', ok: true },
       { area, name: "the call's statements on the db, CPU", value: Math.round(r.dbCpuUs), unit: 'µs', target: '', ok: true },
       { area, name: 'after a write: exact count + page on the db, CPU', value: Math.round(r.dbFullCpuUs), unit: 'µs', target: '', ok: true },
-      ...r.runs.map((run) => ({ area, name: `WORKERS=${run.workers}: req/s, p50, p99 ms; server / client CPU µs per request`, value: `${Math.round(run.rps)}, ${round(run.medianMs)}, ${round(run.p99Ms)}; ${Math.round(run.serverCpuUs)} / ${Math.round(run.clientCpuUs)}`, unit: '', target: '', ok: true })),
+      ...r.runs.map((run) => ({ area, name: `WORKERS=${run.workers}: req/s, p50, p99 ms; server / client CPU µs per request`, value: `${Math.round(run.rps)}, ${round(run.medianMs)}, ${round(run.p99Ms)}; ${Math.round(run.serverCpuUs)} / ${Math.round(run.clientCpuUs)} (client nice ${run.clientNice})`, unit: '', target: '', ok: true })),
       { area, name: 'machine load average during the run', value: round(r.loadAverage, 1), unit: '', target: '', ok: true },
     );
   }
