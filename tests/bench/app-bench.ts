@@ -15,13 +15,14 @@ import { chromium, type Page } from 'playwright-core';
 
 export interface AppBenchFigure {
   name: string;
-  value: number;
+  value: number | string;
   unit: string;
   target: string;
   ok: boolean;
 }
 
 const ROOT = new URL('../..', import.meta.url).pathname;
+const LOADS = 9;
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 async function waitForHealth(base: string, ms: number): Promise<void> {
@@ -46,7 +47,8 @@ async function startServer(): Promise<{ base: string; stop(): void }> {
   }
   const port = 18000 + Math.floor(Math.random() * 1000);
   const dataDir = mkdtempSync(join(tmpdir(), 'app-bench-'));
-  const child: ChildProcess = spawn('npx', ['tsx', 'server/main.ts'], {
+  // node with tsx directly (not through npx, whose child would outlive a kill of npx)
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
     stdio: 'ignore',
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'development' },
@@ -86,9 +88,10 @@ export async function runAppBench(): Promise<AppBenchFigure[]> {
   const server = await startServer();
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
-    // 1. Time to an interactive sign-in page with 4x CPU throttling: median of 5 cold loads.
+    // 1. Time to an interactive sign-in page with 4x CPU throttling: median of 9 cold loads (single
+    // loads of the same build spread over ±25% on these machines; five left the median unsteady).
     const times: number[] = [];
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < LOADS; i++) {
       const c = await browser.newContext({ serviceWorkers: 'block' });
       const p = await c.newPage();
       const s = await c.newCDPSession(p);
@@ -132,7 +135,8 @@ export async function runAppBench(): Promise<AppBenchFigure[]> {
       { name: 'gzipped JS before the sign-in page is usable', value: round(loginKb), unit: 'kB', target: '≤ 150', ok: loginKb <= 150 },
       { name: 'gzipped JS of the signed-in shell until home is shown (cold load of /#/home)', value: round(shellKb), unit: 'kB', target: '≤ 250', ok: shellKb <= 250 },
       { name: 'gzipped JS loaded after home is shown (offline store, idle time)', value: round(deferredKb), unit: 'kB', target: '-', ok: true },
-      { name: 'navigation → interactive sign-in page, 4x CPU throttling (median of 5)', value: Math.round(interactiveMs), unit: 'ms', target: '≤ 1500', ok: interactiveMs <= 1500 },
+      { name: `navigation → interactive sign-in page, 4x CPU throttling (median of ${LOADS})`, value: Math.round(interactiveMs), unit: 'ms', target: '≤ 1500', ok: interactiveMs <= 1500 },
+      { name: `the same, fastest / slowest of ${LOADS}`, value: `${Math.round(times[0])} / ${Math.round(times[times.length - 1])}`, unit: 'ms', target: '', ok: true },
     ];
   } finally {
     await browser.close();
