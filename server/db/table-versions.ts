@@ -51,7 +51,7 @@ export async function ensureVersionTriggers(db: Kysely<unknown>, tables: readonl
 }
 
 /** The table's write counter now (0 before its first counted write). */
-export async function tableVersion(db: Kysely<unknown>, table: string): Promise<number> {
+export async function tableVersion(db: Pick<Kysely<unknown>, 'executeQuery'>, table: string): Promise<number> {
   const text = activeDialect() === 'postgres' ? 'select version from table_versions where name = $1' : 'select version from table_versions where name = ?';
   const res = await db.executeQuery<{ version: number | string }>(CompiledQuery.raw(text, [table]));
   return Number(res.rows[0]?.version ?? 0);

@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
+import { countQuery } from '../db/dialect';
 import { tableVersion } from '../db/table-versions';
 
 /**
@@ -10,6 +11,9 @@ import { tableVersion } from '../db/table-versions';
  * between: that count is stored under the older counter, which never comes back.
  */
 
+/** What counting needs of a Kysely instance or transaction, whatever its tables. */
+export type CountExecutor = Pick<Kysely<unknown>, 'isTransaction' | 'executeQuery'>;
+
 const MAX_ENTRIES = 5000;
 const counts = new Map<string, { version: number; n: number }>();
 
@@ -17,7 +21,7 @@ const counts = new Map<string, { version: number; n: number }>();
  * `key` must identify the count statement and its values completely. Inside a transaction the
  * count is not cached: the transaction's own writes could still be rolled back.
  */
-export async function cachedCount(db: Kysely<unknown>, table: string, key: string, count: () => Promise<number>): Promise<number> {
+export async function cachedCount(db: CountExecutor, table: string, key: string, count: () => Promise<number>): Promise<number> {
   if (db.isTransaction) return count();
   const version = await tableVersion(db, table);
   const hit = counts.get(key);
@@ -26,4 +30,14 @@ export async function cachedCount(db: Kysely<unknown>, table: string, key: strin
   if (counts.size >= MAX_ENTRIES) counts.clear();
   counts.set(key, { version, n });
   return n;
+}
+
+/**
+ * `countOf` for a list whose filters read one table only (`table`), kept while that table is
+ * unchanged. A query joining other tables must not use it: their writes would not be seen.
+ */
+export async function countOfTable<DB, TB extends keyof DB, O>(db: CountExecutor, table: string, query: SelectQueryBuilder<DB, TB, O>): Promise<number> {
+  const counted = countQuery(query);
+  const compiled = counted.compile();
+  return cachedCount(db, table, `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`, async () => Number((await counted.executeTakeFirst())?.n ?? 0));
 }

@@ -7,6 +7,7 @@ import { check, parseJson, parseQuery, formObject } from '../../lib/validate';
 import { assertSchoolInScope, inScope, whereInScope } from '../../lib/scope';
 import { nowText, todayText } from '../../lib/time';
 import { countOf } from '../../db/dialect';
+import { countOfTable } from '../../lib/count-cache';
 import {
   CHECK_IN_WINDOW_DAYS,
   CONSUMING_MARKS,
@@ -261,7 +262,8 @@ async function checkInPage(c: Context<AppEnv>): Promise<Response> {
   const paging = parseQuery(c, pageQuerySchema, { page: '页码', rows: '每页行数', sort: '排序' });
   const sort = parseSort(paging.sort ?? 'lesson_date desc');
   if (sort && !CHECK_IN_SORTS.has(sort.prop)) throw new ApiError(400, `不支持按 ${sort.prop} 排序`);
-  // Filters go on the check-in table alone so counting needs no join.
+  // Filters go on the check-in table alone so counting needs no join, and the count is kept while
+  // the check-in table is unchanged.
   let base = whereInScope(c.var.db.selectFrom('edu_check_in as k'), 'k.school_id', c.var.principal);
   if (f.school_id) base = base.where('k.school_id', '=', f.school_id);
   if (f.class_id) base = base.where('k.class_id', '=', f.class_id);
@@ -271,7 +273,7 @@ async function checkInPage(c: Context<AppEnv>): Promise<Response> {
   if (f.lesson_date_start) base = base.where('k.lesson_date', '>=', f.lesson_date_start);
   if (f.lesson_date_end) base = base.where('k.lesson_date', '<=', f.lesson_date_end);
   if (f.state !== undefined) base = base.where('k.state', '=', f.state);
-  const totalSize = await countOf(base.select('k.id'));
+  const totalSize = await countOfTable(c.var.db, 'edu_check_in', base.select('k.id'));
   const dir = sort?.desc ? 'desc' : 'asc';
   const ids = await base
     .select('k.id')

@@ -173,6 +173,15 @@ describe('patch, undo, lists', () => {
     expect(page.totalSize).toBe(3);
     expect(page.content.map((r) => r.lesson_date)).toEqual([addDays(today(), -3), addDays(today(), -2)]);
     expect(page.content[0]).toMatchObject({ student_name: '页一', mark: 'present', hours: 1.5 });
+    // the same call again is answered from the kept count; a later mark on the table changes it
+    const presentQuery = { class_id: classId, student_id: studentIds[0], mark: 'present', sort: 'lesson_date', rows: 2 };
+    const presentTotal = async (): Promise<number> => (await ok(w.server.call<{ totalSize: number }>('GET', '/api/v1/edu_check_in/page', { headers: w.principal.headers, query: presentQuery }))).totalSize;
+    expect(await presentTotal()).toBe(3);
+    const absentLesson = await lessonOn(classId, addDays(today(), -1));
+    await ok(w.server.call('POST', CHECK_IN, { headers: w.admin.headers, query: { c: 'zh' }, json: { schedule_id: absentLesson, student_id: studentIds[0], mark: 'present' } }));
+    expect(await presentTotal()).toBe(4);
+    await ok(w.server.call('POST', CHECK_IN, { headers: w.admin.headers, query: { c: 'zh' }, json: { schedule_id: absentLesson, student_id: studentIds[0], mark: 'absent' } }));
+    expect(await presentTotal()).toBe(3);
     const ranged = await ok(w.server.call<{ totalSize: number }>('GET', '/api/v1/edu_check_in/page', { headers: w.principal.headers, query: { class_id: classId, lesson_date_start: addDays(today(), -1), lesson_date_end: today() } }));
     expect(ranged.totalSize).toBe(4);
     const hidden = await ok(w.server.call<{ totalSize: number }>('GET', '/api/v1/edu_check_in/page', { headers: w.frontDesk.headers, query: { class_id: classId } }));
