@@ -29,14 +29,11 @@ function withShapedRows(stmt: Sqlite.Statement, rawTwin: Sqlite.Statement): Sqli
   const columns = rawTwin.columns().map((c) => c.name);
   const all = (...params: unknown[]): Record<string, unknown>[] => {
     const rows = rawTwin.all(...params) as unknown[][];
-    const out = new Array<Record<string, unknown>>(rows.length);
-    for (let i = 0; i < rows.length; i++) {
-      const r = rows[i];
+    return rows.map((r) => {
       const o: Record<string, unknown> = {};
       for (let j = 0; j < columns.length; j++) o[columns[j]] = r[j];
-      out[i] = o;
-    }
-    return out;
+      return o;
+    });
   };
   Object.defineProperty(stmt, 'all', { value: all, configurable: true });
   return stmt;
@@ -89,6 +86,10 @@ export function openDatabase(config: Pick<AppConfig, 'dataDir' | 'databaseUrl'> 
   if (config.databaseUrl) {
     setActiveDialect('postgres');
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.poolSize ?? 10 });
+    // An idle connection the database ends (a restart, an administrator, a dropped test database)
+    // errors outside any query: without a listener Node would end the process for it. The pool
+    // replaces the connection on the next query.
+    pool.on('error', (err) => console.error(`数据库空闲连接已断开: ${err.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
