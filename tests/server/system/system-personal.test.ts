@@ -1,7 +1,11 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer, ADMIN, DEMO_PASSWORD } from '../helpers';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { exportsSettled } from '../../../server/modules/exports';
+import { DELETED_KEEP_DAYS, sweepDeletedAttachments } from '../../../server/modules/attachments/sweep';
+import { dataSubdir } from '../../../server/lib/files';
 import type { TreeNode } from '../../../src/contract/menu';
 
 interface Page<T> {
@@ -160,6 +164,21 @@ describe('attachments', () => {
     expect((await s.call('POST', api('sys_attachment/delete'), { headers: principal, json: [{ id: 'x' }] })).body.code).toBe(400);
     expect((await s.call('POST', api('sys_attachment/delete'), { headers: principal, json: [{ id }] })).body.code).toBe(200);
     expect((await s.call('GET', api('sys_attachment/get'), { headers: principal, query: { id: String(id) } })).body.code).toBe(404);
+
+    // the deleted file stays a week, then the sweep removes it and its row; a live upload is untouched
+    const kept = await upload(telemarketer, '保留.pdf', bytes);
+    const dir = dataSubdir(s.config, 'attachments');
+    const storedOf = async (rowId: number): Promise<string | undefined> => (await s.db.selectFrom('sys_attachment').select('stored_name').where('id', '=', rowId).executeTakeFirst())?.stored_name;
+    const deletedFile = path.join(dir, (await storedOf(id)) as string);
+    const keptFile = path.join(dir, (await storedOf(kept.body.data)) as string);
+    expect(existsSync(deletedFile)).toBe(true);
+    expect(await sweepDeletedAttachments(s.db, dir)).toBe(0);
+    expect(existsSync(deletedFile)).toBe(true);
+    expect(await sweepDeletedAttachments(s.db, dir, Date.now() + (DELETED_KEEP_DAYS + 1) * 86_400_000)).toBe(1);
+    expect(existsSync(deletedFile)).toBe(false);
+    expect(await storedOf(id)).toBeUndefined();
+    expect(existsSync(keptFile)).toBe(true);
+    expect(await storedOf(kept.body.data)).toBeDefined();
   });
 
   it('refuses a declared oversize body before reading it, and a chunked body at the limit', async () => {
