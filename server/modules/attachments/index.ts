@@ -17,6 +17,7 @@ import { schoolScope } from '../../lib/scope';
 import { contentDisposition, dataSubdir } from '../../lib/files';
 import { nowText } from '../../lib/time';
 import { boundaryOf, saveMultipartFile } from './multipart';
+import { audioDurationMs, isAudio } from './audio-duration';
 
 /** 150 MB (spec doc 000 §9). */
 export const UPLOAD_LIMIT = 157286400;
@@ -105,16 +106,18 @@ export function register(app: Hono<AppEnv>, deps: AppDeps): void {
     }
     const p = c.var.principal;
     const scope = schoolScope(p);
+    const ext = extOf(file.filename);
+    const duration = isAudio(ext, file.mime) ? await audioDurationMs(dest) : null;
     const now = nowText();
     try {
       const row = await c.var.db
         .insertInto('sys_attachment')
         .values({
           name: file.filename,
-          ext: extOf(file.filename),
+          ext,
           mime: file.mime.slice(0, 128),
           size: file.size,
-          duration: null,
+          duration,
           stored_name: stored,
           school_ids: scope === undefined ? '' : `|${scope.join('|')}|`,
           all_schools: scope === undefined ? 1 : 0,

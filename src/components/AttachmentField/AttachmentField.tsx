@@ -3,7 +3,7 @@ import { IconPaperclip, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { request } from '../../api/request';
 import { PATHS, type Attachment } from '../../contract/paths';
-import { formatFileSize } from '../../lib/format';
+import { formatDurationMs, formatFileSize } from '../../lib/format';
 import { confirmAction, notifyError, notifyInfo, notifySuccess } from '../feedback';
 import {
   DEFAULT_FILE_LIMIT,
@@ -151,6 +151,11 @@ export function AttachmentField({ label, value, onChange, limit = DEFAULT_FILE_L
             {att.size ? (
               <Text size="xs" c="dimmed">
                 {formatFileSize(att.size)}
+              </Text>
+            ) : null}
+            {att.duration ? (
+              <Text size="xs" c="dimmed" aria-label="时长">
+                {formatDurationMs(att.duration)}
               </Text>
             ) : null}
             {!readOnly && (

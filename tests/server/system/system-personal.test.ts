@@ -181,6 +181,33 @@ describe('attachments', () => {
     expect(await storedOf(kept.body.data)).toBeDefined();
   });
 
+  it('an audio upload carries its playing time in ms; an unreadable one none, and is still kept', async () => {
+    const rate = 8000;
+    const samples = rate * 1.5;
+    const wav = Buffer.alloc(44 + samples * 2);
+    wav.write('RIFF', 0);
+    wav.writeUInt32LE(36 + samples * 2, 4);
+    wav.write('WAVEfmt ', 8);
+    wav.writeUInt32LE(16, 16);
+    wav.writeUInt16LE(1, 20);
+    wav.writeUInt16LE(1, 22);
+    wav.writeUInt32LE(rate, 24);
+    wav.writeUInt32LE(rate * 2, 28);
+    wav.writeUInt16LE(2, 32);
+    wav.writeUInt16LE(16, 34);
+    wav.write('data', 36);
+    wav.writeUInt32LE(samples * 2, 40);
+    for (let i = 0; i < samples; i++) wav.writeInt16LE(Math.round(Math.sin(i / 10) * 8000), 44 + i * 2);
+    const up = await upload(telemarketer, '跟读练习.wav', new Uint8Array(wav));
+    expect(up.body.code).toBe(200);
+    const got = await s.call<Row[]>('GET', api('sys_attachment/get'), { headers: telemarketer, query: { id: String(up.body.data) } });
+    expect(got.body.data[0]).toMatchObject({ ext: 'wav', name: '跟读练习.wav', duration: 1500 });
+    const broken = await upload(telemarketer, '录音.mp3', new Uint8Array(3000).map((_, i) => (i * 37) % 256));
+    expect(broken.body.code).toBe(200);
+    const brokenRow = await s.call<Row[]>('GET', api('sys_attachment/get'), { headers: telemarketer, query: { id: String(broken.body.data) } });
+    expect(brokenRow.body.data[0]).toMatchObject({ ext: 'mp3', duration: null });
+  });
+
   it('refuses a declared oversize body before reading it, and a chunked body at the limit', async () => {
     const before = await count('sys_attachment');
     let pulled = 0;
