@@ -14,45 +14,58 @@ function triggerName(table: string, op: string): string {
   return `tv_${table}_${op}`.slice(0, 63);
 }
 
-async function ensureSqliteTriggers(db: Kysely<unknown>, table: string): Promise<void> {
+/** Counting triggers already in the database (one look instead of a statement per trigger at each start). */
+async function existingTriggers(db: Kysely<unknown>): Promise<Set<string>> {
+  const rows =
+    activeDialect() === 'postgres'
+      ? (await sql<{ name: string }>`select tgname as name from pg_trigger where tgname like 'tv%'`.execute(db)).rows
+      : (await sql<{ name: string }>`select name from sqlite_master where type = 'trigger' and name like 'tv%'`.execute(db)).rows;
+  return new Set(rows.map((r) => r.name));
+}
+
+async function createSqliteTriggers(db: Kysely<unknown>, table: string, have: Set<string>): Promise<void> {
   const bump = sql.raw(
     `insert into table_versions (name, version) values ('${table}', 1) on conflict (name) do update set version = table_versions.version + 1`,
   );
   for (const [op, event] of [['ins', 'insert'], ['upd', 'update'], ['del', 'delete']] as const) {
-    await sql`create trigger if not exists ${sql.id(triggerName(table, op))} after ${sql.raw(event)} on ${sql.table(table)} begin ${bump}; end`.execute(db);
+    const name = triggerName(table, op);
+    if (have.has(name)) continue;
+    await sql`create trigger ${sql.id(name)} after ${sql.raw(event)} on ${sql.table(table)} begin ${bump}; end`.execute(db);
   }
 }
 
 /** PostgreSQL bumps once per statement (not per row): a bulk write costs one counter update. */
-async function ensurePostgresTriggers(db: Kysely<unknown>, tables: readonly string[]): Promise<void> {
-  await sql`
-    create or replace function campus_desk_bump_table_version() returns trigger language plpgsql as $$
-    begin
-      insert into table_versions (name, version) values (TG_TABLE_NAME, 1)
-        on conflict (name) do update set version = table_versions.version + 1;
-      return null;
-    end $$`.execute(db);
-  const have = new Set(
-    (await sql<{ tgname: string }>`select tgname from pg_trigger where tgname like 'tv\\_%'`.execute(db)).rows.map((r) => r.tgname),
-  );
-  for (const table of tables) {
-    const name = triggerName(table, 'all');
-    if (have.has(name)) continue;
-    await sql`create trigger ${sql.id(name)} after insert or update or delete on ${sql.table(table)} for each statement execute function campus_desk_bump_table_version()`.execute(db);
-  }
+async function createPostgresTriggers(db: Kysely<unknown>, table: string, have: Set<string>): Promise<void> {
+  const name = triggerName(table, 'all');
+  if (have.has(name)) return;
+  await sql`create trigger ${sql.id(name)} after insert or update or delete on ${sql.table(table)} for each statement execute function campus_desk_bump_table_version()`.execute(db);
 }
 
 /** Creates the counting triggers of these tables where they are missing (run at start). */
 export async function ensureVersionTriggers(db: Kysely<unknown>, tables: readonly string[]): Promise<void> {
   const names = [...new Set(tables)];
   for (const t of names) if (!SAFE_NAME.test(t)) throw new Error(`表名不合法: ${t}`);
-  if (activeDialect() === 'postgres') await ensurePostgresTriggers(db, names);
-  else for (const t of names) await ensureSqliteTriggers(db, t);
+  const postgres = activeDialect() === 'postgres';
+  if (postgres) {
+    await sql`
+      create or replace function campus_desk_bump_table_version() returns trigger language plpgsql as $$
+      begin
+        insert into table_versions (name, version) values (TG_TABLE_NAME, 1)
+          on conflict (name) do update set version = table_versions.version + 1;
+        return null;
+      end $$`.execute(db);
+  }
+  const have = await existingTriggers(db);
+  for (const t of names) await (postgres ? createPostgresTriggers(db, t, have) : createSqliteTriggers(db, t, have));
 }
+
+const VERSION_SQL = {
+  postgres: 'select version from table_versions where name = $1',
+  sqlite: 'select version from table_versions where name = ?',
+} as const;
 
 /** The table's write counter now (0 before its first counted write). */
 export async function tableVersion(db: Pick<Kysely<unknown>, 'executeQuery'>, table: string): Promise<number> {
-  const text = activeDialect() === 'postgres' ? 'select version from table_versions where name = $1' : 'select version from table_versions where name = ?';
-  const res = await db.executeQuery<{ version: number | string }>(CompiledQuery.raw(text, [table]));
+  const res = await db.executeQuery<{ version: number | string }>(CompiledQuery.raw(VERSION_SQL[activeDialect()], [table]));
   return Number(res.rows[0]?.version ?? 0);
 }

@@ -27,6 +27,7 @@ import { RESOURCES } from '../../src/contract/resources';
 import { bearerOf } from '../../src/contract/session';
 import { nowText } from '../../server/lib/time';
 import type { LoadJob, LoadResult } from './api-load-client';
+import { percentile } from './percentile';
 
 export interface ApiBenchOptions {
   scale?: number;
@@ -103,10 +104,6 @@ const DEFAULT_CLIENT_NICE = -10;
 
 const f = (n: number): string => n.toFixed(2).padStart(9);
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
 
 /** 在读 60%, 停课 / 结课 / 退费 the rest: the filter keeps most of a campus's rows. */
 function stateOf(i: number): number {

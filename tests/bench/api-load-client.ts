@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { LeanConnection, formPost } from './lean-http-client';
+import { percentile } from './percentile';
 
 export interface LoadJob {
   port: number;
@@ -57,11 +58,6 @@ function processTreeCpuUs(pid: number): number {
     if (f && (Number(entry) === pid || Number(f[1]) === pid)) ticks += Number(f[11]) + Number(f[12]);
   }
   return (ticks * 1e6) / 100;
-}
-
-function percentile(sorted: Float64Array, p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
 async function run(job: LoadJob): Promise<LoadResult> {

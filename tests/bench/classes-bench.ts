@@ -24,6 +24,7 @@ import { isEmpty, seedDemo } from '../../server/db/seed';
 import { RESOURCES } from '../../src/contract/resources';
 import { bearerOf } from '../../src/contract/session';
 import { nowText } from '../../server/lib/time';
+import { percentile } from './percentile';
 
 export interface ClassesBenchResult {
   scale: number;
@@ -43,9 +44,6 @@ export interface ClassesBenchResult {
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const MARKS = ['present', 'present', 'present', 'present', 'present', 'present', 'late', 'leave', 'absent', 'present'];
 
-function percentile(sorted: number[], p: number): number {
-  return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
 
 function request(agent: http.Agent, port: number, pathAndQuery: string, headers: Record<string, string>, body?: string): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
