@@ -178,7 +178,7 @@ describe('attachments', () => {
     expect(existsSync(deletedFile)).toBe(false);
     expect(await storedOf(id)).toBeUndefined();
     expect(existsSync(keptFile)).toBe(true);
-    expect(await storedOf(kept.body.data)).toBeDefined();
+    expect(await storedOf(kept.body.data)).toBe(path.basename(keptFile));
   });
 
   it('an audio upload carries its playing time in ms; an unreadable one none, and is still kept', async () => {
