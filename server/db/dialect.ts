@@ -1,4 +1,4 @@
-import { sql, type CreateTableBuilder, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type CreateTableBuilder, type Expression, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 
 /** The one place where SQLite and PostgreSQL differ. */
 export type DialectName = 'sqlite' | 'postgres';
@@ -75,4 +75,46 @@ export function isUniqueViolation(err: unknown): boolean {
 export function dialectOf(db: Kysely<unknown>): DialectName {
   const adapter = db.getExecutor().adapter;
   return adapter.constructor.name.toLowerCase().includes('postgres') ? 'postgres' : 'sqlite';
+}
+
+/** Column names of a table in its own order (the order `select table.*` answers them). */
+export async function tableColumns(db: Kysely<unknown>, table: string): Promise<string[]> {
+  const rows =
+    active === 'postgres'
+      ? (await sql<{ name: string }>`select column_name as name from information_schema.columns where table_schema = current_schema() and table_name = ${table} order by ordinal_position`.execute(db)).rows
+      : (await sql<{ name: string }>`select name from pragma_table_info(${table})`.execute(db)).rows;
+  return rows.map((r) => r.name);
+}
+
+/**
+ * One row of `table` as JSON text, rendered by the database: the same keys, order and values as
+ * the row object `select table.*` gives. PostgreSQL renders the whole row (`columns` unused);
+ * SQLite needs the names.
+ */
+export function rowJson(table: string, columns: readonly string[]): RawBuilder<string> {
+  if (active === 'postgres') return sql<string>`row_to_json(${sql.table(table)})::text`;
+  return sql<string>`json_object(${sql.join(columns.map((c) => sql`${sql.lit(c)}, ${sql.ref(`${table}.${c}`)}`))})`;
+}
+
+/**
+ * A covering index: `keys` in order, then the table's other columns. PostgreSQL holds those as
+ * non-key columns (`include`); SQLite has no such clause, so they are trailing key columns.
+ */
+export function createCoveringIndex(name: string, table: string, keys: readonly string[], rest: readonly string[]): RawBuilder<unknown> {
+  const refs = (cols: readonly string[]) => sql.join(cols.map((c) => sql.ref(c)));
+  if (active === 'postgres') {
+    return rest.length === 0
+      ? sql`create index ${sql.id(name)} on ${sql.table(table)} (${refs(keys)})`
+      : sql`create index ${sql.id(name)} on ${sql.table(table)} (${refs(keys)}) include (${refs(rest)})`;
+  }
+  return sql`create index ${sql.id(name)} on ${sql.table(table)} (${refs([...keys, ...rest])})`;
+}
+
+/** Names of the indexes of a table. */
+export async function tableIndexes(db: Kysely<unknown>, table: string): Promise<string[]> {
+  const rows =
+    active === 'postgres'
+      ? (await sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = current_schema() and tablename = ${table}`.execute(db)).rows
+      : (await sql<{ name: string }>`select name from pragma_index_list(${table})`.execute(db)).rows;
+  return rows.map((r) => r.name);
 }

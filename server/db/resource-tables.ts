@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import { sql, type ColumnDataType, type Kysely } from 'kysely';
 import { DEL_FLAG_COLUMN, SCHOOL_COLUMN, type FieldDef, type ResourceDef } from '../../src/contract/resource';
-import { activeDialect, baseColumns, idColumn } from './dialect';
+import { activeDialect, baseColumns, createCoveringIndex, idColumn, tableColumns, tableIndexes } from './dialect';
 import { ensureVersionTriggers } from './table-versions';
 
 function columnType(field: FieldDef): ColumnDataType {
@@ -48,6 +49,24 @@ async function createDeclaredIndexes(db: Kysely<unknown>, def: ResourceDef): Pro
 }
 
 /**
+ * The declaration's `listIndex` with every other column of the table (dialect.ts
+ * `createCoveringIndex`). Its name carries a digest of the whole column list, so when a column is
+ * added to the table later, the index that no longer covers it is replaced at the next start.
+ */
+async function syncListIndex(db: Kysely<unknown>, def: ResourceDef): Promise<void> {
+  if (!def.listIndex) return;
+  const keys = def.listIndex;
+  const rest = (await tableColumns(db, def.table)).filter((c) => !keys.includes(c));
+  const digest = createHash('sha256').update([...keys, '|', ...rest].join(',')).digest('hex').slice(0, 10);
+  const prefix = `ix_${def.table}_list_`.slice(0, 50);
+  const name = `${prefix}${digest}`;
+  const existing = (await tableIndexes(db, def.table)).filter((n) => n.startsWith(prefix));
+  if (existing.includes(name)) return;
+  for (const old of existing) await sql`drop index ${sql.id(old)}`.execute(db);
+  await createCoveringIndex(name, def.table, keys, rest).execute(db);
+}
+
+/**
  * Creates the table of every resource declaration that has none yet, and adds declared columns a
  * table lacks. Never drops or alters existing columns (data stays; migrations do the rest).
  */
@@ -74,6 +93,7 @@ export async function syncResourceTables(db: Kysely<unknown>, resources: readonl
         }
       }
       await createDeclaredIndexes(db, def);
+      await syncListIndex(db, def);
       continue;
     }
     for (const [name, type, field] of cols) {
@@ -88,6 +108,7 @@ export async function syncResourceTables(db: Kysely<unknown>, resources: readonl
       }
     }
     await createDeclaredIndexes(db, def);
+    await syncListIndex(db, def);
   }
   // List calls reuse counts while a table is unchanged (server/lib/count-cache.ts).
   await ensureVersionTriggers(db, resources.map((d) => d.table));

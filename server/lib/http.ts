@@ -17,6 +17,14 @@ export function ok<T>(c: Context, data: T): Response {
   return c.json({ code: 200, msg: '成功', data });
 }
 
+/**
+ * `ok(c, { content, totalSize })` for a page whose rows are already JSON text (rendered by the
+ * database, see page-plan.ts): the same body, without building and encoding the row objects here.
+ */
+export function okPage(c: Context, rowJson: readonly string[], totalSize: number): Response {
+  return c.body(`{"code":200,"msg":"成功","data":{"content":[${rowJson.join(',')}],"totalSize":${totalSize}}}`, 200, { 'Content-Type': 'application/json' });
+}
+
 export function fail(c: Context, code: number, msg: string): Response {
   return c.json({ code, msg, data: null });
 }

@@ -14,16 +14,16 @@ import {
 import { pageQuerySchema, parseSort } from '../../src/contract/paging';
 import type { TreeNode } from '../../src/contract/menu';
 import type { Database } from '../db/schema';
-import { countQuery, isUniqueViolation, likeInsensitive, likePattern } from '../db/dialect';
+import { countQuery, isUniqueViolation, likeInsensitive, likePattern, rowJson } from '../db/dialect';
 import type { AppEnv, Principal } from './context';
-import { ApiError, notFound, ok } from './http';
+import { ApiError, notFound, ok, okPage } from './http';
 import { assertPerm } from './auth';
 import { check, formObject, queryObject, readJson } from './validate';
 import { assertSchoolInScope, schoolScope } from './scope';
 import { nowText } from './time';
 import { isExportRequest, runListExport } from './export-hook';
 import { noTransaction } from './tx';
-import { cachedPlan, filterValue, planOf, rangeEnd, rememberPlan, runPlan } from './page-plan';
+import { cachedPlan, filterValue, planOf, rangeEnd, rememberPlan, rowJsonColumns, runJsonPlan, runPlan } from './page-plan';
 
 /** Rows of a declared table, seen without a static type. */
 export type Row = Record<string, unknown> & { id: number };
@@ -188,7 +188,12 @@ export function mountResource(app: Hono<AppEnv>, def: ResourceDef, hooks: Resour
       const offset = (paging.page - 1) * paging.rows;
       const cached = plan && cachedPlan(plan.key);
       if (plan && cached) {
-        const { totalSize, rows } = await runPlan(ctx.db as unknown as Kysely<unknown>, def.table, cached, plan, paging.rows, offset);
+        const db = ctx.db as unknown as Kysely<unknown>;
+        if (cached.jsonSql !== undefined && !hooks.mapRow) {
+          const { totalSize, rowJson: rendered } = await runJsonPlan(db, def.table, cached, cached.jsonSql, plan, paging.rows, offset);
+          return okPage(c, rendered, totalSize);
+        }
+        const { totalSize, rows } = await runPlan(db, def.table, cached, plan, paging.rows, offset);
         return ok(c, { content: await mapRows(rows as Row[], ctx, hooks), totalSize });
       }
       let qb = scopedSelect(ctx, includeDeleted);
@@ -206,7 +211,12 @@ export function mountResource(app: Hono<AppEnv>, def: ResourceDef, hooks: Resour
       }
       const counted = countQuery(qb);
       const paged = sorted.limit(paging.rows).offset(offset);
-      if (plan && cached === undefined) rememberPlan(plan, counted.compile(), paged.compile(), [...plan.values, paging.rows, offset]);
+      if (plan && cached === undefined) {
+        const jsonPage = hooks.mapRow
+          ? undefined
+          : sorted.clearSelect().select(rowJson(def.table, await rowJsonColumns(ctx.db as unknown as Kysely<unknown>, def.table)).as('j')).limit(paging.rows).offset(offset).compile();
+        rememberPlan(plan, counted.compile(), paged.compile(), [...plan.values, paging.rows, offset], jsonPage);
+      }
       const totalSize = Number((await counted.executeTakeFirst())?.n ?? 0);
       const rows = await paged.execute();
       return ok(c, { content: await mapRows(rows, ctx, hooks), totalSize });

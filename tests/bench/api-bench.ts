@@ -175,7 +175,7 @@ function freePort(): Promise<number> {
 /** The server as `npm start` runs it (server/main.ts), on the bench database. */
 async function startServer(dataDir: string, workers: number): Promise<{ port: number; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/main.ts')], {
+  const child = spawn(process.execPath, [...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', path.join(ROOT, 'server/main.ts')], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', WORKERS: String(workers), NODE_ENV: 'development' },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -26,7 +26,7 @@ export const studentResource = defineResource({
   perm: 'student',
   pageMethod: 'POST_FORM',
   // A campus's students by state, newest first: the list screen's usual search.
-  indexes: [['school_id', 'del_flag', 'state', 'created_at']],
+  listIndex: ['school_id', 'del_flag', 'state', 'created_at'],
   fields: {
     name: { type: 'string', label: '学员姓名', required: true, max: 64, search: 'like', index: true },
     gender: { type: 'int', label: '性别', options: { kind: 'static', items: GENDERS }, list: { format: 'option', width: 70 } },

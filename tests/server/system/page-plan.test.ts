@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cachedPlan, planOf } from '../../../server/lib/page-plan';
 import { studentResource } from '../../../src/contract/resources/students';
 import { holidaySetResource } from '../../../src/contract/resources/base';
+import { classTypeResource } from '../../../src/contract/resources/products';
 import type { Principal } from '../../../server/lib/context';
 import { nowText } from '../../../server/lib/time';
 import { ADMIN, DEMO_PASSWORD, createTestServer, type LoggedIn, type TestServer } from '../helpers';
@@ -140,5 +141,42 @@ describe('counts kept while the table is unchanged', () => {
     ).rejects.toThrow('rollback');
     expect(await version()).toBe(before);
     expect(await total(shape)).toBe(0);
+  });
+});
+
+describe('rows rendered as JSON by the database', () => {
+  it('answers what the row objects answered: numbers, money, nulls, quotes, escapes, emoji', async () => {
+    const awkward = [
+      { name: '班型"引号"\\反斜杠', code: 'J1', lesson_count: 12, hours_per_lesson: 1.5, minutes_per_lesson: 90, price: 1999.5, order_num: -3, detail: '<p>第一行\n第二行\t制表</p>', remark: null },
+      { name: '班型 😀 表情', code: 'J2', lesson_count: 1, hours_per_lesson: 0.5, minutes_per_lesson: 10, price: 0.1, order_num: 0, detail: null, remark: '\u0001控制字符' },
+      { name: '班型零价', code: 'J3', lesson_count: 1000, hours_per_lesson: 10, minutes_per_lesson: 600, price: 0, order_num: 7, detail: '', remark: "单引号'" },
+    ];
+    for (const row of awkward) {
+      const added = await server.call('POST', '/api/v1/prod_class_type/add', { headers: admin.headers, json: row });
+      expect(added.body.code).toBe(200);
+    }
+    const path = '/api/v1/prod_class_type/page';
+    const params = { name: '班型', sort: 'order_num', rows: 10 };
+    const raw = async (): Promise<Response> => server.app.fetch(new Request(`http://localhost${path}?${new URLSearchParams({ name: '班型', sort: 'order_num', rows: '10' })}`, { headers: admin.headers }));
+    const built = await raw();
+    const rendered = await raw();
+    expect(rendered.headers.get('content-type')).toBe(built.headers.get('content-type'));
+    const first = (await built.json()) as { data: Page };
+    const second = (await rendered.json()) as { data: Page };
+    expect(second).toEqual(first);
+    expect(first.data.totalSize).toBe(3);
+    const rows = second.data.content as unknown as Record<string, unknown>[];
+    expect(rows.map((r) => r.name)).toEqual(['班型"引号"\\反斜杠', '班型 😀 表情', '班型零价']);
+    expect(rows.map((r) => r.price)).toEqual([1999.5, 0.1, 0]);
+    expect(rows[0]).toMatchObject({ detail: '<p>第一行\n第二行\t制表</p>', remark: null, hours_per_lesson: 1.5, order_num: -3, visible: 1, del_flag: 0 });
+    expect(rows[1].remark).toBe('\u0001控制字符');
+    // every column of the table, in the table's order, as the row objects have them
+    expect(Object.keys(rows[0])).toEqual(Object.keys((first.data.content as unknown as Record<string, unknown>[])[0]));
+    expect(Object.keys(rows[0])).toContain('protocol');
+    // and the second answer really came from the rendered statement
+    const plan = planOf(classTypeResource, { superuser: true } as unknown as Principal, { name: '班型' }, false, 'order_num');
+    const cached = cachedPlan(plan.key);
+    expect(cached && cached.jsonSql).toMatch(server.dialect === 'postgres' ? /row_to_json/ : /json_object\('id', "prod_class_type"\."id"/);
+    await twice(admin, 'GET', path, { ...params, page: 2, rows: 2 });
   });
 });
