@@ -1,4 +1,4 @@
-import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type RawBuilder } from 'kysely';
 import { activeDialect } from './dialect';
 
 /**
@@ -68,4 +68,13 @@ const VERSION_SQL = {
 export async function tableVersion(db: Pick<Kysely<unknown>, 'executeQuery'>, table: string): Promise<number> {
   const res = await db.executeQuery<{ version: number | string }>(CompiledQuery.raw(VERSION_SQL[activeDialect()], [table]));
   return Number(res.rows[0]?.version ?? 0);
+}
+
+/**
+ * The table's counter as a column of another select (`(select version ...) as v`), for a page that
+ * reads its rows and the counter in one statement, from one snapshot. Null before the first write.
+ */
+export function tableVersionColumn(table: string): RawBuilder<number | string | null> {
+  if (!SAFE_NAME.test(table)) throw new Error(`表名不合法: ${table}`);
+  return sql<number | string | null>`(select version from table_versions where name = ${sql.lit(table)})`;
 }

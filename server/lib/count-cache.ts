@@ -19,11 +19,13 @@ const counts = new Map<string, { version: number; n: number }>();
 
 /**
  * `key` must identify the count statement and its values completely. Inside a transaction the
- * count is not cached: the transaction's own writes could still be rolled back.
+ * count is not cached: the transaction's own writes could still be rolled back. `readVersion` is
+ * the table's counter when the caller has just read it (with its page, see page-plan.ts); it must
+ * have been read before `count` runs.
  */
-export async function cachedCount(db: CountExecutor, table: string, key: string, count: () => Promise<number>): Promise<number> {
+export async function cachedCount(db: CountExecutor, table: string, key: string, count: () => Promise<number>, readVersion?: number): Promise<number> {
   if (db.isTransaction) return count();
-  const version = await tableVersion(db, table);
+  const version = readVersion ?? (await tableVersion(db, table));
   const hit = counts.get(key);
   if (hit && hit.version === version) return hit.n;
   const n = await count();

@@ -125,11 +125,18 @@ export function rememberPlan(plan: PagePlan, count: CompiledQuery, page: Compile
 }
 
 /** The count only reads the resource's own table, so it is reused while that table is unchanged. */
-function planCount(db: Kysely<unknown>, table: string, cached: CachedPlan, plan: PagePlan): Promise<number> {
-  return cachedCount(db, table, `${cached.countSql}\u0000${JSON.stringify(plan.values)}`, async () => {
-    const count = await db.executeQuery<{ n: number | string }>(CompiledQuery.raw(cached.countSql, plan.values));
-    return Number(count.rows[0]?.n ?? 0);
-  });
+function planCount(db: Kysely<unknown>, table: string, cached: CachedPlan, plan: PagePlan, readVersion?: number): Promise<number> {
+  // The plan's key names its count statement: the same key, the same SQL.
+  return cachedCount(
+    db,
+    table,
+    `${plan.key}\u0000${JSON.stringify(plan.values)}`,
+    async () => {
+      const count = await db.executeQuery<{ n: number | string }>(CompiledQuery.raw(cached.countSql, plan.values));
+      return Number(count.rows[0]?.n ?? 0);
+    },
+    readVersion,
+  );
 }
 
 export async function runPlan(db: Kysely<unknown>, table: string, cached: CachedPlan, plan: PagePlan, limit: number, offset: number): Promise<{ totalSize: number; rows: Record<string, unknown>[] }> {
@@ -138,11 +145,16 @@ export async function runPlan(db: Kysely<unknown>, table: string, cached: Cached
   return { totalSize, rows: rows.rows };
 }
 
-/** The page's rows as JSON text (`jsonSql` of the plan). */
+/**
+ * The page's rows as JSON text (`jsonSql` of the plan). Each row also carries the table's write
+ * counter (`v`, table-versions.ts `tableVersionColumn`), read in the same statement: the count
+ * then needs no statement of its own while the table is unchanged. An empty page reads it apart.
+ */
 export async function runJsonPlan(db: Kysely<unknown>, table: string, cached: CachedPlan, jsonSql: string, plan: PagePlan, limit: number, offset: number): Promise<{ totalSize: number; rowJson: string[] }> {
-  const totalSize = await planCount(db, table, cached, plan);
-  const rows = await db.executeQuery<{ j: string }>(CompiledQuery.raw(jsonSql, [...plan.values, limit, offset]));
-  return { totalSize, rowJson: rows.rows.map((r) => r.j) };
+  const page = await db.executeQuery<{ j: string; v: number | string | null }>(CompiledQuery.raw(jsonSql, [...plan.values, limit, offset]));
+  const first = page.rows[0];
+  const totalSize = await planCount(db, table, cached, plan, first ? Number(first.v ?? 0) : undefined);
+  return { totalSize, rowJson: page.rows.map((r) => r.j) };
 }
 
 /** Column names per table for `rowJson` (the schema only changes at start, by migrations). */

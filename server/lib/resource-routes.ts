@@ -23,6 +23,7 @@ import { assertSchoolInScope, schoolScope } from './scope';
 import { nowText } from './time';
 import { isExportRequest, runListExport } from './export-hook';
 import { noTransaction } from './tx';
+import { tableVersionColumn } from '../db/table-versions';
 import { cachedPlan, filterValue, planOf, rangeEnd, rememberPlan, rowJsonColumns, runJsonPlan, runPlan } from './page-plan';
 
 /** Rows of a declared table, seen without a static type. */
@@ -153,9 +154,7 @@ function uniqueMessage(def: ResourceDef): string {
   return f ? `${f.label}已存在` : '记录已存在';
 }
 
-function pageSchemaLabels(): Record<string, string> {
-  return { page: '页码', rows: '每页行数', sort: '排序' };
-}
+const PAGE_LABELS: Readonly<Record<string, string>> = { page: '页码', rows: '每页行数', sort: '排序' };
 
 /** Mounts the standard calls of a declaration (paths under /api/v1, as callPath names them). */
 const mounted = new WeakMap<Hono<AppEnv>, Set<string>>();
@@ -180,7 +179,7 @@ export function mountResource(app: Hono<AppEnv>, def: ResourceDef, hooks: Resour
     const handler = async (c: Context<AppEnv>): Promise<Response> => {
       const params = c.req.method === 'GET' ? queryObject(c) : await formObject(c);
       const ctx = ctxOf(c, def);
-      const paging = check(pageQuerySchema, params, pageSchemaLabels());
+      const paging = check(pageQuerySchema, params, PAGE_LABELS);
       const includeDeleted = def.softDelete === true && params[DEL_FLAG_COLUMN] === '1';
       const exporting = isExportRequest(params);
       // The usual case: a shape seen before runs its compiled statements (see page-plan.ts).
@@ -214,7 +213,12 @@ export function mountResource(app: Hono<AppEnv>, def: ResourceDef, hooks: Resour
       if (plan && cached === undefined) {
         const jsonPage = hooks.mapRow
           ? undefined
-          : sorted.clearSelect().select(rowJson(def.table, await rowJsonColumns(ctx.db as unknown as Kysely<unknown>, def.table)).as('j')).limit(paging.rows).offset(offset).compile();
+          : sorted
+              .clearSelect()
+              .select([rowJson(def.table, await rowJsonColumns(ctx.db as unknown as Kysely<unknown>, def.table)).as('j'), tableVersionColumn(def.table).as('v')])
+              .limit(paging.rows)
+              .offset(offset)
+              .compile();
         rememberPlan(plan, counted.compile(), paged.compile(), [...plan.values, paging.rows, offset], jsonPage);
       }
       const totalSize = Number((await counted.executeTakeFirst())?.n ?? 0);

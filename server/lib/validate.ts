@@ -26,6 +26,10 @@ function messageOf(error: z.ZodError, labels?: Labels): string {
 
 /** Parses with the schema; a failure becomes ApiError(400, '<字段>: <原因>' or the schema's message). */
 export function check<S extends z.ZodType>(schema: S, data: unknown, labels?: Labels): z.output<S> {
+  // A per-call error map takes zod off its compiled fast path (about 5x slower), so it is only
+  // given when the input has already failed, to tell the locale's messages from the schema's.
+  const parsed = schema.safeParse(data);
+  if (parsed.success) return parsed.data;
   const result = schema.safeParse(data, {
     error: (iss) => {
       const m = zhLocale(iss);
