@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { AppConfig } from '../config';
 import type { Database } from './schema';
 import { setActiveDialect, type DialectName } from './dialect';
+import { InlineLimitPlugin } from './inline-limit';
 
 export interface OpenedDatabase {
   db: Kysely<Database>;
@@ -90,7 +91,7 @@ export function openDatabase(config: Pick<AppConfig, 'dataDir' | 'databaseUrl'> 
     // errors outside any query: without a listener Node would end the process for it. The pool
     // replaces the connection on the next query.
     pool.on('error', (err) => console.error(`数据库空闲连接已断开: ${err.message}`));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new InlineLimitPlugin()] });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   setActiveDialect('sqlite');
@@ -104,6 +105,6 @@ export function openDatabase(config: Pick<AppConfig, 'dataDir' | 'databaseUrl'> 
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins: [new InlineLimitPlugin()] });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }

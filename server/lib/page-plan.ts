@@ -17,7 +17,7 @@ import { schoolScope } from './scope';
  */
 export interface PagePlan {
   key: string;
-  /** parameters of the count; the page adds limit and offset */
+  /** parameters of the count; the page adds the offset (its limit is in the SQL: db/inline-limit.ts) */
   values: unknown[];
 }
 
@@ -53,8 +53,8 @@ export function rangeEnd(field: FieldDef, end: string): string {
 }
 
 /** Shape and values of a standard page call, in the builder's binding order. */
-export function planOf(def: ResourceDef, principal: Principal, query: Record<string, string>, includeDeleted: boolean, sort: string | undefined): PagePlan {
-  const key: string[] = [def.name, includeDeleted ? 'D' : 'd', sort ?? ''];
+export function planOf(def: ResourceDef, principal: Principal, query: Record<string, string>, includeDeleted: boolean, sort: string | undefined, rows: number): PagePlan {
+  const key: string[] = [def.name, includeDeleted ? 'D' : 'd', sort ?? '', String(rows)];
   const values: unknown[] = [];
   if (def.scope === 'school') {
     const scope = schoolScope(principal);
@@ -139,9 +139,9 @@ function planCount(db: Kysely<unknown>, table: string, cached: CachedPlan, plan:
   );
 }
 
-export async function runPlan(db: Kysely<unknown>, table: string, cached: CachedPlan, plan: PagePlan, limit: number, offset: number): Promise<{ totalSize: number; rows: Record<string, unknown>[] }> {
+export async function runPlan(db: Kysely<unknown>, table: string, cached: CachedPlan, plan: PagePlan, offset: number): Promise<{ totalSize: number; rows: Record<string, unknown>[] }> {
   const totalSize = await planCount(db, table, cached, plan);
-  const rows = await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(cached.pageSql, [...plan.values, limit, offset]));
+  const rows = await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(cached.pageSql, [...plan.values, offset]));
   return { totalSize, rows: rows.rows };
 }
 
@@ -150,8 +150,8 @@ export async function runPlan(db: Kysely<unknown>, table: string, cached: Cached
  * counter (`v`, table-versions.ts `tableVersionColumn`), read in the same statement: the count
  * then needs no statement of its own while the table is unchanged. An empty page reads it apart.
  */
-export async function runJsonPlan(db: Kysely<unknown>, table: string, cached: CachedPlan, jsonSql: string, plan: PagePlan, limit: number, offset: number): Promise<{ totalSize: number; rowJson: string[] }> {
-  const page = await db.executeQuery<{ j: string; v: number | string | null }>(CompiledQuery.raw(jsonSql, [...plan.values, limit, offset]));
+export async function runJsonPlan(db: Kysely<unknown>, table: string, cached: CachedPlan, jsonSql: string, plan: PagePlan, offset: number): Promise<{ totalSize: number; rowJson: string[] }> {
+  const page = await db.executeQuery<{ j: string; v: number | string | null }>(CompiledQuery.raw(jsonSql, [...plan.values, offset]));
   const first = page.rows[0];
   const totalSize = await planCount(db, table, cached, plan, first ? Number(first.v ?? 0) : undefined);
   return { totalSize, rowJson: page.rows.map((r) => r.j) };

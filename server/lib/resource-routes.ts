@@ -183,16 +183,16 @@ export function mountResource(app: Hono<AppEnv>, def: ResourceDef, hooks: Resour
       const includeDeleted = def.softDelete === true && params[DEL_FLAG_COLUMN] === '1';
       const exporting = isExportRequest(params);
       // The usual case: a shape seen before runs its compiled statements (see page-plan.ts).
-      const plan = hooks.extendPage || exporting ? undefined : planOf(def, ctx.principal, params, includeDeleted, paging.sort);
+      const plan = hooks.extendPage || exporting ? undefined : planOf(def, ctx.principal, params, includeDeleted, paging.sort, paging.rows);
       const offset = (paging.page - 1) * paging.rows;
       const cached = plan && cachedPlan(plan.key);
       if (plan && cached) {
         const db = ctx.db as unknown as Kysely<unknown>;
         if (cached.jsonSql !== undefined && !hooks.mapRow) {
-          const { totalSize, rowJson: rendered } = await runJsonPlan(db, def.table, cached, cached.jsonSql, plan, paging.rows, offset);
+          const { totalSize, rowJson: rendered } = await runJsonPlan(db, def.table, cached, cached.jsonSql, plan, offset);
           return okPage(c, rendered, totalSize);
         }
-        const { totalSize, rows } = await runPlan(db, def.table, cached, plan, paging.rows, offset);
+        const { totalSize, rows } = await runPlan(db, def.table, cached, plan, offset);
         return ok(c, { content: await mapRows(rows as Row[], ctx, hooks), totalSize });
       }
       let qb = scopedSelect(ctx, includeDeleted);
@@ -219,7 +219,7 @@ export function mountResource(app: Hono<AppEnv>, def: ResourceDef, hooks: Resour
               .limit(paging.rows)
               .offset(offset)
               .compile();
-        rememberPlan(plan, counted.compile(), paged.compile(), [...plan.values, paging.rows, offset], jsonPage);
+        rememberPlan(plan, counted.compile(), paged.compile(), [...plan.values, offset], jsonPage);
       }
       const totalSize = Number((await counted.executeTakeFirst())?.n ?? 0);
       const rows = await paged.execute();

@@ -305,7 +305,7 @@ async function serverStatements(dataDir: string): Promise<ServerStatements> {
     const access = await loadAccess(opened.db, user.id);
     const principal: Principal = { ...access, userId: user.id, loginId: user.login_id, domain: user.domain, name: user.name, tokenHash: '', mustChangePassword: false };
     const query = Object.fromEntries(new URLSearchParams(formOf(1).toString()));
-    const plan = planOf(studentResource, principal, query, false, query.sort);
+    const plan = planOf(studentResource, principal, query, false, query.sort, Number(query.rows));
     const cached = cachedPlan(plan.key);
     if (!cached || cached.jsonSql === undefined) throw new Error('压测调用没有编译好的分页语句');
     return { countSql: cached.countSql, pageSql: cached.jsonSql, values: plan.values };
@@ -330,7 +330,7 @@ function directQuery(dataDir: string, statements: ServerStatements): { full: Dir
     const cpu = process.cpuUsage();
     for (let i = 0; i < 3000; i++) {
       const t0 = performance.now();
-      page.all(...values, 20, (i % PAGES) * 20);
+      page.all(...values, (i % PAGES) * 20);
       if (withCount) count.get(...values);
       times.push(performance.now() - t0);
     }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cachedPlan, planOf } from '../../../server/lib/page-plan';
+import { DEFAULT_PAGE_SIZE } from '../../../src/contract/paging';
 import { studentResource } from '../../../src/contract/resources/students';
 import { holidaySetResource } from '../../../src/contract/resources/base';
 import { classTypeResource } from '../../../src/contract/resources/products';
@@ -55,6 +56,11 @@ describe('compiled page statements per shape', () => {
       { name: '_', del_flag: 1 },
     ];
     for (const who of [admin, sales]) for (const shape of shapes) await twice(who, 'POST', '/api/v1/student/page', shape);
+    // the page size is part of the compiled SQL: the same filters with another size get their own plan
+    for (const rows of [2, 3, 2]) {
+      const sized = await twice(sales, 'POST', '/api/v1/student/page', { name: '计划', rows });
+      expect(sized.content).toHaveLength(rows);
+    }
     const deleted = await twice(admin, 'POST', '/api/v1/student/page', { name: '计划', del_flag: 1 });
     expect(deleted.totalSize).toBe(1);
     const both = await twice(sales, 'POST', '/api/v1/student/page', { name: '计划' });
@@ -63,7 +69,7 @@ describe('compiled page statements per shape', () => {
     expect(states.totalSize).toBe(2);
 
     const principal = { superuser: false, allSchools: false, schoolIds: [1], perms: new Set<string>() } as unknown as Principal;
-    const plan = planOf(studentResource, principal, { name: '计划', state: '1' }, false, undefined);
+    const plan = planOf(studentResource, principal, { name: '计划', state: '1' }, false, undefined, DEFAULT_PAGE_SIZE);
     expect(plan.values).toEqual([1, 0, '%计划%', 1]);
     // the same shape as the campus user's calls above: cached after Kysely's parameters matched
     expect(cachedPlan(plan.key)).toBeTruthy();
@@ -80,7 +86,7 @@ describe('compiled page statements per shape', () => {
     expect(inRange.totalSize).toBe(1);
     const outside = await twice(admin, 'GET', path, { start_date_start: '2031-05-02' });
     expect(outside.totalSize).toBe(0);
-    const plan = planOf(holidaySetResource, { superuser: true } as unknown as Principal, { start_date_start: '2031-05-02' }, false, undefined);
+    const plan = planOf(holidaySetResource, { superuser: true } as unknown as Principal, { start_date_start: '2031-05-02' }, false, undefined, DEFAULT_PAGE_SIZE);
     expect(cachedPlan(plan.key)).toBeTruthy();
     const bad = await server.call('POST', '/api/v1/student/page', { headers: admin.headers, form: { state: 'abc' } });
     expect(bad.body).toMatchObject({ code: 400, msg: '状态必须是数字' });
@@ -174,7 +180,7 @@ describe('rows rendered as JSON by the database', () => {
     expect(Object.keys(rows[0])).toEqual(Object.keys((first.data.content as unknown as Record<string, unknown>[])[0]));
     expect(Object.keys(rows[0])).toContain('protocol');
     // and the second answer really came from the rendered statement
-    const plan = planOf(classTypeResource, { superuser: true } as unknown as Principal, { name: '班型' }, false, 'order_num');
+    const plan = planOf(classTypeResource, { superuser: true } as unknown as Principal, { name: '班型' }, false, 'order_num', 10);
     const cached = cachedPlan(plan.key);
     expect(cached && cached.jsonSql).toMatch(server.dialect === 'postgres' ? /row_to_json/ : /json_object\('id', "prod_class_type"\."id"/);
     await twice(admin, 'GET', path, { ...params, page: 2, rows: 2 });
