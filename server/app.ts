@@ -15,7 +15,6 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   app.use('*', async (c, next) => {
     c.set('db', deps.db);
-    c.set('requestId', c.req.header('x-request-id') ?? randomUUID());
     await next();
   });
   app.use('/api/v1/*', sessionMiddleware(deps.config));
@@ -30,7 +29,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.notFound((c) => c.json({ code: 404, msg: `请求地址出错: ${c.req.path}`, data: null }, 404));
   app.onError((err, c) => {
     if (err instanceof ApiError) return c.json({ code: err.code, msg: err.message, data: null });
-    console.error(`[${c.get('requestId') ?? '-'}] ${c.req.method} ${c.req.path}:`, err);
+    // The caller's request id (a proxy's) when it sent one, so the log line can be matched with theirs.
+    console.error(`[${c.req.header('x-request-id') ?? randomUUID()}] ${c.req.method} ${c.req.path}:`, err);
     return c.json({ code: 500, msg: '服务器内部错误', data: null }, 500);
   });
   return app;

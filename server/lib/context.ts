@@ -28,7 +28,6 @@ export type AppEnv = {
     /** for POST under /api/v1: the request transaction; otherwise the database */
     db: Kysely<Database>;
     principal: Principal;
-    requestId: string;
   };
 };
 

@@ -52,6 +52,18 @@ export function rangeEnd(field: FieldDef, end: string): string {
   return field.type === 'datetime' && /^\d{4}-\d{2}-\d{2}$/.test(end) ? `${end} 23:59:59` : end;
 }
 
+const searchFieldsOf = new WeakMap<ResourceDef, [string, FieldDef][]>();
+
+/** The declaration's searchable fields, in declaration order (the builder's order). */
+function searchFields(def: ResourceDef): [string, FieldDef][] {
+  let fields = searchFieldsOf.get(def);
+  if (!fields) {
+    fields = Object.entries(def.fields).filter(([, f]) => f.search);
+    searchFieldsOf.set(def, fields);
+  }
+  return fields;
+}
+
 /** Shape and values of a standard page call, in the builder's binding order. */
 export function planOf(def: ResourceDef, principal: Principal, query: Record<string, string>, includeDeleted: boolean, sort: string | undefined, rows: number): PagePlan {
   const key: string[] = [def.name, includeDeleted ? 'D' : 'd', sort ?? '', String(rows)];
@@ -66,8 +78,7 @@ export function planOf(def: ResourceDef, principal: Principal, query: Record<str
   }
   if (def.softDelete && !includeDeleted) values.push(0);
   if (includeDeleted) values.push(1);
-  for (const [name, field] of Object.entries(def.fields)) {
-    if (!field.search) continue;
+  for (const [name, field] of searchFields(def)) {
     if (field.search === 'range') {
       const start = query[`${name}_start`];
       const end = query[`${name}_end`];
