@@ -87,13 +87,14 @@ export async function tableColumns(db: Kysely<unknown>, table: string): Promise<
 }
 
 /**
- * One row of `table` as JSON text, rendered by the database: the same keys, order and values as
- * the row object `select table.*` gives. PostgreSQL renders the whole row (`columns` unused);
- * SQLite needs the names.
+ * One row of `table` as JSON, rendered by the database: the same keys, order and values as the
+ * row object `select table.*` gives. PostgreSQL renders the whole row as text (`columns` unused).
+ * SQLite needs the names, and answers UTF-8 bytes (a blob): they go into the response as they are,
+ * where text would be decoded into a JavaScript string and encoded again (a tenth of a list call's CPU).
  */
-export function rowJson(table: string, columns: readonly string[]): RawBuilder<string> {
+export function rowJson(table: string, columns: readonly string[]): RawBuilder<string | Uint8Array> {
   if (active === 'postgres') return sql<string>`row_to_json(${sql.table(table)})::text`;
-  return sql<string>`json_object(${sql.join(columns.map((c) => sql`${sql.lit(c)}, ${sql.ref(`${table}.${c}`)}`))})`;
+  return sql<Uint8Array>`cast(json_object(${sql.join(columns.map((c) => sql`${sql.lit(c)}, ${sql.ref(`${table}.${c}`)}`))}) as blob)`;
 }
 
 /**

@@ -17,12 +17,22 @@ export function ok<T>(c: Context, data: T): Response {
   return c.json({ code: 200, msg: '成功', data });
 }
 
+const PAGE_HEAD = Buffer.from('{"code":200,"msg":"成功","data":{"content":[');
+const COMMA = Buffer.from(',');
+
 /**
- * `ok(c, { content, totalSize })` for a page whose rows are already JSON text (rendered by the
- * database, see page-plan.ts): the same body, without building and encoding the row objects here.
+ * `ok(c, { content, totalSize })` for a page whose rows are already JSON (text or UTF-8 bytes,
+ * rendered by the database, see page-plan.ts): the same body, without building and encoding the
+ * row objects here.
  */
-export function okPage(c: Context, rowJson: readonly string[], totalSize: number): Response {
-  return c.body(`{"code":200,"msg":"成功","data":{"content":[${rowJson.join(',')}],"totalSize":${totalSize}}}`, 200, { 'Content-Type': 'application/json' });
+export function okPage(c: Context, rowJson: readonly (string | Uint8Array)[], totalSize: number): Response {
+  const parts: Uint8Array[] = [PAGE_HEAD];
+  rowJson.forEach((row, i) => {
+    if (i > 0) parts.push(COMMA);
+    parts.push(typeof row === 'string' ? Buffer.from(row) : row);
+  });
+  parts.push(Buffer.from(`],"totalSize":${totalSize}}}`));
+  return c.body(Buffer.concat(parts), 200, { 'Content-Type': 'application/json' });
 }
 
 export function fail(c: Context, code: number, msg: string): Response {

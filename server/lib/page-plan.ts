@@ -161,8 +161,8 @@ export async function runPlan(db: Kysely<unknown>, table: string, cached: Cached
  * counter (`v`, table-versions.ts `tableVersionColumn`), read in the same statement: the count
  * then needs no statement of its own while the table is unchanged. An empty page reads it apart.
  */
-export async function runJsonPlan(db: Kysely<unknown>, table: string, cached: CachedPlan, jsonSql: string, plan: PagePlan, offset: number): Promise<{ totalSize: number; rowJson: string[] }> {
-  const page = await db.executeQuery<{ j: string; v: number | string | null }>(CompiledQuery.raw(jsonSql, [...plan.values, offset]));
+export async function runJsonPlan(db: Kysely<unknown>, table: string, cached: CachedPlan, jsonSql: string, plan: PagePlan, offset: number): Promise<{ totalSize: number; rowJson: (string | Uint8Array)[] }> {
+  const page = await db.executeQuery<{ j: string | Uint8Array; v: number | string | null }>(CompiledQuery.raw(jsonSql, [...plan.values, offset]));
   const first = page.rows[0];
   const totalSize = await planCount(db, table, cached, plan, first ? Number(first.v ?? 0) : undefined);
   return { totalSize, rowJson: page.rows.map((r) => r.j) };
