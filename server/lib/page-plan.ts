@@ -25,9 +25,9 @@ interface CachedPlan {
   countSql: string;
   pageSql: string;
   /**
-   * The page with each row as JSON text rendered by the database (dialect.ts `rowJson`), for calls
-   * that answer rows unchanged: building the row objects and encoding them again costs more here
-   * than the database's own rendering (about a third of a 20-row page call's CPU).
+   * The page with each row as JSON rendered by the database (dialect.ts `rowJson`: UTF-8 bytes on
+   * SQLite, text on PostgreSQL), for calls that answer rows unchanged: building the row objects and
+   * encoding them again cost more here than the database's own rendering.
    */
   jsonSql?: string;
 }
@@ -157,7 +157,7 @@ export async function runPlan(db: Kysely<unknown>, table: string, cached: Cached
 }
 
 /**
- * The page's rows as JSON text (`jsonSql` of the plan). Each row also carries the table's write
+ * The page's rows as JSON (`jsonSql` of the plan). Each row also carries the table's write
  * counter (`v`, table-versions.ts `tableVersionColumn`), read in the same statement: the count
  * then needs no statement of its own while the table is unchanged. An empty page reads it apart.
  */
