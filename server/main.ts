@@ -1,6 +1,5 @@
 import cluster from 'node:cluster';
 import fs from 'node:fs';
-import os from 'node:os';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
@@ -11,7 +10,6 @@ import { prepareDatabase } from './bootstrap';
 import { openDatabase, type OpenedDatabase } from './db/index';
 import { DEMO_USERS, DEMO_PASSWORD, ADMIN_DEMO_PASSWORD } from './db/seed';
 import { scheduleAttachmentSweep } from './modules/attachments/sweep';
-import { workerExecArgv } from './worker-args';
 
 function banner(config: AppConfig, opened: Pick<OpenedDatabase, 'dialect'>): string {
   const url = `http://${config.host}:${config.port}`;
@@ -74,7 +72,6 @@ async function main(): Promise<void> {
   }
   const dialect = opened.dialect;
   await opened.close();
-  cluster.setupPrimary({ execArgv: workerExecArgv(config.workers, os.availableParallelism(), process.execArgv) });
   let stopping = false;
   let ready = 0;
   const fork = (): void => {
