@@ -13,11 +13,14 @@ export class ApiError extends Error {
   }
 }
 
+const OK = { code: 200, msg: '成功' } as const;
+
 export function ok<T>(c: Context, data: T): Response {
-  return c.json({ code: 200, msg: '成功', data });
+  return c.json({ ...OK, data });
 }
 
-const PAGE_HEAD = Buffer.from('{"code":200,"msg":"成功","data":{"content":[');
+// `ok`'s envelope up to the first row: `{"code":200,"msg":"成功","data":{"content":[`
+const PAGE_HEAD = Buffer.from(`${JSON.stringify(OK).slice(0, -1)},"data":{"content":[`);
 const COMMA = Buffer.from(',');
 
 /**

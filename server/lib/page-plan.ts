@@ -137,11 +137,11 @@ export function rememberPlan(plan: PagePlan, count: CompiledQuery, page: Compile
 
 /** The count only reads the resource's own table, so it is reused while that table is unchanged. */
 function planCount(db: Kysely<unknown>, table: string, cached: CachedPlan, plan: PagePlan, readVersion?: number): Promise<number> {
-  // The plan's key names its count statement: the same key, the same SQL.
+  // Keyed by the count's own SQL: page sizes of the same filters (separate plans) share it.
   return cachedCount(
     db,
     table,
-    `${plan.key}\u0000${JSON.stringify(plan.values)}`,
+    `${cached.countSql}\u0000${JSON.stringify(plan.values)}`,
     async () => {
       const count = await db.executeQuery<{ n: number | string }>(CompiledQuery.raw(cached.countSql, plan.values));
       return Number(count.rows[0]?.n ?? 0);

@@ -11,7 +11,7 @@ import {
   permCode,
   type ResourceDef,
 } from '../../src/contract/resource';
-import { pageQuerySchema, parseSort } from '../../src/contract/paging';
+import { PAGE_LABELS, pageQuerySchema, parseSort } from '../../src/contract/paging';
 import type { TreeNode } from '../../src/contract/menu';
 import type { Database } from '../db/schema';
 import { countQuery, isUniqueViolation, likeInsensitive, likePattern, rowJson } from '../db/dialect';
@@ -154,7 +154,6 @@ function uniqueMessage(def: ResourceDef): string {
   return f ? `${f.label}已存在` : '记录已存在';
 }
 
-const PAGE_LABELS: Readonly<Record<string, string>> = { page: '页码', rows: '每页行数', sort: '排序' };
 
 /** Mounts the standard calls of a declaration (paths under /api/v1, as callPath names them). */
 const mounted = new WeakMap<Hono<AppEnv>, Set<string>>();
@@ -188,7 +187,8 @@ export function mountResource(app: Hono<AppEnv>, def: ResourceDef, hooks: Resour
       const cached = plan && cachedPlan(plan.key);
       if (plan && cached) {
         const db = ctx.db as unknown as Kysely<unknown>;
-        if (cached.jsonSql !== undefined && !hooks.mapRow) {
+        // only planned for calls that answer rows unchanged (no mapRow, see rememberPlan below)
+        if (cached.jsonSql !== undefined) {
           const { totalSize, rowJson: rendered } = await runJsonPlan(db, def.table, cached, cached.jsonSql, plan, offset);
           return okPage(c, rendered, totalSize);
         }

@@ -20,6 +20,9 @@ export const pageQuerySchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
 });
+/** Field names of `pageQuerySchema` in its messages (`check(pageQuerySchema, params, PAGE_LABELS)`). */
+export const PAGE_LABELS: Readonly<Record<string, string>> = { page: '页码', rows: '每页行数', sort: '排序' };
+
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
 export interface SortSpec {

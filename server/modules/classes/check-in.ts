@@ -21,7 +21,7 @@ import {
   type CheckInMark,
   type RosterSession,
 } from '../../../src/contract/classes';
-import { pageQuerySchema, parseSort } from '../../../src/contract/paging';
+import { PAGE_LABELS, pageQuerySchema, parseSort } from '../../../src/contract/paging';
 import { z } from 'zod';
 import { addDays } from './arrange';
 import { chunk, roundHours, scheduleInScope, schedulesInScope, stamps, touched, type Db, type ScheduleRowDb } from './common';
@@ -259,7 +259,7 @@ function checkInSelect(db: Db, principal?: Principal) {
 
 async function checkInPage(c: Context<AppEnv>): Promise<Response> {
   const f = parseQuery(c, checkInPageSchema, { lesson_date_start: '开始日期', lesson_date_end: '结束日期', mark: '考勤标记' });
-  const paging = parseQuery(c, pageQuerySchema, { page: '页码', rows: '每页行数', sort: '排序' });
+  const paging = parseQuery(c, pageQuerySchema, PAGE_LABELS);
   const sort = parseSort(paging.sort ?? 'lesson_date desc');
   if (sort && !CHECK_IN_SORTS.has(sort.prop)) throw new ApiError(400, `不支持按 ${sort.prop} 排序`);
   // Filters go on the check-in table alone so counting needs no join, and the count is kept while
