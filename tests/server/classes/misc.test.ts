@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nowText } from '../../../server/lib/time';
 import { addClass, addStudent, classWithLessons, hoursOf, ok, setupWorld, today, type World } from './fixture';
 
 let w: World;
@@ -135,7 +136,8 @@ describe('leave, make-up, plans, punch, data', () => {
 
   it('the attendance punch arrives once per Idempotency-Key and lists the own punches', async () => {
     const desk = w.frontDesk.headers;
-    const body = { time: `${today()} 08:58:00`, lat: 23.13, lng: 113.32, accuracy: 15, device: 'iPhone 390x844' };
+    // A punch a minute ago: a fixed clock time would lie in the future when the suite runs shortly after midnight.
+    const body = { time: nowText(Date.now() - 60_000), lat: 23.13, lng: 113.32, accuracy: 15, device: 'iPhone 390x844' };
     const a = await ok(w.server.call<{ id: number }>('POST', '/api/v1/wf_clock_in/punch', { headers: { ...desk, 'Idempotency-Key': 'punch-1' }, json: body }));
     const b = await ok(w.server.call<{ id: number }>('POST', '/api/v1/wf_clock_in/punch', { headers: { ...desk, 'Idempotency-Key': 'punch-1' }, json: body }));
     expect(b.id).toBe(a.id);
