@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowText } from '../../../server/lib/time';
+import { addDays } from '../../../server/modules/classes/arrange';
 import { addClass, addStudent, classWithLessons, hoursOf, ok, setupWorld, today, type World } from './fixture';
 
 let w: World;
@@ -97,7 +98,7 @@ describe('class management calls', () => {
 
 describe('leave, make-up, plans, punch, data', () => {
   it('student leave marks the lesson, make-up books another lesson of the class type', async () => {
-    const { classId, studentIds, lessonIds } = await classWithLessons(w, { from: today(), to: `${Number(today().slice(0, 4)) + 1}${today().slice(4)}`, students: ['请假生'] });
+    const { classId, studentIds, lessonIds } = await classWithLessons(w, { from: today(), to: addDays(today(), 365), students: ['请假生'] });
     expect(classId).toBeGreaterThan(0);
     const leave = await ok(w.server.call<{ id: number; state: number }>('POST', '/api/v1/edu_stu_leave/add', { headers: w.admin.headers, json: { student_id: studentIds[0], schedule_id: lessonIds[1], reason: '发烧' } }));
     expect(leave.state).toBe(1);
