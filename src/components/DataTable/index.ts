@@ -1,4 +1,5 @@
 export { DataTable, TABLE_HEIGHT_OFFSET_PX, type DataTableProps } from './DataTable';
+export { BatchDeleteButton } from './BatchDeleteButton';
 export type { DataTableColumn, DataTableHandle, ExportOptions, RowAction, TableQuery, TableRow } from './types';
 export { searchBlockReason, HALT_TERMINATE_MSG } from './searchRules';
 export { runExport, download as downloadExportFile, exportColumns, EXPORT_TIMEOUT_MSG, EXPORT_FAILED_MSG, EXPORT_STATE, type ExportTask } from './exportTable';

@@ -1,11 +1,11 @@
 import { ActionIcon, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconPlus, IconX } from '@tabler/icons-react';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { QueryValue } from '../../../api/request';
-import { DataTable, type DataTableColumn, type DataTableHandle, type RowAction } from '../../../components/DataTable';
+import { BatchDeleteButton, DataTable, type DataTableColumn, type DataTableHandle, type RowAction } from '../../../components/DataTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import { useHasPermission } from '../../../components/session';
-import { postWrite, confirmDelete, idsOf } from '../../../components/feedback';
+import { postWrite, confirmDelete } from '../../../components/feedback';
 import { rowErrors, rowsOf, valueOf, type OptionRow } from './optionRows';
 
 interface SetRow extends Record<string, unknown> {
@@ -153,17 +153,7 @@ export default function OptionSetPage() {
               </Button>
             )}
             {can('del_optionset') && (
-              <Button
-                size="xs"
-                color="red"
-                variant="light"
-                leftSection={<IconTrash size={14} />}
-                onClick={async () => {
-                  if (await confirmDelete('api/v1/system/del_optionset', idsOf(table.current?.selectedRows() ?? []), { batch: true })) reload();
-                }}
-              >
-                批量删除
-              </Button>
+              <BatchDeleteButton url={'api/v1/system/del_optionset'} table={table} onDeleted={reload} />
             )}
           </>
         }

@@ -1,13 +1,13 @@
 import { Button, Modal, Stack } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { QueryValue } from '../../../api/request';
-import { DataTable, type DataTableColumn, type DataTableHandle, type RowAction } from '../../../components/DataTable';
+import { BatchDeleteButton, DataTable, type DataTableColumn, type DataTableHandle, type RowAction } from '../../../components/DataTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import { useHasPermission } from '../../../components/session';
 import { TreePanel } from '../../../components/TreePanel';
 import { TreeLayout } from '../shared/TreeLayout';
-import { confirmDelete, idsOf } from '../../../components/feedback';
+import { confirmDelete } from '../../../components/feedback';
 import { ORG_TREE_URL, OrgDialog } from './OrgDialog';
 import { ORG_KINDS, emptyOrgForm, orgFormOf, type OrgFormValues, type OrgRow } from './orgForm';
 
@@ -116,17 +116,7 @@ export default function OrgPage() {
                 </Button>
               )}
               {can('del_org') && (
-                <Button
-                  size="xs"
-                  color="red"
-                  variant="light"
-                  leftSection={<IconTrash size={14} />}
-                  onClick={async () => {
-                    if (await confirmDelete('api/v1/system/del_org', idsOf(table.current?.selectedRows() ?? []), { batch: true })) reload();
-                  }}
-                >
-                  批量删除
-                </Button>
+                <BatchDeleteButton url={'api/v1/system/del_org'} table={table} onDeleted={reload} />
               )}
             </>
           }

@@ -1,15 +1,15 @@
 import { Button, Stack } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { api } from '../../../api/client';
 import type { QueryValue } from '../../../api/request';
 import type { TreeNode } from '../../../contract/menu';
-import { DataTable, type DataTableColumn, type DataTableHandle, type RowAction } from '../../../components/DataTable';
+import { BatchDeleteButton, DataTable, type DataTableColumn, type DataTableHandle, type RowAction } from '../../../components/DataTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import { useHasPermission } from '../../../components/session';
 import { GrantDialog } from '../shared/GrantDialog';
 import { checkedOf } from '../shared/grantTree';
-import { confirmDelete, idsOf } from '../../../components/feedback';
+import { confirmDelete } from '../../../components/feedback';
 import { RoleDialog } from './RoleDialog';
 import { emptyRoleForm, roleFormOf, type RoleFormValues, type RoleRow } from './roleForm';
 import { RoleScopeDialog } from './RoleScopeDialog';
@@ -92,17 +92,7 @@ export default function RolePage() {
               </Button>
             )}
             {can('del_role') && (
-              <Button
-                size="xs"
-                color="red"
-                variant="light"
-                leftSection={<IconTrash size={14} />}
-                onClick={async () => {
-                  if (await confirmDelete('api/v1/system/del_role', idsOf(table.current?.selectedRows() ?? []), { batch: true })) reload();
-                }}
-              >
-                批量删除
-              </Button>
+              <BatchDeleteButton url={'api/v1/system/del_role'} table={table} onDeleted={reload} />
             )}
           </>
         }

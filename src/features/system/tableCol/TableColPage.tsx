@@ -1,9 +1,8 @@
-import { Button, Stack } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { Stack } from '@mantine/core';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { QueryValue } from '../../../api/request';
-import { DataTable, type DataTableColumn, type DataTableHandle, type RowAction } from '../../../components/DataTable';
-import { confirmDelete, idsOf } from '../../../components/feedback';
+import { BatchDeleteButton, DataTable, type DataTableColumn, type DataTableHandle, type RowAction } from '../../../components/DataTable';
+import { confirmDelete } from '../../../components/feedback';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import { formatDateTime } from '../../../lib/format';
 import { TableColDialog } from './TableColDialog';
@@ -67,17 +66,7 @@ export default function TableColPage() {
         tableRef={table}
         headerHeight={40}
         toolbar={
-          <Button
-            size="xs"
-            color="red"
-            variant="light"
-            leftSection={<IconTrash size={14} />}
-            onClick={async () => {
-              if (await confirmDelete(DEL_URL, idsOf(table.current?.selectedRows() ?? []), { batch: true })) reload();
-            }}
-          >
-            批量删除
-          </Button>
+          <BatchDeleteButton url={DEL_URL} table={table} onDeleted={reload} />
         }
       />
       <TableColDialog row={edit} onClose={() => setEdit(null)} onSaved={reload} />

@@ -1,13 +1,13 @@
 import { Button, Stack } from '@mantine/core';
-import { IconPlus, IconTemplate, IconTrash } from '@tabler/icons-react';
+import { IconPlus, IconTemplate } from '@tabler/icons-react';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { QueryValue } from '../../../api/request';
-import { DataTable, type DataTableColumn, type DataTableHandle, type RowAction } from '../../../components/DataTable';
+import { BatchDeleteButton, DataTable, type DataTableColumn, type DataTableHandle, type RowAction } from '../../../components/DataTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import { useHasPermission } from '../../../components/session';
 import { TreePanel } from '../../../components/TreePanel';
 import { TreeLayout } from '../shared/TreeLayout';
-import { confirmDelete, idsOf } from '../../../components/feedback';
+import { confirmDelete } from '../../../components/feedback';
 import { FromTemplateDialog } from './FromTemplateDialog';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
 import { UserDialog } from './UserDialog';
@@ -89,17 +89,7 @@ export default function UserPage() {
                 </Button>
               )}
               {can('del_user') && (
-                <Button
-                  size="xs"
-                  color="red"
-                  variant="light"
-                  leftSection={<IconTrash size={14} />}
-                  onClick={async () => {
-                    if (await confirmDelete('api/v1/system/del_user', idsOf(table.current?.selectedRows() ?? []), { batch: true })) reload();
-                  }}
-                >
-                  批量删除
-                </Button>
+                <BatchDeleteButton url={'api/v1/system/del_user'} table={table} onDeleted={reload} />
               )}
             </>
           }
