@@ -46,8 +46,16 @@ describe('organisations', () => {
     expect((await s.call('POST', '/api/v1/system/add_org', { headers: admin, json: { name: 'x', kind: 'school' } })).body.msg).toBe('只有总部可以作为顶级组织');
     expect((await s.call('POST', '/api/v1/system/add_org', { headers: admin, json: { name: '', kind: 'school', parent_id: ids.HQ } })).body.msg).toBe('请输入组织名称');
     expect((await s.call('POST', '/api/v1/system/add_org', { headers: admin, json: { name: 'x', kind: 'planet', parent_id: ids.HQ } })).body.code).toBe(400);
+    const dept = await s.call<{ id: number }>('POST', '/api/v1/system/add_org', { headers: admin, json: { name: '西湖教务部', kind: 'department', parent_id: school.body.data.id } });
+    const team = await s.call<{ id: number }>('POST', '/api/v1/system/add_org', { headers: admin, json: { name: '西湖教务一组', kind: 'department', parent_id: dept.body.data.id } });
     const moved = await s.call<{ inheritance: string }>('POST', '/api/v1/system/update_org', { headers: admin, json: { id: school.body.data.id, name: '杭州西湖校区', kind: 'school', parent_id: ids.SH } });
     expect(moved.body.data.inheritance).toBe(`|${ids.HQ}|${ids.SH}|`);
+    // the subtree follows the school, and nothing outside it changes
+    const ancestry = async (id: number) => (await s.db.selectFrom('organisations').select('inheritance').where('id', '=', id).executeTakeFirstOrThrow()).inheritance;
+    expect(await ancestry(dept.body.data.id)).toBe(`|${ids.HQ}|${ids.SH}|${school.body.data.id}|`);
+    expect(await ancestry(team.body.data.id)).toBe(`|${ids.HQ}|${ids.SH}|${school.body.data.id}|${dept.body.data.id}|`);
+    expect(await ancestry(ids['SH-PD'])).toBe(`|${ids.HQ}|${ids.SH}|`);
+    expect((await s.call('POST', '/api/v1/system/del_org', { headers: admin, json: [{ id: team.body.data.id }, { id: dept.body.data.id }] })).body.code).toBe(200);
     expect((await s.call('POST', '/api/v1/system/del_org', { headers: admin, json: [{ id: ids.SH }] })).body.msg).toBe('组织「上海分公司」下还有下级组织，请先删除下级组织');
     expect((await s.call('POST', '/api/v1/system/del_org', { headers: admin, json: [{ id: ids['SH-PD'] }] })).body.msg).toBe('组织「上海浦东校区」下还有用户，不能删除');
     expect((await s.call('POST', '/api/v1/system/del_org', { headers: admin, json: [{ id: school.body.data.id }, { id: city.body.data.id }] })).body.code).toBe(200);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import type { Database } from '../../db/schema';
 import { pageQuerySchema } from '../../../src/contract/paging';
 import { ApiError } from '../../lib/http';
 
@@ -43,6 +44,16 @@ export function compare(ref: string, op: TypeOp, value: number): Expression<SqlB
 /** Node and descendants by the `|1|5|` ancestry column. */
 export function subtreeOf(idRef: string, inheritanceRef: string, id: number): Expression<SqlBool> {
   return sql<SqlBool>`(${sql.ref(idRef)} = ${id} or ${sql.ref(inheritanceRef)} like ${`%|${id}|%`})`;
+}
+
+/**
+ * After node `id` moved from ancestry `from` to `to`, its descendants' ancestry follows: the old
+ * prefix is replaced in one statement (the subtree can be large, e.g. a city's schools and departments).
+ */
+export async function moveDescendants(db: Kysely<Database>, table: 'menus' | 'organisations', id: number, from: string, to: string): Promise<void> {
+  const oldPrefix = `${from}${id}|`;
+  const newPrefix = `${to}${id}|`;
+  await sql`update ${sql.table(table)} set inheritance = cast(${newPrefix} as text) || substr(inheritance, ${oldPrefix.length + 1}) where inheritance like ${`${oldPrefix}%`}`.execute(db);
 }
 
 export function orderOf(sort: string | undefined, allowed: readonly string[], fallback: [string, 'asc' | 'desc'][]): [string, 'asc' | 'desc'][] {

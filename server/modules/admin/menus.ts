@@ -11,7 +11,7 @@ import { assertPerm, invalidatePrincipals } from '../../lib/auth';
 import { countOf, likeInsensitive, likePattern } from '../../db/dialect';
 import { idListSchema } from '../../../src/contract/resource';
 import { nowText } from '../../lib/time';
-import { compare, optInt, orderOf, pageParams, subtreeOf, typeOpSchema, type TypeOp } from './common';
+import { compare, moveDescendants, optInt, orderOf, pageParams, subtreeOf, typeOpSchema, type TypeOp } from './common';
 import type { Selectable } from 'kysely';
 
 type MenuRow = Selectable<MenuTable>;
@@ -196,15 +196,7 @@ export function registerMenus(app: Hono<AppEnv>): void {
       .where('id', '=', body.id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    if (inheritance !== existing.inheritance) {
-      // Descendants keep their path below the moved node: replace the old prefix.
-      const oldPrefix = `${existing.inheritance}${body.id}|`;
-      const newPrefix = `${inheritance}${body.id}|`;
-      const kids = await db.selectFrom('menus').select(['id', 'inheritance']).where('inheritance', 'like', `${oldPrefix}%`).execute();
-      for (const k of kids) {
-        await db.updateTable('menus').set({ inheritance: newPrefix + k.inheritance.slice(oldPrefix.length) }).where('id', '=', k.id).execute();
-      }
-    }
+    if (inheritance !== existing.inheritance) await moveDescendants(db, 'menus', body.id, existing.inheritance, inheritance);
     invalidatePrincipals();
     return ok(c, menuOf(row));
   });

@@ -11,7 +11,7 @@ import { check, parseJson, parseQuery, readJson } from '../../lib/validate';
 import { assertPerm, invalidatePrincipals } from '../../lib/auth';
 import { countOf, likeInsensitive, likePattern } from '../../db/dialect';
 import { nowText } from '../../lib/time';
-import { optInt, orderOf, pageParams, subtreeOf } from './common';
+import { moveDescendants, optInt, orderOf, pageParams, subtreeOf } from './common';
 
 type OrgRow = Selectable<OrganisationTable>;
 const KINDS: readonly OrgKind[] = ['head', 'city', 'school', 'department'];
@@ -185,12 +185,7 @@ export function registerOrgs(app: Hono<AppEnv>): void {
       .where('id', '=', body.id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    if (inheritance !== existing.inheritance) {
-      const oldPrefix = `${existing.inheritance}${body.id}|`;
-      const newPrefix = `${inheritance}${body.id}|`;
-      const kids = await db.selectFrom('organisations').select(['id', 'inheritance']).where('inheritance', 'like', `${oldPrefix}%`).execute();
-      for (const k of kids) await db.updateTable('organisations').set({ inheritance: newPrefix + k.inheritance.slice(oldPrefix.length) }).where('id', '=', k.id).execute();
-    }
+    if (inheritance !== existing.inheritance) await moveDescendants(db, 'organisations', body.id, existing.inheritance, inheritance);
     invalidatePrincipals();
     return ok(c, withKindName(row));
   });
