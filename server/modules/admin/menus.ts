@@ -93,6 +93,25 @@ async function parentInheritance(db: Kysely<Database>, parent: number): Promise<
   return `${p.inheritance}${p.id}|`;
 }
 
+/** The columns a menu form writes, on add and on update alike. */
+function menuColumns(body: z.infer<typeof menuFormSchema>, inheritance: string) {
+  return {
+    name: body.name,
+    code: body.code,
+    url: body.url ?? null,
+    component: body.component ?? null,
+    parent: body.parent,
+    inheritance,
+    icon: body.icon ?? null,
+    order_num: body.order_num,
+    perms: body.perms ?? null,
+    type: body.type,
+    hidden: body.hidden,
+    meta: body.meta ?? null,
+    active_menu: body.active_menu ?? null,
+  };
+}
+
 function checkUrl(body: { type: number; url?: string | null }): void {
   if (body.type !== 2 && !body.url) throw new ApiError(400, '请输入路径');
 }
@@ -137,19 +156,7 @@ export function registerMenus(app: Hono<AppEnv>): void {
     const row = await db
       .insertInto('menus')
       .values({
-        name: body.name,
-        code: body.code,
-        url: body.url ?? null,
-        component: body.component ?? null,
-        parent: body.parent,
-        inheritance,
-        icon: body.icon ?? null,
-        order_num: body.order_num,
-        perms: body.perms ?? null,
-        type: body.type,
-        hidden: body.hidden,
-        meta: body.meta ?? null,
-        active_menu: body.active_menu ?? null,
+        ...menuColumns(body, inheritance),
         created_at: now,
         updated_at: now,
         created_by: c.var.principal.userId,
@@ -177,19 +184,7 @@ export function registerMenus(app: Hono<AppEnv>): void {
     const row = await db
       .updateTable('menus')
       .set({
-        name: body.name,
-        code: body.code,
-        url: body.url ?? null,
-        component: body.component ?? null,
-        parent: body.parent,
-        inheritance,
-        icon: body.icon ?? null,
-        order_num: body.order_num,
-        perms: body.perms ?? null,
-        type: body.type,
-        hidden: body.hidden,
-        meta: body.meta ?? null,
-        active_menu: body.active_menu ?? null,
+        ...menuColumns(body, inheritance),
         updated_at: nowText(),
         updated_by: c.var.principal.userId,
       })

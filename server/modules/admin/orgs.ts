@@ -49,6 +49,23 @@ async function placement(db: Kysely<Database>, kind: OrgKind, parentId: number):
   return `${parent.inheritance}${parent.id}|`;
 }
 
+/** The columns an organisation form writes, on add and on update alike ('' stores as null). */
+function orgColumns(body: z.infer<typeof addSchema>, inheritance: string) {
+  return {
+    name: body.name,
+    code: body.code || null,
+    parent_id: body.parent_id,
+    inheritance,
+    kind: body.kind,
+    order_num: body.order_num,
+    leader: body.leader || null,
+    phone: body.phone || null,
+    address: body.address || null,
+    state: body.state,
+    remark: body.remark || null,
+  };
+}
+
 function withKindName(r: OrgRow): OrgRow & { kind_name: string } {
   return { ...r, kind_name: KIND_NAMES[r.kind] ?? r.kind };
 }
@@ -132,17 +149,7 @@ export function registerOrgs(app: Hono<AppEnv>): void {
     const row = await db
       .insertInto('organisations')
       .values({
-        name: body.name,
-        code: body.code || null,
-        parent_id: body.parent_id,
-        inheritance,
-        kind: body.kind,
-        order_num: body.order_num,
-        leader: body.leader || null,
-        phone: body.phone || null,
-        address: body.address || null,
-        state: body.state,
-        remark: body.remark || null,
+        ...orgColumns(body, inheritance),
         created_at: now,
         updated_at: now,
         created_by: c.var.principal.userId,
@@ -168,17 +175,7 @@ export function registerOrgs(app: Hono<AppEnv>): void {
     const row = await db
       .updateTable('organisations')
       .set({
-        name: body.name,
-        code: body.code || null,
-        parent_id: body.parent_id,
-        inheritance,
-        kind: body.kind,
-        order_num: body.order_num,
-        leader: body.leader || null,
-        phone: body.phone || null,
-        address: body.address || null,
-        state: body.state,
-        remark: body.remark || null,
+        ...orgColumns(body, inheritance),
         updated_at: nowText(),
         updated_by: c.var.principal.userId,
       })
