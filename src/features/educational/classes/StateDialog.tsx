@@ -1,8 +1,7 @@
-import { Alert, Button, Group, Modal, Select, Stack } from '@mantine/core';
+import { Modal, Select, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { CLASS_STATES } from '../../../contract/resources/classes';
-import { notifySuccess } from '../../../components/feedback';
-import { errorMessage } from '../../../api/client';
+import { DialogActions, notifySuccess, useDialogSubmit } from '../../../components/feedback';
 import { updateClassState } from './classApi';
 
 /** 修改班级状态 of one or more classes (update_cm_state). */
@@ -24,34 +23,20 @@ export function StateDialog(props: Props) {
 
 function StateForm({ ids, current, onClose, onDone }: Props & { ids: number[] }) {
   const [state, setState] = useState(current ? String(current) : '');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const save = async () => {
+  const { error, setError, busy, submit } = useDialogSubmit();
+  const save = () => {
     if (!state) return setError('请选择班级状态');
-    setBusy(true);
-    try {
+    void submit(async () => {
       await updateClassState(ids, Number(state));
       notifySuccess('班级状态已修改');
       onDone();
       onClose();
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <Stack>
       <Select label="班级状态" required data={CLASS_STATES.map((s) => ({ value: String(s.value), label: s.text }))} value={state || null} onChange={(v) => setState(v ?? '')} />
-      {error && <Alert color="red">{error}</Alert>}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
-          取消
-        </Button>
-        <Button onClick={() => void save()} loading={busy}>
-          确定
-        </Button>
-      </Group>
+      <DialogActions error={error} busy={busy} onCancel={onClose} onConfirm={save} />
     </Stack>
   );
 }

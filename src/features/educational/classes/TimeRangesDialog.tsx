@@ -4,7 +4,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { WEEK_DAYS } from '../../../contract/resources/base';
-import { notifySuccess } from '../../../components/feedback';
+import { DialogActions, notifySuccess, useDialogSubmit } from '../../../components/feedback';
 import { errorMessage } from '../../../api/client';
 import { fetchTimeRanges, saveTimeRanges } from '../api';
 import { newRow, slotsOf, type PatternRow } from '../timetable/patternRows';
@@ -41,22 +41,16 @@ export function TimeRangesDialog({ cls, onClose }: { cls: Cls | null; onClose: (
 
 function RangesForm({ cls, initial, onSaved, onClose }: { cls: Cls; initial: PatternRow[]; onSaved: () => void; onClose: () => void }) {
   const [rows, setRows] = useState<PatternRow[]>(initial);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, submit } = useDialogSubmit();
   const setRow = (key: number, patch: Partial<PatternRow>) => setRows((rs) => rs.map((r) => (r.key === key ? { ...r, ...patch } : r)));
-  const save = async () => {
+  const save = () => {
     const s = rows.length === 0 ? { slots: [] } : slotsOf(rows);
     if ('error' in s) return setError(s.error);
-    setBusy(true);
-    try {
+    void submit(async () => {
       await saveTimeRanges(cls.id, s.slots);
       notifySuccess('上课时间段已保存');
       onSaved();
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <Stack gap="xs">
@@ -79,15 +73,7 @@ function RangesForm({ cls, initial, onSaved, onClose }: { cls: Cls; initial: Pat
       <Button size="xs" variant="light" leftSection={<IconPlus size={12} />} onClick={() => setRows((rs) => [...rs, newRow()])} w="fit-content">
         添加时间段
       </Button>
-      {error && <Alert color="red">{error}</Alert>}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
-          取消
-        </Button>
-        <Button onClick={() => void save()} loading={busy}>
-          保存
-        </Button>
-      </Group>
+      <DialogActions error={error} busy={busy} onCancel={onClose} onConfirm={save} confirmLabel="保存" />
     </Stack>
   );
 }

@@ -1,9 +1,8 @@
-import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { OptionInput } from '../../../components/options';
-import { notifySuccess } from '../../../components/feedback';
-import { errorMessage } from '../../../api/client';
+import { DialogActions, notifySuccess, useDialogSubmit } from '../../../components/feedback';
 import { fetchClassProgress } from '../api';
 import { CLASS_SOURCE } from '../pickers/sources';
 import { transfer } from './classApi';
@@ -27,23 +26,17 @@ function TransferForm({ from, onClose, onDone }: { from: From; onClose: () => vo
   const [student, setStudent] = useState('');
   const [target, setTarget] = useState('');
   const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const save = async () => {
+  const { error, setError, busy, submit } = useDialogSubmit('转班失败');
+  const save = () => {
     if (!student) return setError('请选择学员');
     if (!target) return setError('请选择新班级');
     if (Number(target) === from.id) return setError('新班级不能与原班级相同');
-    setBusy(true);
-    try {
+    void submit(async () => {
       await transfer({ student_id: Number(student), from_class_id: from.id, to_class_id: Number(target), reason: reason || undefined });
       notifySuccess('转班成功');
       onDone();
       onClose();
-    } catch (e) {
-      setError(errorMessage(e, '转班失败'));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <Stack>
@@ -58,15 +51,7 @@ function TransferForm({ from, onClose, onDone }: { from: From; onClose: () => vo
       />
       <OptionInput kind="select" source={CLASS_SOURCE} label="新班级" required value={target} onChange={setTarget} size="sm" />
       <TextInput label="转班原因" maxLength={255} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
-      {error && <Alert color="red">{error}</Alert>}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
-          取消
-        </Button>
-        <Button onClick={() => void save()} loading={busy}>
-          确定转班
-        </Button>
-      </Group>
+      <DialogActions error={error} busy={busy} onCancel={onClose} onConfirm={save} confirmLabel="确定转班" />
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { CHECK_IN_MARKS, CLASSES_PATHS, MARK_TEXT, type CheckInLogRow, type CheckInRow } from '../../../contract/classes';
@@ -6,7 +6,7 @@ import { CHECK_IN_MARK_ITEMS } from '../../../contract/resources/classes';
 import { DataTable, type DataTableColumn, type DataTableHandle, type TableQuery, type TableRow } from '../../../components/DataTable';
 import { initialValues, SearchForm, toQuery, type SearchField } from '../../../components/SearchForm';
 import { useHasPermission } from '../../../components/session';
-import { confirmAction, notifySuccess, notifyWarning } from '../../../components/feedback';
+import { confirmAction, DialogActions, notifySuccess, notifyWarning, useDialogSubmit } from '../../../components/feedback';
 import { api, errorMessage } from '../../../api/client';
 import { CLASS_SOURCE, SCHOOL_SOURCE } from '../pickers/sources';
 import { markText } from './markColumn';
@@ -80,22 +80,15 @@ function PatchDialog({ row, onClose, onDone }: { row: TableRow | null; onClose: 
 function PatchForm({ row, onClose, onDone }: { row: TableRow; onClose: () => void; onDone: () => void }) {
   const [mark, setMark] = useState<string>(String(row.mark ?? ''));
   const [remark, setRemark] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const save = async () => {
+  const { error, setError, busy, submit } = useDialogSubmit();
+  const save = () => {
     if (!mark) return setError('请选择考勤标记');
-    setBusy(true);
-    setError(null);
-    try {
+    void submit(async () => {
       await api.post(CLASSES_PATHS.checkInPatch, { id: row.id, mark, remark: remark || undefined });
       notifySuccess('考勤已修改');
       onDone();
       onClose();
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <Stack>
@@ -107,15 +100,7 @@ function PatchForm({ row, onClose, onDone }: { row: TableRow; onClose: () => voi
         onChange={(v) => setMark(v ?? '')}
       />
       <TextInput label="备注" maxLength={255} value={remark} onChange={(e) => setRemark(e.currentTarget.value)} />
-      {error && <Alert color="red">{error}</Alert>}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
-          取消
-        </Button>
-        <Button onClick={() => void save()} loading={busy}>
-          保存
-        </Button>
-      </Group>
+      <DialogActions error={error} busy={busy} onCancel={onClose} onConfirm={save} confirmLabel="保存" />
     </Stack>
   );
 }

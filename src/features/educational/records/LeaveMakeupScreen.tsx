@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
@@ -10,8 +10,8 @@ import { searchFieldsOf } from '../../../components/SearchForm';
 import type { DataTableColumn, TableRow } from '../../../components/DataTable';
 import { OptionInput } from '../../../components/options';
 import { useHasPermission } from '../../../components/session';
-import { notifySuccess } from '../../../components/feedback';
-import { api, errorMessage } from '../../../api/client';
+import { DialogActions, notifySuccess, useDialogSubmit } from '../../../components/feedback';
+import { api } from '../../../api/client';
 import { fetchClassProgress } from '../api';
 import { CLASS_SOURCE } from '../pickers/sources';
 import { LessonSelect } from './LessonSelect';
@@ -21,15 +21,12 @@ function LeaveDialog({ opened, onClose, onDone }: { opened: boolean; onClose: ()
   const [lesson, setLesson] = useState('');
   const [student, setStudent] = useState('');
   const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, submit } = useDialogSubmit('登记失败');
   const students = useQuery({ queryKey: ['edu-class-progress', Number(cls)], enabled: !!cls, queryFn: () => fetchClassProgress(Number(cls)) });
-  const save = async () => {
-    setError(null);
+  const save = () => {
     if (!lesson) return setError('请选择请假课次');
     if (!student) return setError('请选择学员');
-    setBusy(true);
-    try {
+    void submit(async () => {
       await api.post(CLASSES_PATHS.stuLeaveAdd, { student_id: Number(student), schedule_id: Number(lesson), reason: reason || undefined });
       notifySuccess('请假已登记');
       setLesson('');
@@ -37,11 +34,7 @@ function LeaveDialog({ opened, onClose, onDone }: { opened: boolean; onClose: ()
       setReason('');
       onDone();
       onClose();
-    } catch (e) {
-      setError(errorMessage(e, '登记失败'));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <Modal opened={opened} onClose={onClose} title="登记请假" centered>
@@ -70,15 +63,7 @@ function LeaveDialog({ opened, onClose, onDone }: { opened: boolean; onClose: ()
           onChange={(v) => setStudent(v ?? '')}
         />
         <TextInput label="请假原因" maxLength={255} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
-        {error && <Alert color="red">{error}</Alert>}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            取消
-          </Button>
-          <Button onClick={() => void save()} loading={busy}>
-            确定
-          </Button>
-        </Group>
+        <DialogActions error={error} busy={busy} onCancel={onClose} onConfirm={save} />
       </Stack>
     </Modal>
   );
@@ -87,23 +72,16 @@ function LeaveDialog({ opened, onClose, onDone }: { opened: boolean; onClose: ()
 function MakeupDialog({ leaveId, onClose, onDone }: { leaveId: number | null; onClose: () => void; onDone: () => void }) {
   const [cls, setCls] = useState('');
   const [lesson, setLesson] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const save = async () => {
-    setError(null);
+  const { error, setError, busy, submit } = useDialogSubmit('安排补课失败');
+  const save = () => {
     if (!lesson) return setError('请选择补课课次');
-    setBusy(true);
-    try {
+    void submit(async () => {
       await api.post(CLASSES_PATHS.stuLeaveMakeup, { id: leaveId, makeup_schedule_id: Number(lesson) });
       notifySuccess('已安排补课');
       setLesson('');
       onDone();
       onClose();
-    } catch (e) {
-      setError(errorMessage(e, '安排补课失败'));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <Modal opened={leaveId !== null} onClose={onClose} title="安排补课" centered>
@@ -121,15 +99,7 @@ function MakeupDialog({ leaveId, onClose, onDone }: { leaveId: number | null; on
           size="sm"
         />
         <LessonSelect classId={cls ? Number(cls) : null} value={lesson} onChange={setLesson} label="补课课次" from={dayjs().format('YYYY-MM-DD')} />
-        {error && <Alert color="red">{error}</Alert>}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            取消
-          </Button>
-          <Button onClick={() => void save()} loading={busy}>
-            确定
-          </Button>
-        </Group>
+        <DialogActions error={error} busy={busy} onCancel={onClose} onConfirm={save} />
       </Stack>
     </Modal>
   );
