@@ -12,6 +12,7 @@ import { ArrangeDialog } from '../timetable/ArrangeDialog';
 import { CLASSROOM_SOURCE } from '../pickers/sources';
 import { fetchClass, fetchClassLessons } from './classApi';
 import { StudentsPanel } from './StudentsPanel';
+import { ClassProgress } from '../records/ClassProgress';
 
 const CLASS_TYPE_SOURCE: OptionSource = { kind: 'resource', resource: 'prod_class_type', label: 'name' };
 const SCHOOL_SOURCE: OptionSource = { kind: 'schools' };
@@ -122,40 +123,7 @@ export default function ClassDetailScreen() {
           </Table>
         </Tabs.Panel>
         <Tabs.Panel value="attendance" pt="sm">
-          {p && (
-            <Stack gap="xs">
-              <Text size="sm">
-                已上 {p.sessions_done} / 已排 {p.sessions_total} 次课（班型共 {p.lesson_count} 次）
-              </Text>
-              <Table striped withTableBorder fz="xs">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>学员</Table.Th>
-                    <Table.Th>出勤</Table.Th>
-                    <Table.Th>迟到</Table.Th>
-                    <Table.Th>请假</Table.Th>
-                    <Table.Th>缺勤</Table.Th>
-                    <Table.Th>出勤率</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {p.students.map((s) => {
-                    const all = s.attended + s.leave + s.absent;
-                    return (
-                      <Table.Tr key={s.student_id}>
-                        <Table.Td>{s.name}</Table.Td>
-                        <Table.Td>{s.attended}</Table.Td>
-                        <Table.Td>{s.late}</Table.Td>
-                        <Table.Td>{s.leave}</Table.Td>
-                        <Table.Td>{s.absent}</Table.Td>
-                        <Table.Td>{all ? `${Math.round((s.attended / all) * 100)}%` : '—'}</Table.Td>
-                      </Table.Tr>
-                    );
-                  })}
-                </Table.Tbody>
-              </Table>
-            </Stack>
-          )}
+          {p && <ClassProgress progress={p} />}
         </Tabs.Panel>
       </Tabs>
       <ArrangeDialog

@@ -1,4 +1,4 @@
-import { Modal, Stack, Table, Text } from '@mantine/core';
+import { Modal, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CLASSES_PATHS } from '../../../contract/classes';
@@ -6,6 +6,7 @@ import { DataTable, type DataTableColumn, type TableQuery, type TableRow } from 
 import { initialValues, SearchForm, toQuery, type SearchField } from '../../../components/SearchForm';
 import { fetchClassProgress } from '../api';
 import { SCHOOL_SOURCE } from '../pickers/sources';
+import { ClassProgress } from './ClassProgress';
 
 const FIELDS: SearchField[] = [{ name: 'school_id', label: '校区', input: 'select', options: SCHOOL_SOURCE }];
 
@@ -28,37 +29,7 @@ function ClassProgressDialog({ cls, onClose }: { cls: { id: number; name: string
   const p = q.data;
   return (
     <Modal opened={cls !== null} onClose={onClose} title={`考勤进度：${cls?.name ?? ''}`} size="lg" centered>
-      {p && (
-        <Stack gap="xs">
-          <Text size="sm">
-            已上 {p.sessions_done} / 已排 {p.sessions_total} 次课（班型共 {p.lesson_count} 次）
-          </Text>
-          <Table striped withTableBorder fz="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>学员</Table.Th>
-                <Table.Th>出勤</Table.Th>
-                <Table.Th>迟到</Table.Th>
-                <Table.Th>请假</Table.Th>
-                <Table.Th>缺勤</Table.Th>
-                <Table.Th>剩余课时</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {p.students.map((s) => (
-                <Table.Tr key={s.student_id}>
-                  <Table.Td>{s.name}</Table.Td>
-                  <Table.Td>{s.attended}</Table.Td>
-                  <Table.Td>{s.late}</Table.Td>
-                  <Table.Td>{s.leave}</Table.Td>
-                  <Table.Td>{s.absent}</Table.Td>
-                  <Table.Td>{s.remaining_hours}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Stack>
-      )}
+      {p && <ClassProgress progress={p} />}
     </Modal>
   );
 }
