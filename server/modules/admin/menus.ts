@@ -13,6 +13,7 @@ import { idListSchema } from '../../../src/contract/resource';
 import { nowText } from '../../lib/time';
 import { compare, moveDescendants, optInt, orderOf, pageParams, subtreeOf, typeOpSchema, type TypeOp } from './common';
 import type { Selectable } from 'kysely';
+import { PAGE_LABELS } from '../../../src/contract/paging';
 
 type MenuRow = Selectable<MenuTable>;
 
@@ -128,7 +129,7 @@ export function registerMenus(app: Hono<AppEnv>): void {
 
   const findPage = async (c: Context<AppEnv>): Promise<Response> => {
     const params = c.req.method === 'GET' ? queryObject(c) : await formObject(c);
-    const q = check(pageQuery, params, { cn_id: '节点', page: '页码', rows: '每页行数' });
+    const q = check(pageQuery, params, { cn_id: '节点', ...PAGE_LABELS });
     let qb = c.var.db.selectFrom('menus').where('del_flag', '=', q.del_falg ?? 0);
     if (q.name) qb = qb.where(likeInsensitive('name', likePattern(q.name)));
     if (q.code) qb = qb.where(likeInsensitive('code', likePattern(q.code)));

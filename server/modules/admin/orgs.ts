@@ -12,6 +12,7 @@ import { assertPerm, invalidatePrincipals } from '../../lib/auth';
 import { countOf, likeInsensitive, likePattern } from '../../db/dialect';
 import { nowText } from '../../lib/time';
 import { moveDescendants, optInt, orderOf, pageParams, subtreeOf } from './common';
+import { PAGE_LABELS } from '../../../src/contract/paging';
 
 type OrgRow = Selectable<OrganisationTable>;
 const KINDS: readonly OrgKind[] = ['head', 'city', 'school', 'department'];
@@ -98,7 +99,7 @@ export function registerOrgs(app: Hono<AppEnv>): void {
   });
 
   app.get('/api/v1/system/find_org_page', async (c) => {
-    const q = parseQuery(c, pageQuery, { page: '页码', rows: '每页行数', cn_id: '节点' });
+    const q = parseQuery(c, pageQuery, { ...PAGE_LABELS, cn_id: '节点' });
     let qb = c.var.db.selectFrom('organisations').where('del_flag', '=', 0);
     if (q.name) qb = qb.where(likeInsensitive('name', likePattern(q.name)));
     if (q.code) qb = qb.where(likeInsensitive('code', likePattern(q.code)));
@@ -121,7 +122,7 @@ export function registerOrgs(app: Hono<AppEnv>): void {
   });
 
   app.get('/api/v1/system/get_org_users', async (c) => {
-    const q = parseQuery(c, pageParams.extend({ id: z.coerce.number({ error: 'id 必须是数字' }).int().positive('id 必须是正整数') }), { id: 'id', page: '页码', rows: '每页行数' });
+    const q = parseQuery(c, pageParams.extend({ id: z.coerce.number({ error: 'id 必须是数字' }).int().positive('id 必须是正整数') }), { id: 'id', ...PAGE_LABELS });
     const db = c.var.db;
     const org = await db.selectFrom('organisations').select('id').where('id', '=', q.id).where('del_flag', '=', 0).executeTakeFirst();
     if (!org) throw notFound();

@@ -13,6 +13,7 @@ import { countOf, isUniqueViolation, likeInsensitive, likePattern } from '../../
 import { nowText } from '../../lib/time';
 import { idArraySchema, optInt, orderOf, pageParams } from './common';
 import { menuOf, menuTree } from './menus';
+import { PAGE_LABELS } from '../../../src/contract/paging';
 
 const i2goSyncSchema = z.preprocess(
   (v) => v ?? {},
@@ -75,7 +76,7 @@ const rolePageQuery = pageParams.extend({ name: z.string().trim().max(64).option
 
 async function rolePage(c: Context<AppEnv>): Promise<Response> {
   const params = c.req.method === 'GET' ? queryObject(c) : await formObject(c);
-  const q = check(rolePageQuery, params, { page: '页码', rows: '每页行数' });
+  const q = check(rolePageQuery, params, { ...PAGE_LABELS });
   let qb = c.var.db.selectFrom('roles');
   if (q.name) qb = qb.where(likeInsensitive('name', likePattern(q.name)));
   if (q.code) qb = qb.where(likeInsensitive('code', likePattern(q.code)));
@@ -218,7 +219,7 @@ export function registerRoles(app: Hono<AppEnv>, deps: AppDeps): void {
   });
 
   app.get('/api/v1/system/find_role_menu_page', async (c) => {
-    const q = parseQuery(c, pageParams.extend({ role_id: optInt('角色'), id: optInt('id'), name: z.string().trim().max(64).optional(), type: optInt('类型') }), { page: '页码', rows: '每页行数' });
+    const q = parseQuery(c, pageParams.extend({ role_id: optInt('角色'), id: optInt('id'), name: z.string().trim().max(64).optional(), type: optInt('类型') }), { ...PAGE_LABELS });
     const roleId = q.role_id ?? q.id;
     if (!roleId) throw new ApiError(400, '请选择角色');
     const db = c.var.db;

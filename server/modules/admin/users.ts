@@ -14,6 +14,7 @@ import { revokeUserSessions } from '../../lib/sessions';
 import { schoolScope } from '../../lib/scope';
 import { nowText } from '../../lib/time';
 import { idArraySchema, optInt, orderOf, pageParams, subtreeOf } from './common';
+import { PAGE_LABELS } from '../../../src/contract/paging';
 
 const PHONE_RE = /^1\d{10}$/;
 const LOGIN_RE = /^[A-Za-z0-9_.@-]+$/;
@@ -150,7 +151,7 @@ const userPageQuery = pageParams.extend({
 });
 
 async function userPage(c: Context<AppEnv>, params: Record<string, string>): Promise<Response> {
-  const q = check(userPageQuery, params, { page: '页码', rows: '每页行数' });
+  const q = check(userPageQuery, params, { ...PAGE_LABELS });
   const db = c.var.db;
   let qb = scopedUsers(db, c.var.principal);
   if (q.login_id) qb = qb.where(likeInsensitive('users.login_id', likePattern(q.login_id)));
@@ -326,7 +327,7 @@ const comboQuery = pageParams.extend({ user_id: optInt('用户'), role_id: optIn
 
 /** (user, role, school) rows: who holds which role in which campus. */
 async function roleSchoolPage(c: Context<AppEnv>, orderBySchool: boolean): Promise<Response> {
-  const q = parseQuery(c, comboQuery, { page: '页码', rows: '每页行数' });
+  const q = parseQuery(c, comboQuery, { ...PAGE_LABELS });
   const db = c.var.db;
   const scope = schoolScope(c.var.principal);
   let qb = db

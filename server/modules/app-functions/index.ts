@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { appFunResource } from '../../../src/contract/resources/system';
 import { idListSchema } from '../../../src/contract/resource';
-import { pageQuerySchema } from '../../../src/contract/paging';
+import { PAGE_LABELS, pageQuerySchema } from '../../../src/contract/paging';
 import type { TreeNode } from '../../../src/contract/menu';
 import type { AppDeps, AppEnv } from '../../lib/context';
 import type { BaseColumns, Database } from '../../db/schema';
@@ -142,7 +142,7 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
 
   app.get('/api/v1/sys_app/find_role_app_fun_page', async (c) => {
     const params = queryObject(c);
-    const q = check(pageQuerySchema.extend({ role_id: roleIdSchema.optional(), name: z.string().trim().max(64).optional() }), params, { ...LABELS, page: '页码', rows: '每页行数' });
+    const q = check(pageQuerySchema.extend({ role_id: roleIdSchema.optional(), name: z.string().trim().max(64).optional() }), params, { ...LABELS, ...PAGE_LABELS });
     let qb = c.var.db
       .selectFrom('sys_role_app_fun')
       .innerJoin('sys_app_fun', 'sys_app_fun.id', 'sys_role_app_fun.app_fun_id')

@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import type { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { EXPORT_ROW_CAP, pageQuerySchema } from '../../../src/contract/paging';
+import { EXPORT_ROW_CAP, PAGE_LABELS, pageQuerySchema } from '../../../src/contract/paging';
 import type { ExportStarted } from '../../../src/contract/paths';
 import type { AppDeps, AppEnv } from '../../lib/context';
 import type { BaseColumns, Database } from '../../db/schema';
@@ -145,7 +145,7 @@ export function register(app: Hono<AppEnv>, deps: AppDeps): void {
   });
 
   app.get('/api/v1/excel_export_status/page', async (c) => {
-    const q = check(statusPageSchema, queryObject(c), { page: '页码', rows: '每页行数', state: '状态' });
+    const q = check(statusPageSchema, queryObject(c), { ...PAGE_LABELS, state: '状态' });
     let qb = c.var.db
       .selectFrom('sys_excel_export_status')
       .select(['id', 'name', 'state', 'rows', 'user_id', 'source', 'file_size', 'error', 'created_at', 'finished_at'])

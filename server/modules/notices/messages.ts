@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import { idListSchema } from '../../../src/contract/resource';
-import { pageQuerySchema } from '../../../src/contract/paging';
+import { PAGE_LABELS, pageQuerySchema } from '../../../src/contract/paging';
 import type { AppEnv } from '../../lib/context';
 import type { Database } from '../../db/schema';
 import { notFound, ok } from '../../lib/http';
@@ -66,7 +66,7 @@ export async function unreadCount(db: Kysely<Database>, userId: number): Promise
 
 export function registerMessages(app: Hono<AppEnv>): void {
   app.post('/api/v1/user_message/page', async (c) => {
-    const q = check(pageSchema, await formObject(c), { page: '页码', rows: '每页行数', read_status: '阅读状态', is_flag: '标记状态' });
+    const q = check(pageSchema, await formObject(c), { ...PAGE_LABELS, read_status: '阅读状态', is_flag: '标记状态' });
     let qb = visible(c.var.db, c.var.principal.userId);
     if (q.read_status) qb = qb.where('m.read_status', '=', Number(q.read_status));
     if (q.is_flag) qb = qb.where('m.is_flag', '=', Number(q.is_flag));

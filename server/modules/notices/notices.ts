@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { idListSchema } from '../../../src/contract/resource';
-import { pageQuerySchema } from '../../../src/contract/paging';
+import { PAGE_LABELS, pageQuerySchema } from '../../../src/contract/paging';
 import type { AppEnv } from '../../lib/context';
 import type { Database } from '../../db/schema';
 import { ApiError, notFound, ok } from '../../lib/http';
@@ -82,7 +82,7 @@ async function liveNotice(db: Kysely<Database>, id: number) {
 export function registerNotices(app: Hono<AppEnv>): void {
   app.post('/api/v1/sys_notice/page', async (c) => {
     const params = await formObject(c);
-    const q = check(pageSchema, params, { page: '页码', rows: '每页行数', sort: '排序', state: '状态' });
+    const q = check(pageSchema, params, { ...PAGE_LABELS, state: '状态' });
     let qb = c.var.db.selectFrom('sys_notice').selectAll().where('del_flag', '=', 0);
     if (q.title) qb = qb.where(likeInsensitive('title', likePattern(q.title)));
     if (q.state) qb = qb.where('state', 'in', q.state.split(','));

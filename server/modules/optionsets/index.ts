@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import { idListSchema } from '../../../src/contract/resource';
-import { pageQuerySchema } from '../../../src/contract/paging';
+import { PAGE_LABELS, pageQuerySchema } from '../../../src/contract/paging';
 import type { OptionSetAnswer } from '../../../src/contract/paths';
 import type { AppDeps, AppEnv } from '../../lib/context';
 import { ApiError, notFound, ok } from '../../lib/http';
@@ -64,7 +64,7 @@ const SORTABLE = new Set(['id', 'code', 'name', 'created_at', 'updated_at']);
 export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
   app.get('/api/v1/system/find_optionset_page', async (c) => {
     const params = queryObject(c);
-    const q = check(pageSchema, params, { page: '页码', rows: '每页行数', sort: '排序' });
+    const q = check(pageSchema, params, { ...PAGE_LABELS });
     let qb = c.var.db.selectFrom('option_sets').selectAll();
     if (q.code) qb = qb.where(likeInsensitive('code', likePattern(q.code)));
     if (q.name) qb = qb.where(likeInsensitive('name', likePattern(q.name)));

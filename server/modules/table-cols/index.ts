@@ -1,6 +1,6 @@
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
-import { pageQuerySchema } from '../../../src/contract/paging';
+import { PAGE_LABELS, pageQuerySchema } from '../../../src/contract/paging';
 import type { AppDeps, AppEnv } from '../../lib/context';
 import type { BaseColumns } from '../../db/schema';
 import { notFound, ok } from '../../lib/http';
@@ -89,7 +89,7 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
   app.post('/api/v1/system/update_table_col_user', async (c) => save(c, await parseJson(c, updateSchema, LABELS)));
 
   app.get('/api/v1/system/find_table_col_userpage', async (c) => {
-    const q = check(z.preprocess(withTableKey, pageQuerySchema.extend({ table_key: tableKeySchema.optional() })), queryObject(c), { ...LABELS, page: '页码', rows: '每页行数' });
+    const q = check(z.preprocess(withTableKey, pageQuerySchema.extend({ table_key: tableKeySchema.optional() })), queryObject(c), { ...LABELS, ...PAGE_LABELS });
     let qb = c.var.db.selectFrom('sys_table_col_user').selectAll().where('user_id', '=', c.var.principal.userId);
     if (q.table_key) qb = qb.where('table_key', '=', q.table_key);
     const totalSize = await countOf(qb);
