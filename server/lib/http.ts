@@ -15,8 +15,20 @@ export class ApiError extends Error {
 
 const OK = { code: 200, msg: '成功' } as const;
 
+// Bodies of the success answers built here, so the request transaction learns an answer's code
+// (and, for an Idempotency-Key, its text) without cloning and parsing the response.
+const successBodies = new WeakMap<Response, string | Uint8Array>();
+
+/** The body of a success answer made by `ok` or `okPage`; undefined for any other response. */
+export function successBody(res: Response): string | Uint8Array | undefined {
+  return successBodies.get(res);
+}
+
 export function ok<T>(c: Context, data: T): Response {
-  return c.json({ ...OK, data });
+  const text = JSON.stringify({ ...OK, data });
+  const res = c.body(text, 200, { 'Content-Type': 'application/json' });
+  successBodies.set(res, text);
+  return res;
 }
 
 // `ok`'s envelope up to the first row: `{"code":200,"msg":"成功","data":{"content":[`
@@ -35,11 +47,10 @@ export function okPage(c: Context, rowJson: readonly (string | Uint8Array)[], to
     parts.push(typeof row === 'string' ? Buffer.from(row) : row);
   });
   parts.push(Buffer.from(`],"totalSize":${totalSize}}}`));
-  return c.body(Buffer.concat(parts), 200, { 'Content-Type': 'application/json' });
-}
-
-export function fail(c: Context, code: number, msg: string): Response {
-  return c.json({ code, msg, data: null });
+  const body = Buffer.concat(parts);
+  const res = c.body(body, 200, { 'Content-Type': 'application/json' });
+  successBodies.set(res, body);
+  return res;
 }
 
 /** Answers a missing record, or one outside the caller's data scope (they look the same). */

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { AppEnv } from './context';
 import { isUniqueViolation } from '../db/dialect';
+import { successBody } from './http';
 import { nowText } from './time';
 import '../db/core-schema';
 import { ApiCode } from '../../src/contract/envelope';
@@ -24,7 +25,9 @@ export function noTransaction(path: string): void {
 
 class Rollback extends Error {}
 
-async function answerCode(res: Response): Promise<{ code: number | undefined; text: string | undefined }> {
+async function answerCode(res: Response, needText: boolean): Promise<{ code: number | undefined; text: string | undefined }> {
+  const success = successBody(res);
+  if (success !== undefined) return { code: 200, text: !needText ? undefined : typeof success === 'string' ? success : Buffer.from(success).toString('utf8') };
   const type = res.headers.get('content-type') ?? '';
   if (!type.includes('application/json')) return { code: undefined, text: undefined };
   const text = await res.clone().text();
@@ -74,7 +77,7 @@ export function transactionMiddleware(baseDb: Kysely<Database>): MiddlewareHandl
         c.set('db', trx);
         await next();
         if (c.error) throw new Rollback();
-        const { code, text } = await answerCode(c.res);
+        const { code, text } = await answerCode(c.res, Boolean(key && principal));
         if (code !== undefined && code !== 200) throw new Rollback();
         if (key && principal && text !== undefined) {
           await trx
