@@ -22,7 +22,7 @@ import { check, formObject, queryObject, readJson } from './validate';
 import { assertSchoolInScope, schoolScope } from './scope';
 import { nowText } from './time';
 import { isExportRequest, runListExport } from './export-hook';
-import { noTransaction } from './tx';
+import { postRead } from './tx';
 import { tableVersionColumn } from '../db/table-versions';
 import { cachedPlan, filterValue, planOf, rangeEnd, rememberPlan, rowJsonColumns, runJsonPlan, runPlan } from './page-plan';
 
@@ -226,10 +226,7 @@ export function mountResource(app: Hono<AppEnv>, def: ResourceDef, hooks: Resour
       return ok(c, { content: await mapRows(rows, ctx, hooks), totalSize });
     };
     // A form-encoded search only reads: it needs no request transaction (nor its BEGIN/COMMIT).
-    if (def.pageMethod === 'POST_FORM') {
-      noTransaction(page);
-      app.post(page, handler);
-    }
+    if (def.pageMethod === 'POST_FORM') postRead(app, page, handler);
     else app.get(page, handler);
   }
 

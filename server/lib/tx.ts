@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { AppEnv } from './context';
@@ -21,6 +21,15 @@ const NO_TX = new Set<string>(['/api/v1/sso/login', '/api/v1/sso/logout', '/api/
 
 export function noTransaction(path: string): void {
   NO_TX.add(path.startsWith('/') ? path : `/${path}`);
+}
+
+/**
+ * A POST that only reads (a form-encoded search, a lookup the spec makes a POST): served outside
+ * the request transaction, so it neither opens one nor holds SQLite's one connection meanwhile.
+ */
+export function postRead(app: Hono<AppEnv>, path: string, handler: (c: Context<AppEnv>) => Promise<Response> | Response): void {
+  noTransaction(path);
+  app.post(path, handler);
 }
 
 class Rollback extends Error {}

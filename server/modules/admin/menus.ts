@@ -14,6 +14,7 @@ import { nowText } from '../../lib/time';
 import { compare, moveDescendants, optInt, orderOf, pageParams, subtreeOf, typeOpSchema, type TypeOp } from './common';
 import type { Selectable } from 'kysely';
 import { PAGE_LABELS } from '../../../src/contract/paging';
+import { postRead } from '../../lib/tx';
 
 type MenuRow = Selectable<MenuTable>;
 
@@ -145,7 +146,7 @@ export function registerMenus(app: Hono<AppEnv>): void {
     return ok(c, { content: rows.map(menuOf), totalSize: total });
   };
   app.get('/api/v1/system/find_menu_page', findPage);
-  app.post('/api/v1/system/find_menu_page', findPage);
+  postRead(app, '/api/v1/system/find_menu_page', findPage);
 
   app.post('/api/v1/system/add_menu', async (c) => {
     assertPerm(c.var.principal, 'add_menu');

@@ -14,6 +14,7 @@ import { nowText } from '../../lib/time';
 import { idArraySchema, optInt, orderOf, pageParams } from './common';
 import { menuOf, menuTree } from './menus';
 import { PAGE_LABELS } from '../../../src/contract/paging';
+import { postRead } from '../../lib/tx';
 
 const i2goSyncSchema = z.preprocess(
   (v) => v ?? {},
@@ -149,16 +150,16 @@ export function registerRoles(app: Hono<AppEnv>, deps: AppDeps): void {
     return ok(c, { count: ids.length });
   });
 
-  app.post('/api/v1/system/get_role', async (c) => {
+  postRead(app, '/api/v1/system/get_role', async (c) => {
     const roleId = check(roleIdSchema, { ...queryObject(c), ...(await formObject(c)) }) as number;
     const role = await roleOrMissing(c.var.db, roleId);
     return ok(c, { ...role, menu_ids: await menuIdsOf(c.var.db, roleId) });
   });
 
   app.get('/api/v1/system/find_role_page', rolePage);
-  app.post('/api/v1/system/find_role_page', rolePage);
+  postRead(app, '/api/v1/system/find_role_page', rolePage);
 
-  app.post('/api/v1/system/find_role_menu', async (c) => {
+  postRead(app, '/api/v1/system/find_role_menu', async (c) => {
     const roleId = check(roleIdSchema, { ...queryObject(c), ...(await formObject(c)) }) as number;
     await roleOrMissing(c.var.db, roleId);
     return ok(c, await menuIdsOf(c.var.db, roleId));
@@ -175,12 +176,12 @@ export function registerRoles(app: Hono<AppEnv>, deps: AppDeps): void {
   app.post('/api/v1/system/update_role_menu', grantHandler(true));
   app.post('/api/v1/system/add_role_menu', grantHandler(false));
 
-  app.post('/api/v1/system/role_all', async (c) => {
+  postRead(app, '/api/v1/system/role_all', async (c) => {
     const rows = await c.var.db.selectFrom('roles').select(['id', 'code', 'name', 'all_schools', 'state']).orderBy('order_num').orderBy('id').execute();
     return ok(c, rows);
   });
 
-  app.post('/api/v1/system/find_permissions', async (c) => {
+  postRead(app, '/api/v1/system/find_permissions', async (c) => {
     const raw = { ...queryObject(c), ...(await formObject(c)) };
     const { role_id } = check(z.object({ role_id: optInt('角色') }).passthrough(), raw);
     const p = c.var.principal;

@@ -15,6 +15,7 @@ import { schoolScope } from '../../lib/scope';
 import { nowText } from '../../lib/time';
 import { idArraySchema, optInt, orderOf, pageParams, subtreeOf } from './common';
 import { PAGE_LABELS } from '../../../src/contract/paging';
+import { postRead } from '../../lib/tx';
 
 const PHONE_RE = /^1\d{10}$/;
 const LOGIN_RE = /^[A-Za-z0-9_.@-]+$/;
@@ -398,7 +399,7 @@ export function registerUsers(app: Hono<AppEnv>): void {
     return ok(c, roles);
   });
 
-  app.post('/api/v1/system/get_org_by_userid', async (c) => {
+  postRead(app, '/api/v1/system/get_org_by_userid', async (c) => {
     const raw = await formObject(c);
     const { id } = check(z.object({ id: optInt('id'), user_id: optInt('用户') }).transform((v) => ({ id: v.id ?? v.user_id })), raw);
     const p = c.var.principal;

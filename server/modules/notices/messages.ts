@@ -10,6 +10,7 @@ import { check, formObject, readJson } from '../../lib/validate';
 import { countOf, likeInsensitive, likePattern } from '../../db/dialect';
 import { nowText } from '../../lib/time';
 import { NOTICE_STATES } from './tables';
+import { postRead } from '../../lib/tx';
 
 /**
  * The signed-in user's own messages. Personal: no operation code; another user's message answers
@@ -65,7 +66,7 @@ export async function unreadCount(db: Kysely<Database>, userId: number): Promise
 }
 
 export function registerMessages(app: Hono<AppEnv>): void {
-  app.post('/api/v1/user_message/page', async (c) => {
+  postRead(app, '/api/v1/user_message/page', async (c) => {
     const q = check(pageSchema, await formObject(c), { ...PAGE_LABELS, read_status: '阅读状态', is_flag: '标记状态' });
     let qb = visible(c.var.db, c.var.principal.userId);
     if (q.read_status) qb = qb.where('m.read_status', '=', Number(q.read_status));

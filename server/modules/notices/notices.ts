@@ -13,6 +13,7 @@ import { isExportRequest, runListExport } from '../../lib/export-hook';
 import { nowText } from '../../lib/time';
 import { plainTextOf, sanitizeNoticeHtml } from './sanitize';
 import { NOTICE_STATES, type NoticeTarget } from './tables';
+import { postRead } from '../../lib/tx';
 
 const idsText = z.preprocess(
   (v) => (Array.isArray(v) ? v.join(',') : v === null || v === undefined ? '' : String(v)),
@@ -80,7 +81,7 @@ async function liveNotice(db: Kysely<Database>, id: number) {
 }
 
 export function registerNotices(app: Hono<AppEnv>): void {
-  app.post('/api/v1/sys_notice/page', async (c) => {
+  postRead(app, '/api/v1/sys_notice/page', async (c) => {
     const params = await formObject(c);
     const q = check(pageSchema, params, { ...PAGE_LABELS, state: '状态' });
     let qb = c.var.db.selectFrom('sys_notice').selectAll().where('del_flag', '=', 0);

@@ -8,6 +8,7 @@ import { ApiError, notFound, ok } from '../../lib/http';
 import { check, readJson } from '../../lib/validate';
 import { mountResource, type AnySelect } from '../../lib/resource-routes';
 import { inScope } from '../../lib/scope';
+import { postRead } from '../../lib/tx';
 
 /** Tag groups, tags, and tags put on students (user tags, scoped to the student's campus). */
 export interface TagGroupTable extends BaseColumns {
@@ -109,7 +110,7 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
   });
 
   // POST {id}: the group with its tags.
-  app.post('/api/v1/system/get_tag_group', async (c) => {
+  postRead(app, '/api/v1/system/get_tag_group', async (c) => {
     const { id } = check(idBody, await readJson(c));
     const group = await groupOf(c.var.db, id);
     if (!group) throw notFound();
@@ -117,7 +118,7 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
     return ok(c, { ...group, tags });
   });
 
-  app.post('/api/v1/system/get_tag', async (c) => {
+  postRead(app, '/api/v1/system/get_tag', async (c) => {
     const { id } = check(idBody, await readJson(c));
     const tag = await c.var.db
       .selectFrom('sys_tag')
