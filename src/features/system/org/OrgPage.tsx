@@ -20,10 +20,10 @@ const SEARCH: SearchField[] = [
 export const ORG_COLUMNS: DataTableColumn<OrgRow>[] = [
   { prop: 'name', label: '组织名称', minWidth: 160 },
   { prop: 'code', label: '编码', minWidth: 100 },
-  { prop: 'kind_name', label: '类型', width: 100 },
+  { prop: 'kind_name', label: '类型', width: 80 },
   { prop: 'leader', label: '负责人', width: 90 },
   { prop: 'phone', label: '电话', width: 120 },
-  { prop: 'address', label: '地址', minWidth: 180 },
+  { prop: 'address', label: '地址', minWidth: 150 },
   { prop: 'state', label: '状态', width: 70, align: 'center', formatter: (r) => (Number(r.state) === 1 ? '启用' : '停用') },
   { prop: 'order_num', label: '排序', width: 70, align: 'center', sortable: true },
 ];
