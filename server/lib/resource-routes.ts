@@ -154,7 +154,6 @@ function uniqueMessage(def: ResourceDef): string {
   return f ? `${f.label}已存在` : '记录已存在';
 }
 
-
 /** Mounts the standard calls of a declaration (paths under /api/v1, as callPath names them). */
 const mounted = new WeakMap<Hono<AppEnv>, Set<string>>();
 

@@ -1,14 +1,14 @@
 import { Box, Button, Stack } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { QueryValue } from '../../../api/request';
 import type { Menu } from '../../../contract/menu';
-import { DataTable, type DataTableColumn, type DataTableHandle, type RowAction } from '../../../components/DataTable';
+import { BatchDeleteButton, DataTable, type DataTableColumn, type DataTableHandle, type RowAction } from '../../../components/DataTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import { useHasPermission } from '../../../components/session';
 import { TreePanel } from '../../../components/TreePanel';
 import { TreeLayout } from '../shared/TreeLayout';
-import { confirmDelete, idsOf } from '../../../components/feedback';
+import { confirmDelete } from '../../../components/feedback';
 import { MENU_TREE_URL, MenuDialog } from './MenuDialog';
 import { emptyMenuForm, menuFormOf, type MenuFormValues } from './menuForm';
 
@@ -72,11 +72,6 @@ export default function MenuPage() {
     [reload],
   );
 
-  const batchDelete = async () => {
-    const rows = table.current?.selectedRows() ?? [];
-    if (await confirmDelete('api/v1/system/del_menu', idsOf(rows), { batch: true })) reload();
-  };
-
   return (
     <TreeLayout
       tree={
@@ -120,9 +115,7 @@ export default function MenuPage() {
                     新增
                   </Button>
                 )}
-                <Button size="xs" color="red" variant="light" leftSection={<IconTrash size={14} />} onClick={batchDelete}>
-                  批量删除
-                </Button>
+                <BatchDeleteButton url="api/v1/system/del_menu" table={table} onDeleted={reload} />
               </>
             }
           />
