@@ -43,6 +43,7 @@ export interface DataTableProps<Row extends TableRow> {
   selectable?: boolean;
   onSelectionChange?: (rows: Row[]) => void;
   actions?: readonly RowAction<Row>[];
+  /** width of the 操作 column; absent: room for every action the user may run, on one line */
   actionsWidth?: number;
   /** operation-code check; defaults to the signed-in user's */
   hasPermission?: (code: string) => boolean;
@@ -85,6 +86,16 @@ function widthOf<Row extends TableRow>(c: DataTableColumn<Row>): number {
 }
 
 /** Cell classes and sticky offsets of the visible columns. */
+// A CJK glyph of the table's text and an action's side padding (DataTable.module.css .action), in px.
+const GLYPH_PX = 14;
+const ACTION_PAD_PX = 8;
+const CELL_PAD_PX = 16;
+
+/** The 操作 column's width when every action shows: they stay on one line instead of being clipped. */
+function fitActions(actions: readonly Pick<RowAction, 'label'>[]): number {
+  return Math.max(60, CELL_PAD_PX + actions.reduce((w, a) => w + a.label.length * GLYPH_PX + ACTION_PAD_PX, 0));
+}
+
 function layoutOf<Row extends TableRow>(columns: readonly DataTableColumn<Row>[], selectable: boolean, actionsWidth: number): ColumnLayout<Row>[] {
   let left = selectable ? CHECK_WIDTH : 0;
   let right = actionsWidth;
@@ -132,7 +143,7 @@ export function DataTable<Row extends TableRow>(props: DataTableProps<Row>) {
     selectable = false,
     onSelectionChange,
     actions,
-    actionsWidth = 150,
+    actionsWidth,
     tableKey,
     exportOptions,
     toolbar,
@@ -198,7 +209,7 @@ export function DataTable<Row extends TableRow>(props: DataTableProps<Row>) {
   const prefs = useColumnPrefs(tableKey, columns);
   const visibleColumns = useMemo(() => prefs.columns.filter((c) => c.show !== false), [prefs.columns]);
   const allowedActions = useMemo(() => (actions ?? []).filter((a) => !a.perm || can(a.perm)), [actions, can]);
-  const effActionsWidth = allowedActions.length ? actionsWidth : 0;
+  const effActionsWidth = allowedActions.length ? (actionsWidth ?? fitActions(allowedActions)) : 0;
   const layout = useMemo(() => layoutOf(visibleColumns, selectable, effActionsWidth), [visibleColumns, selectable, effActionsWidth]);
   const actionsStyle = useMemo<CSSProperties>(() => ({ right: 0, width: effActionsWidth, textAlign: 'center' }), [effActionsWidth]);
 

@@ -143,6 +143,24 @@ describe('DataTable selection and actions', { timeout: 30000 }, () => {
     expect(edit).toHaveBeenCalledWith(expect.objectContaining({ id: 2 }));
   });
 
+  it('sizes the 操作 column for every action the user may run, unless told a width', async () => {
+    const many: RowAction<Row>[] = ['编辑', '删除', '详情', '学员', '时间段'].map((label) => ({ key: label, label, onClick: () => undefined }));
+    const widthOf = () => Number.parseFloat((document.querySelector('tbody td:last-child') as HTMLElement).style.width);
+    const first = renderWidget(<DataTable api="api/v1/test/page" columns={columns} actions={many.slice(0, 2)} hasPermission={allowAll} />);
+    await screen.findByText('菜单1');
+    const two = widthOf();
+    first.unmount();
+    const second = renderWidget(<DataTable api="api/v1/test/page" columns={columns} actions={many} hasPermission={allowAll} />);
+    await screen.findByText('菜单1');
+    const five = widthOf();
+    // three more actions, eight more glyphs: each needs its label's room and its padding
+    expect(five - two).toBeGreaterThanOrEqual(8 * 12 + 3 * 8);
+    second.unmount();
+    renderWidget(<DataTable api="api/v1/test/page" columns={columns} actions={many} actionsWidth={120} hasPermission={allowAll} />);
+    await screen.findByText('菜单1');
+    expect(widthOf()).toBe(120);
+  });
+
   it('reloads through its handle', async () => {
     const ref = createRef<DataTableHandle<Row>>();
     renderWidget(<DataTable api="api/v1/test/page" columns={columns} tableRef={ref} hasPermission={allowAll} />);
