@@ -36,7 +36,7 @@ export interface RoleDataScope {
 }
 
 /** Schools (kind 'school', not deleted) that are the organisation itself or under it. */
-async function schoolsUnder(db: Kysely<Database>, orgIds: number[]): Promise<number[]> {
+export async function schoolsUnder(db: Kysely<Database>, orgIds: number[]): Promise<number[]> {
   if (orgIds.length === 0) return [];
   const rows = await db
     .selectFrom('organisations')

@@ -15,6 +15,7 @@ import { idArraySchema, optInt, orderOf, pageParams } from './common';
 import { menuOf, menuTree } from './menus';
 import { PAGE_LABELS } from '../../../src/contract/paging';
 import { postRead } from '../../lib/tx';
+import { assertAllSchoolsGrantable, assertMenusHeld, assertRoleEditable } from '../../lib/grants';
 
 const i2goSyncSchema = z.preprocess(
   (v) => v ?? {},
@@ -94,6 +95,7 @@ export function registerRoles(app: Hono<AppEnv>, deps: AppDeps): void {
     assertPerm(c.var.principal, 'add_role');
     const body = await parseJson(c, z.object(roleFields), roleLabels);
     const db = c.var.db;
+    assertAllSchoolsGrantable(c.var.principal, body.all_schools === 1);
     if (await db.selectFrom('roles').select('id').where('code', '=', body.code).executeTakeFirst()) throw new ApiError(409, '角色编码已存在');
     const now = nowText();
     try {
@@ -114,6 +116,8 @@ export function registerRoles(app: Hono<AppEnv>, deps: AppDeps): void {
     const body = await parseJson(c, z.object({ id: idField, ...roleFields }), roleLabels);
     const db = c.var.db;
     const existing = await roleOrMissing(db, body.id);
+    await assertRoleEditable(db, c.var.principal, body.id);
+    if (existing.all_schools !== 1) assertAllSchoolsGrantable(c.var.principal, body.all_schools === 1);
     if (existing.code === SUPER_CODE && body.code !== SUPER_CODE) throw new ApiError(400, '系统管理员角色的编码不能修改');
     if (existing.code === SUPER_CODE && body.state === 0) throw new ApiError(400, '系统管理员角色不能停用');
     if (await db.selectFrom('roles').select('id').where('code', '=', body.code).where('id', '!=', body.id).executeTakeFirst()) throw new ApiError(409, '角色编码已存在');
@@ -169,8 +173,12 @@ export function registerRoles(app: Hono<AppEnv>, deps: AppDeps): void {
     assertPerm(c.var.principal, 'save_role_menu');
     const body = check(grantSchema, await readJson(c), { role_id: '角色', menu_ids: '菜单' });
     const roleId = body.roleId as number;
-    await roleOrMissing(c.var.db, roleId);
-    return ok(c, await grant(c.var.db, roleId, body.menuIds, replace));
+    const db = c.var.db;
+    await roleOrMissing(db, roleId);
+    await assertRoleEditable(db, c.var.principal, roleId);
+    const have = await menuIdsOf(db, roleId);
+    await assertMenusHeld(db, c.var.principal, body.menuIds.filter((m) => !have.includes(m)));
+    return ok(c, await grant(db, roleId, body.menuIds, replace));
   };
   app.post('/api/v1/system/save_role_menu', grantHandler(true));
   app.post('/api/v1/system/update_role_menu', grantHandler(true));

@@ -12,6 +12,7 @@ import { countOf, isUniqueViolation, likeInsensitive, likePattern } from '../../
 import { hashPassword } from '../../lib/password';
 import { revokeUserSessions } from '../../lib/sessions';
 import { schoolScope } from '../../lib/scope';
+import { assertRolesGrantable, assertUserGrantsEditable } from '../../lib/grants';
 import { nowText } from '../../lib/time';
 import { idArraySchema, optInt, orderOf, pageParams, subtreeOf } from './common';
 import { PAGE_LABELS } from '../../../src/contract/paging';
@@ -173,20 +174,33 @@ async function userPage(c: Context<AppEnv>, params: Record<string, string>): Pro
   return ok(c, { content: await decorate(db, rows), totalSize });
 }
 
-/** Roles a caller may hand out: RC999 only by RC999; campus users only to their own campuses. */
-async function checkGrants(db: Kysely<Database>, p: Principal, roles: number[] | undefined, schools: number[] | undefined): Promise<void> {
+/**
+ * Roles and schools given to a user: they must exist, lie within the granter's reach (grants.ts)
+ * and schools outside the granter's campuses answer as missing. `held` are the user's current
+ * grants on update: only what is added is checked here, the user's own reach by the caller.
+ */
+async function checkGrants(
+  db: Kysely<Database>,
+  p: Principal,
+  roles: number[] | undefined,
+  schools: number[] | undefined,
+  held: { roles: number[]; schools: number[] } = { roles: [], schools: [] },
+): Promise<void> {
   if (roles && roles.length) {
     const found = await db.selectFrom('roles').select(['id', 'code']).where('id', 'in', roles).execute();
     if (found.length !== new Set(roles).size) throw new ApiError(400, '角色不存在');
     if (!p.superuser && found.some((r) => r.code === SUPER_CODE)) throw new ApiError(403, '没有权限分配系统管理员角色');
+    await assertRolesGrantable(db, p, roles.filter((r) => !held.roles.includes(r)));
   }
   if (schools && schools.length) {
     const found = await db.selectFrom('organisations').select('id').where('id', 'in', schools).where('kind', '=', 'school').where('del_flag', '=', 0).execute();
     if (found.length !== new Set(schools).size) throw new ApiError(400, '校区不存在');
     const scope = schoolScope(p);
-    if (scope !== undefined && schools.some((s) => !scope.includes(s))) throw notFound();
+    if (scope !== undefined && schools.some((s) => !held.schools.includes(s) && !scope.includes(s))) throw notFound();
   }
 }
+
+const sameSet = (a: readonly number[], b: readonly number[]): boolean => new Set(a).size === new Set(b).size && a.every((x) => b.includes(x));
 
 async function checkOrg(db: Kysely<Database>, orgId: number | null | undefined): Promise<void> {
   if (orgId === undefined || orgId === null) return;
@@ -253,8 +267,12 @@ async function updateUser(c: Context<AppEnv>): Promise<Response> {
   const body = await parseJson(c, updateUserSchema, userLabels);
   const db = c.var.db;
   const p = c.var.principal;
-  await userById(db, p, body.id);
-  await checkGrants(db, p, body.roles, body.schools);
+  const current = await userById(db, p, body.id);
+  const held = { roles: current.roles, schools: current.schools };
+  const regrants = (body.roles !== undefined && !sameSet(body.roles, held.roles)) || (body.schools !== undefined && !sameSet(body.schools, held.schools));
+  // Nobody re-arranges their own grants, nor those of a user reaching further than they do.
+  if (regrants) await assertUserGrantsEditable(db, p, body.id);
+  await checkGrants(db, p, body.roles, body.schools, held);
   await checkOrg(db, body.org_id);
   if (body.state === 0 && body.id === p.userId) throw new ApiError(400, '不能停用当前登录的账号');
   const set: Record<string, string | number | null> = { updated_at: nowText(), updated_by: p.userId };
@@ -374,6 +392,8 @@ export function registerUsers(app: Hono<AppEnv>): void {
     const body = await parseJson(c, resetSchema, { id: 'id', password: '新密码' });
     const db = c.var.db;
     await userById(db, c.var.principal, body.id);
+    // Setting the password of a more powerful account would be taking it over.
+    if (body.id !== c.var.principal.userId) await assertUserGrantsEditable(db, c.var.principal, body.id);
     await db
       .updateTable('users')
       .set({ password_hash: await hashPassword(body.password), failed_count: 0, locked_until: null, updated_at: nowText(), updated_by: c.var.principal.userId })

@@ -2,7 +2,8 @@ import type { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { dataPermissionDetailResource, dataPermissionResource } from '../../../src/contract/resources/system';
-import type { AppDeps, AppEnv } from '../../lib/context';
+import type { AppDeps, AppEnv, Principal } from '../../lib/context';
+import { assertDataScopeGrantable, assertRoleEditable } from '../../lib/grants';
 import type { Database } from '../../db/schema';
 import { ApiError, ok } from '../../lib/http';
 import { assertPerm, invalidatePrincipals } from '../../lib/auth';
@@ -77,16 +78,28 @@ async function assertOrgs(db: Kysely<Database>, ids: number[], schoolsOnly: bool
   if (found.length !== ids.length) throw new ApiError(400, `${label}不存在`);
 }
 
+/** Roles of data permission rows: editing them is editing those roles (grants.ts). */
+async function assertPermissionsEditable(db: Kysely<Database>, p: Principal, permissionIds: number[]): Promise<void> {
+  if (permissionIds.length === 0) return;
+  const rows = await db.selectFrom('sys_data_permission').select('role_id').where('id', 'in', permissionIds).execute();
+  for (const r of rows) await assertRoleEditable(db, p, r.role_id);
+}
+
 export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
   mountResource(app, dataPermissionResource, {
-    async beforeWrite(ctx, row) {
+    async beforeWrite(ctx, row, _mode, existing) {
       if (row.role_id !== undefined) {
         const role = await ctx.db.selectFrom('roles').select('id').where('id', '=', Number(row.role_id)).executeTakeFirst();
         if (!role) throw new ApiError(400, '角色不存在');
+        await assertRoleEditable(ctx.db, ctx.principal, Number(row.role_id));
       }
+      if (existing) await assertRoleEditable(ctx.db, ctx.principal, Number(existing.role_id));
+      const kind = Number(row.kind ?? existing?.kind);
+      await assertDataScopeGrantable(ctx.db, ctx.principal, kind === DATA_PERMISSION_ALL, [], []);
     },
     afterWrite: () => invalidatePrincipals(),
     async beforeDelete(ctx, ids) {
+      await assertPermissionsEditable(ctx.db, ctx.principal, ids);
       await ctx.db.deleteFrom('sys_data_permission_detail').where('permission_id', 'in', ids).execute();
       invalidatePrincipals();
     },
@@ -109,9 +122,15 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
       if (row.target_type !== undefined || row.target_id !== undefined) {
         await assertOrgs(ctx.db, [Number(target)], type === 'school', type === 'school' ? '校区' : '组织');
       }
+      await assertPermissionsEditable(ctx.db, ctx.principal, [Number(permissionId)]);
+      await assertDataScopeGrantable(ctx.db, ctx.principal, false, type === 'school' ? [Number(target)] : [], type === 'school' ? [] : [Number(target)]);
     },
     afterWrite: () => invalidatePrincipals(),
-    beforeDelete: () => invalidatePrincipals(),
+    async beforeDelete(ctx, ids) {
+      const rows = await ctx.db.selectFrom('sys_data_permission_detail').select('permission_id').where('id', 'in', ids).execute();
+      await assertPermissionsEditable(ctx.db, ctx.principal, [...new Set(rows.map((r) => r.permission_id))]);
+      invalidatePrincipals();
+    },
     extendPage(qb: AnySelect): AnySelect {
       return qb
         .leftJoin('organisations', 'organisations.id', 'sys_data_permission_detail.target_id')
@@ -139,6 +158,8 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
     const orgs = body.kind === DATA_PERMISSION_LIST ? (body.org_ids ?? []) : [];
     await assertOrgs(db, schools, true, '校区');
     await assertOrgs(db, orgs, false, '组织');
+    await assertRoleEditable(db, c.var.principal, body.role_id);
+    await assertDataScopeGrantable(db, c.var.principal, body.kind === DATA_PERMISSION_ALL, schools, orgs);
     const now = nowText();
     const uid = c.var.principal.userId;
     const existing = await db.selectFrom('sys_data_permission').select('id').where('role_id', '=', body.role_id).executeTakeFirst();
