@@ -25,6 +25,8 @@ export interface AppConfig {
   i2goUrl?: string;
   /** server processes sharing the port (node:cluster); each is stateless, the database holds the state */
   workers: number;
+  /** behind a reverse proxy: the client address is the last X-Forwarded-For entry (TRUST_PROXY=1) */
+  trustProxy: boolean;
   timezone: 'Asia/Shanghai';
 }
 
@@ -65,6 +67,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     oidc,
     i2goUrl: env.I2GO_URL || undefined,
     workers: intOf(env, 'WORKERS', 1),
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     timezone: 'Asia/Shanghai',
   };
 }
