@@ -2,11 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Sqlite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import type { AppConfig } from '../config';
 import type { Database } from './schema';
 import { setActiveDialect, type DialectName } from './dialect';
 import { InlineLimitPlugin } from './inline-limit';
+import { ImmediateSqliteDialect } from './sqlite-immediate';
 
 export interface OpenedDatabase {
   db: Kysely<Database>;
@@ -81,7 +82,8 @@ function cachePreparedStatements(sqlite: Sqlite.Database): Sqlite.Database {
 /**
  * Opens the database: PostgreSQL when `databaseUrl` is set, else SQLite in DATA_DIR
  * (`:memory:` when dataDir is ':memory:'). WAL and synchronous=FULL make a committed write
- * survive a crash.
+ * survive a crash. Several processes (WORKERS=N) share the file: every transaction takes the write
+ * lock at its start and waits up to busy_timeout for it (see ImmediateSqliteDialect).
  */
 export function openDatabase(config: Pick<AppConfig, 'dataDir' | 'databaseUrl'> & { poolSize?: number }): OpenedDatabase {
   if (config.databaseUrl) {
@@ -105,6 +107,6 @@ export function openDatabase(config: Pick<AppConfig, 'dataDir' | 'databaseUrl'> 
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins: [new InlineLimitPlugin()] });
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }), plugins: [new InlineLimitPlugin()] });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }

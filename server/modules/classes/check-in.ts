@@ -82,6 +82,14 @@ async function refreshLessonState(db: Db, scheduleId: number): Promise<void> {
   await db.updateTable('edu_class_schedule').set({ state: any ? 2 : 1 }).where('id', '=', scheduleId).execute();
 }
 
+/** Class state 已停班 (CLASS_STATES): a stopped class takes no check-ins, also none replayed from an outbox. */
+const CLASS_STOPPED = 4;
+
+async function assertClassRunning(db: Db, classId: number): Promise<void> {
+  const cls = await db.selectFrom('base_class_manage').select(['name', 'state']).where('id', '=', classId).executeTakeFirst();
+  if (cls?.state === CLASS_STOPPED) throw new ApiError(409, `班级「${cls.name}」已停班，不能签到`);
+}
+
 /**
  * One check-in per (lesson, student). The first mark creates it and takes the lesson's hours when
  * the mark consumes; a later mark updates it and moves the hours by the difference; the same mark
@@ -95,6 +103,7 @@ export async function recordCheckIn(
   opts: { allowFuture?: boolean } = {},
 ): Promise<CheckInDb> {
   const lesson = await scheduleInScope(db, principal, body.schedule_id);
+  await assertClassRunning(db, lesson.class_id);
   const onList = await db
     .selectFrom('edu_class_schedule_student')
     .select('id')

@@ -100,6 +100,25 @@ describe('check_in', () => {
     expect(notOnList.body).toMatchObject({ code: 409, msg: '学员 郑九 不在本次课的上课名单中' });
   });
 
+  it('a class set to 已停班 takes no check-in, online nor replayed from an outbox (Idempotency-Key), until it runs again', async () => {
+    const { classId, studentIds } = await classWithLessons(w, { from: today(), to: today(), students: ['钱十一', '孙十二'] });
+    const lesson = await lessonOn(classId, today());
+    const name = (await w.server.db.selectFrom('base_class_manage').select('name').where('id', '=', classId).executeTakeFirstOrThrow()).name;
+    await ok(w.server.call('POST', '/api/v1/base_class_manage/update_cm_state', { headers: w.admin.headers, json: { ids: [classId], state: 4 } }));
+    const online = await w.server.call('POST', CHECK_IN, { headers: w.admin.headers, query: { c: 'zh' }, json: { schedule_id: lesson, student_id: studentIds[0], mark: 'present' } });
+    expect(online.body).toMatchObject({ code: 409, msg: `班级「${name}」已停班，不能签到` });
+    const replay = { ...w.admin.headers, 'Idempotency-Key': 'c7e1a0d2-stopped-class-1' };
+    for (let i = 0; i < 2; i++) {
+      const res = await w.server.call('POST', CHECK_IN, { headers: replay, query: { c: 'zh' }, json: { schedule_id: lesson, student_id: studentIds[1], mark: 'late', checked_at: `${today()} 09:05:00` } });
+      expect(res.body).toMatchObject({ code: 409, msg: `班级「${name}」已停班，不能签到` });
+    }
+    expect(await w.server.db.selectFrom('edu_check_in').select('id').where('schedule_id', '=', lesson).execute()).toHaveLength(0);
+    expect([await hoursOf(w, studentIds[0]), await hoursOf(w, studentIds[1])]).toEqual([150, 150]);
+    await ok(w.server.call('POST', '/api/v1/base_class_manage/update_cm_state', { headers: w.admin.headers, json: { ids: [classId], state: 2 } }));
+    await ok(w.server.call('POST', CHECK_IN, { headers: replay, query: { c: 'zh' }, json: { schedule_id: lesson, student_id: studentIds[1], mark: 'late', checked_at: `${today()} 09:05:00` } }));
+    expect(await hoursOf(w, studentIds[1])).toBe(148.5);
+  });
+
   it('bad input 400, no session 401, no code 403, out of scope 404', async () => {
     const { classId, studentIds } = await classWithLessons(w, { from: today(), to: today(), students: ['冯十'] });
     const lesson = await lessonOn(classId, today());
