@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import type { ResourceDef } from '../../src/contract/resource';
 import type { AppEnv } from './context';
 import { ApiError } from './http';
 
@@ -15,6 +16,10 @@ export interface ListExportRequest {
   params: Record<string, string>;
   /** rows of the list with the same filters and sort, at most `limit` */
   fetchRows(limit: number): Promise<Record<string, unknown>[]>;
+  /** the list's declaration: its columns are written as their cells show them (export-labels.ts) */
+  def?: ResourceDef;
+  /** a hand-written list's own cell texts, applied to each row before it is written */
+  asShown?: (row: Record<string, unknown>) => Record<string, unknown>;
 }
 
 export type ListExporter = (req: ListExportRequest) => Promise<Response>;

@@ -2,6 +2,13 @@ import type { Hono, MiddlewareHandler } from 'hono';
 import { EXPORT_ROW_CAP } from '../../src/contract/paging';
 import type { AppEnv } from './context';
 import { isExportRequest, runListExport } from './export-hook';
+import { callPath, type ResourceDef } from '../../src/contract/resource';
+import { RESOURCES } from '../../src/contract/resources';
+
+/** A declaration whose page a hand-written handler serves: its columns export as their cells show them. */
+function declarationOfPage(path: string): ResourceDef | undefined {
+  return RESOURCES.find((d) => `/api/v1/${callPath(d, 'page') ?? ''}` === path);
+}
 
 /** Parameters that steer the export and are not filters of the list. */
 const EXPORT_KEYS = ['__export__', '__name__', '__columns__'];
@@ -113,6 +120,7 @@ export function listExportMiddleware(appOf: () => Hono<AppEnv>): MiddlewareHandl
     c.res = await runListExport({
       c,
       title,
+      def: declarationOfPage(c.req.path),
       params,
       fetchRows: async (limit) => {
         const cap = Math.min(limit, EXPORT_ROW_CAP);

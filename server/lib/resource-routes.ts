@@ -202,6 +202,7 @@ export function mountResource(app: Hono<AppEnv>, def: ResourceDef, hooks: Resour
       if (exporting) {
         return runListExport({
           c,
+          def,
           title: def.title,
           params,
           fetchRows: async (limit) => mapRows(await sorted.limit(limit).execute(), ctx, hooks),

@@ -17,6 +17,7 @@ import { setListExporter, type ListExportRequest } from '../../lib/export-hook';
 import { contentDisposition, dataSubdir } from '../../lib/files';
 import { countOf, likeInsensitive, likePattern } from '../../db/dialect';
 import { nowText } from '../../lib/time';
+import { rowsAsShown } from '../../lib/export-labels';
 import { exportColumnsSchema, writeXlsx } from './xlsx-writer';
 
 export const EXPORT_STATES = { RUNNING: '进行中', DONE: '已完成', CANCELLED: '已取消', FAILED: '失败' } as const;
@@ -109,10 +110,13 @@ export function register(app: Hono<AppEnv>, deps: AppDeps): void {
 
   // Any list call with __export__=true lands here with its rows fetched by the list itself
   // (same session, filters, sort and scope); the file is written in the background.
-  setListExporter(async ({ c, title, params, fetchRows }: ListExportRequest) => {
+  setListExporter(async ({ c, title, params, fetchRows, def, asShown }: ListExportRequest) => {
     const columns = check(exportColumnsSchema, params['__columns__'], { '': '导出列' });
     const name = check(nameSchema, params['__name__'] ?? '') || title;
-    const rows = await fetchRows(EXPORT_ROW_CAP);
+    const fetched = await fetchRows(EXPORT_ROW_CAP);
+    // the file holds the text the screen shows, not the stored codes and ids
+    const declared = def ? await rowsAsShown({ db: c.var.db, principal: c.var.principal, def, props: columns.map((col) => col.prop), rows: fetched }) : fetched;
+    const rows = asShown ? declared.map(asShown) : declared;
     const stored = `${randomUUID()}.xlsx`;
     const now = nowText();
     const p = c.var.principal;

@@ -10,6 +10,7 @@ import { check, parseJson, queryObject } from '../../lib/validate';
 import { countOf, isUniqueViolation, likeInsensitive, likePattern } from '../../db/dialect';
 import { isExportRequest, runListExport } from '../../lib/export-hook';
 import { nowText } from '../../lib/time';
+import { optionListText } from '../../../src/lib/format/fieldText';
 
 /**
  * Option sets (table `option_sets`, created by the core migration): a code, a name and a JSON list
@@ -71,7 +72,7 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
     const [prop, dir] = (q.sort ?? 'id desc').split(' ');
     if (!SORTABLE.has(prop)) throw new ApiError(400, `不支持按 ${prop} 排序`);
     const sorted = qb.orderBy(prop as 'id', dir === 'desc' ? 'desc' : 'asc');
-    if (isExportRequest(params)) return runListExport({ c, title: '选项集', params, fetchRows: (limit) => sorted.limit(limit).execute() });
+    if (isExportRequest(params)) return runListExport({ c, title: '选项集', params, fetchRows: (limit) => sorted.limit(limit).execute(), asShown: (row) => ({ ...row, value: optionListText(row.value as string | null) }) });
     const totalSize = await countOf(qb);
     const content = await sorted.limit(q.rows).offset((q.page - 1) * q.rows).execute();
     return ok(c, { content, totalSize });

@@ -1,11 +1,10 @@
 import { useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { columnOf, type FieldDef, type OptionItem, type ResourceDef } from '../../contract/resource';
-import { formatDate, formatDateTime, formatFileSize, formatRound } from '../../lib/format';
+import { fieldText, formatKeyOf } from '../../lib/format/fieldText';
 import type { DataTableColumn, TableRow } from '../DataTable';
-import { loadOptions, optionText } from '../options';
+import { loadOptions } from '../options';
 
-const BOOL_TEXT = (v: unknown) => (v === 1 || v === '1' || v === true ? '是' : v === 0 || v === '0' || v === false ? '否' : '');
 
 /** Fields shown as columns whose values are option codes: their texts are loaded once for the table. */
 function optionFields(def: ResourceDef): [string, FieldDef][] {
@@ -34,27 +33,8 @@ export function useColumnOptions(def: ResourceDef): Record<string, OptionItem[]>
 }
 
 function formatterOf(field: FieldDef, items: readonly OptionItem[] | undefined): ((row: TableRow, value: unknown) => string) | undefined {
-  const col = columnOf(field);
-  const key = col?.format ?? (field.options ? 'option' : field.type === 'date' ? 'date' : field.type === 'datetime' ? 'datetime' : field.type === 'money' ? 'money' : field.type === 'bool' ? 'bool' : undefined);
-  switch (key) {
-    case 'date':
-      return (_r, v) => formatDate(v as string);
-    case 'datetime':
-      return (_r, v) => formatDateTime(v as string);
-    case 'money':
-    case 'round':
-      return (_r, v) => formatRound(v);
-    case 'filesize':
-      return (_r, v) => formatFileSize(v as number);
-    case 'bool':
-      return (_r, v) => BOOL_TEXT(v);
-    case 'option':
-      // a tree's parent 0 is the root: no parent, not a raw id
-      if (field.options?.kind === 'tree') return (_r, v) => (v === 0 || v === '0' ? '' : optionText(items ?? [], v));
-      return (_r, v) => optionText(items ?? [], v);
-    default:
-      return undefined;
-  }
+  if (formatKeyOf(field) === undefined) return undefined;
+  return (_r, v) => fieldText(field, v, items) ?? '';
 }
 
 /** Table columns of a declaration: every field that is a column, with its formatter. */

@@ -109,9 +109,4 @@ export function useOptions(source: OptionSource | undefined): LoadedOptions & { 
   return { ...(q.data ?? EMPTY), loading: q.isPending && !!source };
 }
 
-/** The text of a value, for table cells. */
-export function optionText(items: readonly OptionItem[], value: unknown): string {
-  if (value === null || value === undefined || value === '') return '';
-  const parts = String(value).split(',');
-  return parts.map((p) => items.find((i) => String(i.value) === p)?.text ?? p).join(',');
-}
+export { optionText } from '../../lib/format/fieldText';

@@ -6,6 +6,7 @@ import { BatchDeleteButton, DataTable, type DataTableColumn, type DataTableHandl
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import { useHasPermission } from '../../../components/session';
 import { postWrite, confirmDelete } from '../../../components/feedback';
+import { optionListText } from '../../../lib/format/fieldText';
 import { rowErrors, rowsOf, valueOf, type OptionRow } from './optionRows';
 
 interface SetRow extends Record<string, unknown> {
@@ -23,7 +24,7 @@ const SEARCH: SearchField[] = [
 export const OPTIONSET_COLUMNS: DataTableColumn<SetRow>[] = [
   { prop: 'code', label: '编码', minWidth: 140, sortable: true },
   { prop: 'name', label: '名称', minWidth: 140, sortable: true },
-  { prop: 'value', label: '选项', minWidth: 280, formatter: (r) => rowsOf(r.value).map((o) => `${o.value}:${o.text}`).join('，') },
+  { prop: 'value', label: '选项', minWidth: 280, formatter: (r) => optionListText(r.value) },
   { prop: 'remark', label: '备注', minWidth: 120 },
   { prop: 'updated_at', label: '更新时间', width: 150, sortable: true },
 ];
