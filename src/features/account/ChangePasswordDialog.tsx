@@ -28,7 +28,11 @@ export function ChangePasswordDialog({ opened, forced = false, onClose, onChange
     }
   }, [opened]);
 
-  const set = (k: Field) => (e: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [k]: e.currentTarget.value }));
+  // The value is read while the event is live: React may run the updater after the event is gone.
+  const set = (k: Field) => (e: React.ChangeEvent<HTMLInputElement>) => {
+    const value = e.currentTarget.value;
+    setValues((v) => ({ ...v, [k]: value }));
+  };
 
   async function submit() {
     const parsed = modifyPasswordSchema.safeParse(values);

@@ -73,7 +73,18 @@ export default function ClassTypeScreen() {
       />
       <Modal opened={protocol !== null} onClose={() => setProtocol(null)} title={`协议内容：${protocol?.name ?? ''}`} size="lg" centered>
         <Stack>
-          <Textarea autosize minRows={10} maxRows={24} maxLength={50000} value={protocol?.text ?? ''} onChange={(e) => setProtocol((p) => (p ? { ...p, text: e.currentTarget.value } : p))} />
+          <Textarea
+            autosize
+            minRows={10}
+            maxRows={24}
+            maxLength={50000}
+            value={protocol?.text ?? ''}
+            onChange={(e) => {
+              // Read now: the updater may run after React has let go of the event.
+              const text = e.currentTarget.value;
+              setProtocol((p) => (p ? { ...p, text } : p));
+            }}
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setProtocol(null)}>
               取消
