@@ -3,6 +3,7 @@ import type { AppEnv, Principal } from './context';
 import type { AppConfig } from '../config';
 import { ApiError } from './http';
 import { hashToken } from './sessions';
+import { PASSWORD_CHANGE_REQUIRED_MSG } from '../../src/contract/session';
 import { hasPerm, loadAccess } from './principal';
 import '../db/core-schema';
 
@@ -148,7 +149,7 @@ export function sessionMiddleware(config: AppConfig): MiddlewareHandler<AppEnv> 
     const principal = await resolve(c, config);
     if (!principal) return unauthorized();
     if (principal.mustChangePassword && !FIRST_LOGIN_PATHS.has(c.req.path)) {
-      return c.json({ code: 403, msg: '首次登录请先修改密码', data: null });
+      return c.json({ code: 403, msg: PASSWORD_CHANGE_REQUIRED_MSG, data: null });
     }
     c.set('principal', principal);
     return next();

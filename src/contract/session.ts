@@ -39,6 +39,13 @@ export interface SessionUser {
   must_change_password?: boolean;
 }
 
+/**
+ * The answer (code 403) to every call but modify_password and logout while the password must be
+ * changed: first sign-in of a production administrator, or after an administrator reset it. The app
+ * recognises it and shows the forced change.
+ */
+export const PASSWORD_CHANGE_REQUIRED_MSG = '请先修改密码（首次登录或密码被重置后须修改）';
+
 /** Password rule: 8-64 characters with at least a letter and a digit. */
 export const PASSWORD_RULE_MSG = '密码须为8-64位，且同时包含字母和数字';
 export const newPasswordSchema = z

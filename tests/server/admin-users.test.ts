@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer, ADMIN, DEMO_PASSWORD } from './helpers';
 import type { Page } from '../../src/contract/envelope';
+import { bearerOf, PASSWORD_CHANGE_REQUIRED_MSG, type SessionUser } from '../../src/contract/session';
 
 interface UserRow {
   id: number;
@@ -84,7 +85,17 @@ describe('user writes', () => {
     expect((await s.call('POST', '/api/v1/sso/login', { json: { login_id: 'zhangsan', password: 'abc12345' } })).body.code).toBe(200);
     const reset = await s.call('POST', '/api/v1/system/update_password', { headers: principal, json: { id, password: 'new12345' } });
     expect(reset.body.code).toBe(200);
-    expect((await s.call('POST', '/api/v1/sso/login', { json: { login_id: 'zhangsan', password: 'new12345' } })).body.code).toBe(200);
+    // The reset password is the administrator's: the user must choose their own before anything else.
+    const afterReset = await s.call<SessionUser>('POST', '/api/v1/sso/login', { json: { login_id: 'zhangsan', password: 'new12345' } });
+    expect(afterReset.body.code).toBe(200);
+    expect(afterReset.body.data.must_change_password).toBe(true);
+    const resetUser = { token: afterReset.body.data.token, Authorization: bearerOf('zhangsan', afterReset.body.data.token, afterReset.body.data.domain) };
+    expect((await s.call('GET', '/api/v1/system/sidebar', { headers: resetUser, query: { type: 0 } })).body).toMatchObject({ code: 403, msg: PASSWORD_CHANGE_REQUIRED_MSG });
+    const own = await s.call('POST', '/api/v1/system/modify_password', { headers: resetUser, json: { origin: 'new12345', new: 'mine12345', confirm: 'mine12345' } });
+    expect(own.body.code).toBe(200);
+    expect((await s.call('GET', '/api/v1/system/sidebar', { headers: resetUser, query: { type: 0 } })).body.code).toBe(200);
+    const relogin = await s.call<SessionUser>('POST', '/api/v1/sso/login', { json: { login_id: 'zhangsan', password: 'mine12345' } });
+    expect(relogin.body.data.must_change_password).toBeUndefined();
     expect((await s.call('POST', '/api/v1/system/update_password', { headers: principal, json: { id, password: 'short' } })).body.code).toBe(400);
     expect((await s.call('POST', '/api/v1/system/update_password', { headers: principal, json: { id: ids['user:teacher'], password: 'new12345' } })).body.code).toBe(404);
 

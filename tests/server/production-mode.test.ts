@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { prepareDatabase } from '../../server/bootstrap';
 import { createApp } from '../../server/app';
-import { bearerOf, type SessionUser } from '../../src/contract/session';
+import { bearerOf, PASSWORD_CHANGE_REQUIRED_MSG, type SessionUser } from '../../src/contract/session';
 
 const pg = process.env.TEST_DATABASE_URL;
 
@@ -35,7 +35,7 @@ describe.skipIf(Boolean(pg))('production mode', () => {
     const user = login.body.data as SessionUser;
     expect(user.must_change_password).toBe(true);
     const headers = { token: user.token, Authorization: bearerOf('admin', user.token, user.domain) };
-    expect((await call('GET', '/api/v1/system/sidebar?type=0', undefined, headers)).body).toMatchObject({ code: 403, msg: '首次登录请先修改密码' });
+    expect((await call('GET', '/api/v1/system/sidebar?type=0', undefined, headers)).body).toMatchObject({ code: 403, msg: PASSWORD_CHANGE_REQUIRED_MSG });
     const changed = await call('POST', '/api/v1/system/modify_password', { origin: 'Start2024x', new: 'Better2024y', confirm: 'Better2024y' }, headers);
     expect(changed.body.code).toBe(200);
     expect((await call('GET', '/api/v1/system/sidebar?type=0', undefined, headers)).body.code).toBe(200);

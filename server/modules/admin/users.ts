@@ -396,7 +396,16 @@ export function registerUsers(app: Hono<AppEnv>): void {
     if (body.id !== c.var.principal.userId) await assertUserGrantsEditable(db, c.var.principal, body.id);
     await db
       .updateTable('users')
-      .set({ password_hash: await hashPassword(body.password), failed_count: 0, locked_until: null, updated_at: nowText(), updated_by: c.var.principal.userId })
+      .set({
+        password_hash: await hashPassword(body.password),
+        failed_count: 0,
+        locked_until: null,
+        // The user chooses a password only they know at the next sign-in (操作指南); resetting one's
+        // own password is already that choice.
+        must_change_password: body.id === c.var.principal.userId ? 0 : 1,
+        updated_at: nowText(),
+        updated_by: c.var.principal.userId,
+      })
       .where('id', '=', body.id)
       .execute();
     await revokeUserSessions(db, body.id, body.id === c.var.principal.userId ? c.var.principal.tokenHash : undefined);

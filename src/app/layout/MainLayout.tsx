@@ -2,18 +2,22 @@
 import '@mantine/core/styles.css';
 import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { Notifications } from '@mantine/notifications';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { queryClient } from '../queryClient';
 import { createQueryPersistOptions } from '../../offline/queryPersistence';
-import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate } from 'react-router-dom';
-import { errorMessage } from '../../api/client';
-import { loadSession, subscribeSession } from '../session/store';
+import { ApiFailure, errorMessage } from '../../api/client';
+import { ApiCode } from '../../contract/envelope';
+import { PASSWORD_CHANGE_REQUIRED_MSG } from '../../contract/session';
+import { loadSession, subscribeSession, updateSession } from '../session/store';
+import { useLogout } from '../session/useLogout';
+import { ForcedPasswordChange } from './ForcedPasswordChange';
 import { loadShellMenus } from '../session/menus';
 import { Shell } from './Shell';
 
@@ -32,14 +36,22 @@ export default function MainLayout() {
   );
 }
 
-/** Loads menus and operation codes once, then shows the layout. */
+/** The server's refusal of everything until the password is changed (see PASSWORD_CHANGE_REQUIRED_MSG). */
+function isPasswordChangeRequired(e: unknown): boolean {
+  return e instanceof ApiFailure && e.code === ApiCode.FORBIDDEN && e.message === PASSWORD_CHANGE_REQUIRED_MSG;
+}
+
+/** Loads menus and operation codes once, then shows the layout; first the forced password change. */
 function SignedIn() {
   const user = useSyncExternalStore(subscribeSession, loadSession);
+  const logout = useLogout();
   const userId = user?.id ?? 0;
+  const mustChange = !!user?.must_change_password;
   const menus = useQuery({
     queryKey: ['session', 'menus', userId],
     queryFn: () => loadShellMenus(userId),
-    enabled: !!user,
+    // Every call but the password change answers 403 until it is done.
+    enabled: !!user && !mustChange,
     staleTime: Infinity,
     gcTime: Infinity,
     retry: false,
@@ -48,7 +60,13 @@ function SignedIn() {
     // loadShellMenus handles a missing network itself; React Query must not pause it.
     networkMode: 'always',
   });
+  // A session saved without the flag (the password was reset after this sign-in) learns it here.
+  const refusedForPassword = menus.isError && isPasswordChangeRequired(menus.error);
+  useEffect(() => {
+    if (refusedForPassword) updateSession({ must_change_password: true });
+  }, [refusedForPassword]);
   if (!user) return <Navigate to="/login" replace />;
+  if (mustChange || refusedForPassword) return <ForcedPasswordChange />;
   if (menus.isPending) {
     return (
       <Center h="100vh">
@@ -63,9 +81,15 @@ function SignedIn() {
           <Alert color="red" title="菜单加载失败">
             {errorMessage(menus.error, '菜单加载失败')}
           </Alert>
-          <Button variant="light" onClick={() => void menus.refetch()}>
-            重试
-          </Button>
+          <Group>
+            <Button variant="light" onClick={() => void menus.refetch()}>
+              重试
+            </Button>
+            {/* Without menus there is no user menu: signing out must stay possible. */}
+            <Button variant="default" onClick={logout}>
+              退出登录
+            </Button>
+          </Group>
         </Stack>
       </Center>
     );

@@ -14,9 +14,11 @@ interface Props {
   forced?: boolean;
   onClose(): void;
   onChanged?(): void;
+  /** the way out of a forced change (a user who cannot change it now signs out) */
+  onLogout?(): void;
 }
 
-export function ChangePasswordDialog({ opened, forced = false, onClose, onChanged }: Props) {
+export function ChangePasswordDialog({ opened, forced = false, onClose, onChanged, onLogout }: Props) {
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [busy, setBusy] = useState(false);
@@ -72,7 +74,7 @@ export function ChangePasswordDialog({ opened, forced = false, onClose, onChange
       <Stack gap="sm">
         {forced ? (
           <Text size="sm" c="orange.8">
-            首次登录，请先修改初始密码。
+            首次登录或密码被重置后，请先设置自己的新密码。
           </Text>
         ) : null}
         <PasswordInput label="原密码" withAsterisk placeholder="请输入原密码" value={values.origin} onChange={set('origin')} error={errors.origin} autoComplete="current-password" />
@@ -88,6 +90,11 @@ export function ChangePasswordDialog({ opened, forced = false, onClose, onChange
         />
         <PasswordInput label="确认密码" withAsterisk placeholder="请输入确认密码" value={values.confirm} onChange={set('confirm')} error={errors.confirm} autoComplete="new-password" />
         <Group justify="flex-end">
+          {forced && onLogout ? (
+            <Button variant="subtle" color="gray" mr="auto" onClick={onLogout}>
+              退出登录
+            </Button>
+          ) : null}
           {forced ? null : (
             <Button variant="default" onClick={onClose}>
               取 消

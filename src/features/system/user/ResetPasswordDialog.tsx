@@ -1,10 +1,13 @@
-import { Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
+import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { PASSWORD_RULE_MSG } from '../../../contract/session';
 import { postWrite } from '../../../components/feedback';
 import { isStrongPassword } from './userForm';
 
-/** 重置密码: an administrator sets a new password (system/update_password); the user's sessions end. */
+/**
+ * 重置密码: an administrator sets a new password (system/update_password); the user's sessions end
+ * and the user must choose their own password at the next sign-in.
+ */
 export function ResetPasswordDialog({ user, onClose }: { user: { id: number; name: string } | null; onClose: () => void }) {
   const [pwd, setPwd] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -24,8 +27,30 @@ export function ResetPasswordDialog({ user, onClose }: { user: { id: number; nam
   return (
     <Modal opened={user !== null} onClose={close} title={user ? `重置密码：${user.name}` : '重置密码'} size="sm">
       <Stack gap="xs">
-        <PasswordInput size="xs" label="新密码" value={pwd} error={errors.pwd} onChange={(e) => setPwd(e.currentTarget.value)} autoComplete="new-password" />
-        <PasswordInput size="xs" label="确认密码" value={confirm} error={errors.confirm} onChange={(e) => setConfirm(e.currentTarget.value)} autoComplete="new-password" />
+        <Text size="xs" c="dimmed">
+          重置后该用户的登录将失效，下次登录时须修改密码。
+        </Text>
+        <PasswordInput
+          size="xs"
+          label="新密码"
+          withAsterisk
+          placeholder="请输入新密码"
+          description={PASSWORD_RULE_MSG}
+          value={pwd}
+          error={errors.pwd}
+          onChange={(e) => setPwd(e.currentTarget.value)}
+          autoComplete="new-password"
+        />
+        <PasswordInput
+          size="xs"
+          label="确认密码"
+          withAsterisk
+          placeholder="请输入确认密码"
+          value={confirm}
+          error={errors.confirm}
+          onChange={(e) => setConfirm(e.currentTarget.value)}
+          autoComplete="new-password"
+        />
         <Group justify="flex-end" gap="xs">
           <Button size="xs" variant="default" onClick={close}>
             取 消
