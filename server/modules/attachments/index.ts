@@ -18,6 +18,7 @@ import { contentDisposition, dataSubdir } from '../../lib/files';
 import { nowText } from '../../lib/time';
 import { boundaryOf, saveMultipartFile } from './multipart';
 import { audioDurationMs, isAudio } from './audio-duration';
+import { FILE_CSP, sniffFile } from './file-type';
 
 /** 150 MB (spec doc 000 §9). */
 export const UPLOAD_LIMIT = 157286400;
@@ -107,7 +108,9 @@ export function register(app: Hono<AppEnv>, deps: AppDeps): void {
     const p = c.var.principal;
     const scope = schoolScope(p);
     const ext = extOf(file.filename);
-    const duration = isAudio(ext, file.mime) ? await audioDurationMs(dest) : null;
+    // The type the uploader declared is not believed: it is read from the file's first bytes.
+    const { mime } = await sniffFile(dest, ext);
+    const duration = isAudio(ext, mime) ? await audioDurationMs(dest) : null;
     const now = nowText();
     try {
       const row = await c.var.db
@@ -115,7 +118,7 @@ export function register(app: Hono<AppEnv>, deps: AppDeps): void {
         .values({
           name: file.filename,
           ext,
-          mime: file.mime.slice(0, 128),
+          mime,
           size: file.size,
           duration,
           stored_name: stored,
@@ -148,13 +151,17 @@ export function register(app: Hono<AppEnv>, deps: AppDeps): void {
     const file = path.join(dir, row.stored_name);
     const info = await stat(file).catch(() => undefined);
     if (!info) throw new ApiError(404, '附件文件已丢失');
-    const inline = c.req.query('inline') === '1';
+    // Typed again from the content, so files stored before types were sniffed are served safely too;
+    // only images, audio and video are ever shown in the page, everything else is downloaded.
+    const type = await sniffFile(file, row.ext);
+    const inline = c.req.query('inline') === '1' && type.preview;
     return new Response(Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>, {
       status: 200,
       headers: {
-        'content-type': row.mime || 'application/octet-stream',
+        'content-type': type.mime,
         'content-length': String(info.size),
         'content-disposition': contentDisposition(row.name, inline ? 'inline' : 'attachment'),
+        'content-security-policy': FILE_CSP,
         'x-content-type-options': 'nosniff',
         'cache-control': 'private, max-age=0',
       },
