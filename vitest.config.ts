@@ -4,8 +4,9 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 /**
- * Server tests write attachments and exports of their in-memory databases under the system temp
- * folder: each run gets its own folder under .tmp/, and folders of runs that have ended go.
+ * Server tests write attachments and exports of their in-memory databases, and the seeded database
+ * every test server copies (tests/server/seeded-database.ts), under the system temp folder: each
+ * run gets its own folder under .tmp/, and folders of runs that have ended go.
  */
 function serverTestsTmp(): string {
   const root = path.resolve('.tmp/server-tests-tmp');
@@ -27,6 +28,7 @@ function serverTestsTmp(): string {
 
 // Two projects: `unit` (jsdom, app code and pure helpers) and `server` (node, the api/v1 app in-process).
 // The server project runs on in-memory SQLite unless TEST_DATABASE_URL points at PostgreSQL.
+const runTmp = serverTestsTmp();
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -39,6 +41,8 @@ export default defineConfig({
           environment: 'jsdom',
           environmentOptions: { jsdom: { url: 'http://localhost/' } },
           setupFiles: ['tests/unit/setup.ts'],
+          // app tests that forward to the real server (msw) start it from the seeded copy too
+          env: { TMPDIR: runTmp },
         },
       },
       {
@@ -48,7 +52,7 @@ export default defineConfig({
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
           pool: 'forks',
-          env: { TMPDIR: serverTestsTmp() },
+          env: { TMPDIR: runTmp },
           testTimeout: 30000,
           hookTimeout: 60000,
         },

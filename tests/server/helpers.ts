@@ -1,18 +1,14 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import type { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { loadConfig, type AppConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/index';
-import { migrate } from '../../server/db/migrate';
-import { seedDemo } from '../../server/db/seed';
 import { createApp } from '../../server/app';
 import { exportsSettled } from '../../server/modules/exports';
 import type { AppEnv } from '../../server/lib/context';
 import type { Database } from '../../server/db/schema';
 import type { DialectName } from '../../server/db/dialect';
-import { RESOURCES } from '../../src/contract/resources';
 import { bearerOf, type SessionUser } from '../../src/contract/session';
+import { seededPgDatabase, seededSqliteImage } from './seeded-database';
 
 export interface CallOptions {
   query?: Record<string, string | number | boolean | undefined>;
@@ -51,37 +47,16 @@ function withQuery(path: string, query?: CallOptions['query']): string {
   return url.toString();
 }
 
-/** A fresh PostgreSQL database per test file, dropped at close. */
-async function freshPgDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `cdt_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: baseUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
 /**
  * The real app on a fresh database with real migrations and the demo seed: in-memory SQLite, or
- * PostgreSQL when TEST_DATABASE_URL is set.
+ * PostgreSQL when TEST_DATABASE_URL is set. The database is a copy of one migrated and seeded
+ * once per test run (seeded-database.ts), so every server starts from the same demo data.
  */
 export async function createTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const pgBase = process.env.TEST_DATABASE_URL;
-  const fresh = pgBase ? await freshPgDatabase(pgBase) : undefined;
+  const fresh = pgBase ? await seededPgDatabase(pgBase) : undefined;
   const config: AppConfig = { ...loadConfig({ ...env }), dataDir: ':memory:', databaseUrl: fresh?.url };
-  const opened = openDatabase({ ...config, poolSize: 4 });
-  await migrate(opened.db, RESOURCES);
-  await seedDemo(opened.db);
+  const opened = openDatabase({ ...config, poolSize: 4, sqliteImage: fresh ? undefined : await seededSqliteImage() });
   const app = createApp({ db: opened.db, dialect: opened.dialect, config });
 
   const call = async <T>(method: string, path: string, options: CallOptions = {}): Promise<Answer<T>> => {
