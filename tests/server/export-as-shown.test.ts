@@ -9,7 +9,7 @@ import { callPath, columnOf, type OptionItem, type OptionSource, type ResourceDe
 import { RESOURCES, resourceByName } from '../../src/contract/resources';
 import { classResource } from '../../src/contract/resources/classes';
 import { studentResource } from '../../src/contract/resources/students';
-import { optionListText } from '../../src/lib/format/fieldText';
+import { optionListText, optionText } from '../../src/lib/format/fieldText';
 import { ADMIN, createTestServer, type LoggedIn, type TestServer } from './helpers';
 
 /**
@@ -70,7 +70,12 @@ async function screenColumns(def: ResourceDef, userFields: Record<string, string
       options[prop] = users.map((u) => ({ value: u.value, text: u.text }));
     } else options[prop] = await itemsOf(field.options);
   }
-  return columnsOf(def, options).filter((c) => c.show !== false);
+  const columns = columnsOf(def, options).filter((c) => c.show !== false);
+  if (def.scope !== 'school') return columns;
+  // the campus column the list shows a user of several campuses (components/ResourcePage/campus.ts)
+  const schools = await itemsOf({ kind: 'schools' });
+  expect(schools.length).toBeGreaterThan(1);
+  return [{ prop: 'school_id', label: '校区', formatter: (_r, v) => optionText(schools, v) }, ...columns];
 }
 
 function cellText(v: ExcelJS.CellValue): string {
@@ -117,7 +122,7 @@ async function compare(def: ResourceDef, userFields: Record<string, string>, mus
 
 describe('Excel exports show what the screen shows', () => {
   it('班级.xlsx: 班型, 主讲老师, 教室 and 班级状态 as the class list shows them', async () => {
-    await compare(classResource, CLASS_USER_FIELDS, { class_type_id: /[\u4e00-\u9fa5]/, head_teacher_id: /[\u4e00-\u9fa5]/, classroom_id: /教室|室/, state: /^(招生中|开课中|已结课|已停班)$/ });
+    await compare(classResource, CLASS_USER_FIELDS, { class_type_id: /[\u4e00-\u9fa5]/, head_teacher_id: /[\u4e00-\u9fa5]/, classroom_id: /教室|室/, state: /^(招生中|开课中|已结课|已停班)$/, school_id: /校区/ });
   });
 
   it('学员.xlsx: 性别 and 状态 as labels', async () => {

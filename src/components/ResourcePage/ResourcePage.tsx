@@ -12,6 +12,7 @@ import { useHasPermission } from '../session';
 import { TreePanel } from '../TreePanel';
 import { callUrl, writeCall } from './calls';
 import { columnsOf, useColumnOptions } from './columns';
+import { useCampusColumn, withCampusColumn, withCampusSearch, type CampusColumn } from './campus';
 import { ResourceForm, type ResourceFormProps } from './ResourceForm';
 
 export { CONFIRM_DELETE, CONFIRM_BATCH_DELETE };
@@ -103,8 +104,9 @@ export function ResourcePage<Row extends TableRow = TableRow>(props: ResourcePag
   }, [search, fixedFilters, treeFilter, node, showDeleted]);
 
   const options = useColumnOptions(def);
-  const columns = useMemo(() => props.columns ?? columnsOf<Row>(def, options), [props.columns, def, options]);
-  const searchFields = useMemo(() => props.searchFields ?? searchFieldsOf(def), [props.searchFields, def]);
+  const campus = useCampusColumn<Row>(def);
+  const columns = useMemo(() => withCampusColumn(props.columns ?? columnsOf<Row>(def, options), campus), [props.columns, def, options, campus]);
+  const searchFields = useMemo(() => withCampusSearch(props.searchFields ?? searchFieldsOf(def), campus as CampusColumn<TableRow>), [props.searchFields, def, campus]);
 
   const reload = useCallback(() => table.current?.reload(), []);
   const queryClient = useQueryClient();

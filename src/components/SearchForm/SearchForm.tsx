@@ -18,7 +18,9 @@ export interface SearchFormProps {
 
 /** The search form above a table: Enter or 搜索 searches, 重置 restores the defaults and searches. */
 export function SearchForm({ fields, onSearch, onReset, extra }: SearchFormProps) {
-  const [values, setValues] = useState<SearchValues>(() => initialValues(fields));
+  const [state, setValues] = useState<SearchValues>(() => initialValues(fields));
+  // a field that appears later (the 校区 filter once the user's campuses are known) starts at its default
+  const values = fields.every((f) => f.name in state) ? state : { ...initialValues(fields), ...state };
   const set = (name: string, v: SearchValue) => setValues((s) => ({ ...s, [name]: v }));
 
   const submit = (e?: FormEvent) => {
