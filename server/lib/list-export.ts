@@ -9,6 +9,7 @@ import { RESOURCES } from '../../src/contract/resources';
 function declarationOfPage(path: string): ResourceDef | undefined {
   return RESOURCES.find((d) => `/api/v1/${callPath(d, 'page') ?? ''}` === path);
 }
+import { assertJsonDepth } from './validate';
 
 /** Parameters that steer the export and are not filters of the list. */
 const EXPORT_KEYS = ['__export__', '__name__', '__columns__'];
@@ -41,8 +42,11 @@ async function readParams(c: Parameters<MiddlewareHandler<AppEnv>>[0]): Promise<
   }
   if (type.includes('application/json')) {
     let value: unknown;
+    const text = await c.req.text();
+    // refused before parsing: a 10,000-deep body would overflow JSON.stringify below
+    assertJsonDepth(text);
     try {
-      value = JSON.parse(await c.req.text()) as unknown;
+      value = JSON.parse(text) as unknown;
     } catch {
       return { params, body: { kind: 'none' } };
     }

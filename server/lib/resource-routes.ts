@@ -19,7 +19,7 @@ import type { AppEnv, Principal } from './context';
 import { ApiError, notFound, ok, okPage } from './http';
 import { assertPerm } from './auth';
 import { check, formObject, queryObject, readJson } from './validate';
-import { assertSchoolInScope, schoolScope } from './scope';
+import { CAMPUS, requireFieldRefs, requireInScope, schoolScope } from './scope';
 import { nowText } from './time';
 import { isExportRequest, runListExport } from './export-hook';
 import { postRead } from './tx';
@@ -135,9 +135,7 @@ export async function findInScope(ctx: ResourceCtx, id: number, includeDeleted =
 
 /** A row's campus must be in the caller's scope and must exist (an all-campus user could name any id). */
 async function assertSchoolUsable(ctx: ResourceCtx, schoolId: number): Promise<void> {
-  assertSchoolInScope(ctx.principal, schoolId);
-  const school = await ctx.db.selectFrom('organisations').select('id').where('id', '=', schoolId).where('kind', '=', 'school').executeTakeFirst();
-  if (!school) throw new ApiError(400, '校区不存在');
+  await requireInScope(ctx.db, ctx.principal, CAMPUS, schoolId, '校区');
 }
 
 async function checkUnique(ctx: ResourceCtx, row: Record<string, unknown>, id?: number): Promise<void> {
@@ -256,6 +254,7 @@ export function mountResource(app: Hono<AppEnv>, def: ResourceDef, hooks: Resour
         await assertSchoolUsable(ctx, Number(row[SCHOOL_COLUMN]));
       }
       if (def.softDelete) row[DEL_FLAG_COLUMN] = 0;
+      await requireFieldRefs(ctx.db, ctx.principal, def, row);
       await hooks.beforeWrite?.(ctx, row, 'add');
       await checkUnique(ctx, row);
       const now = nowText();
@@ -283,6 +282,7 @@ export function mountResource(app: Hono<AppEnv>, def: ResourceDef, hooks: Resour
       const row: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(body)) if (k !== 'id' && v !== undefined) row[k] = v;
       if (def.scope === 'school' && row[SCHOOL_COLUMN] !== undefined) await assertSchoolUsable(ctx, Number(row[SCHOOL_COLUMN]));
+      await requireFieldRefs(ctx.db, ctx.principal, def, row);
       await hooks.beforeWrite?.(ctx, row, 'update', existing);
       await checkUnique(ctx, row, id);
       Object.assign(row, { updated_at: nowText(), updated_by: ctx.principal.userId });

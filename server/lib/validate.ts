@@ -41,12 +41,61 @@ export function check<S extends z.ZodType>(schema: S, data: unknown, labels?: La
   return result.data;
 }
 
+/** Longest filter value a list or search accepts (a LIKE pattern of megabytes is refused by SQLite). */
+export const MAX_PARAM_CHARS = 1000;
+/** Comma-joined id lists (`school_id=1,2,3`, selected rows) may be longer: they never become patterns. */
+export const MAX_ID_LIST_CHARS = 100_000;
+/** Export column lists (`__columns__`, JSON of labels) of a wide table. */
+const MAX_COLUMNS_CHARS = 20_000;
+const MAX_PARAM_NAME_CHARS = 64;
+/** Deepest nesting a JSON body may have; the app's bodies stay under 5. */
+export const MAX_JSON_DEPTH = 32;
+
+const ID_LIST = /^[\d,]*$/;
+
+/** Refuses an oversized parameter name or value with code 400 (the value is never echoed). */
+function assertParamBounds(key: string, value: string): void {
+  if (key.length > MAX_PARAM_NAME_CHARS) throw new ApiError(400, `参数名过长（不能超过 ${MAX_PARAM_NAME_CHARS} 个字符）`);
+  if (value.length <= MAX_PARAM_CHARS) return;
+  if (key === '__columns__' && value.length <= MAX_COLUMNS_CHARS) return;
+  if (value.length <= MAX_ID_LIST_CHARS && ID_LIST.test(value)) return;
+  throw new ApiError(400, `参数值过长（不能超过 ${MAX_PARAM_CHARS} 个字符）`);
+}
+
+/** Parameters as the handlers see them, each name and value bounded. */
+function boundedParams(entries: Iterable<[string, string]>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of entries) {
+    assertParamBounds(k, v);
+    out[k] = v;
+  }
+  return out;
+}
+
 /** Query parameters (a repeated key keeps its values comma-joined). */
 export function queryObject(c: Context): Record<string, string> {
   const all = c.req.queries();
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(all)) out[k] = v.join(',');
-  return out;
+  return boundedParams(Object.entries(all).map(([k, v]) => [k, v.join(',')]));
+}
+
+/**
+ * Throws 400 when JSON text nests deeper than MAX_JSON_DEPTH. One pass over the text before it is
+ * parsed: a body 10,000 levels deep would otherwise overflow the stack of whatever walks it later
+ * (JSON.stringify, zod).
+ */
+export function assertJsonDepth(text: string): void {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (inString) {
+      if (ch === 92 /* \\ */) i++;
+      else if (ch === 34 /* " */) inString = false;
+    } else if (ch === 34) inString = true;
+    else if (ch === 91 /* [ */ || ch === 123 /* { */) {
+      if (++depth > MAX_JSON_DEPTH) throw new ApiError(400, `请求数据嵌套过深（不能超过 ${MAX_JSON_DEPTH} 层）`);
+    } else if (ch === 93 || ch === 125) depth--;
+  }
 }
 
 export function parseQuery<S extends z.ZodType>(c: Context, schema: S, labels?: Labels): z.output<S> {
@@ -57,6 +106,7 @@ export function parseQuery<S extends z.ZodType>(c: Context, schema: S, labels?: 
 export async function readJson(c: Context): Promise<unknown> {
   const text = await c.req.text();
   if (text.trim() === '') return {};
+  assertJsonDepth(text);
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -73,20 +123,18 @@ export async function formObject(c: Context): Promise<Record<string, string>> {
   const type = c.req.header('content-type') ?? '';
   if (type.includes('application/json')) {
     const body = await readJson(c);
-    const out: Record<string, string> = {};
+    const out: [string, string][] = [];
     if (body && typeof body === 'object' && !Array.isArray(body)) {
       for (const [k, v] of Object.entries(body)) {
         if (v === null || v === undefined) continue;
-        out[k] = Array.isArray(v) ? v.join(',') : typeof v === 'object' ? JSON.stringify(v) : String(v);
+        out.push([k, Array.isArray(v) ? v.join(',') : typeof v === 'object' ? JSON.stringify(v) : String(v)]);
       }
     }
-    return out;
+    return boundedParams(out);
   }
   const text = await c.req.text();
   const params = new URLSearchParams(text);
-  const out: Record<string, string> = {};
-  for (const key of new Set(params.keys())) out[key] = params.getAll(key).join(',');
-  return out;
+  return boundedParams([...new Set(params.keys())].map((key): [string, string] => [key, params.getAll(key).join(',')]));
 }
 
 export async function parseForm<S extends z.ZodType>(c: Context, schema: S, labels?: Labels): Promise<z.output<S>> {

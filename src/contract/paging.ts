@@ -6,12 +6,17 @@ export const DEFAULT_PAGE_SIZE = 10;
 /** Operation codes and exports read up to this many rows in one call. */
 export const MAX_ROWS = 10000;
 export const EXPORT_ROW_CAP = 10000;
+/**
+ * Highest page number a list accepts: with MAX_ROWS rows a page, the OFFSET stays below 10^9, far
+ * inside what SQLite and PostgreSQL take (page=9007199254740991 overflowed the OFFSET).
+ */
+export const MAX_PAGE = 100000;
 
 /** `sort=<prop>` or `sort=<prop> desc`. */
 export const SORT_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*( (desc|asc))?$/;
 
 export const pageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1, '页码必须从 1 开始').default(1),
+  page: z.coerce.number().int().min(1, '页码必须从 1 开始').max(MAX_PAGE, `页码不能超过 ${MAX_PAGE}`).default(1),
   rows: z.coerce.number().int().min(1, '每页行数至少为 1').max(MAX_ROWS, `每页行数不能超过 ${MAX_ROWS}`).default(DEFAULT_PAGE_SIZE),
   sort: z
     .string()

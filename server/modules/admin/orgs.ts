@@ -11,6 +11,7 @@ import { check, parseJson, parseQuery, readJson } from '../../lib/validate';
 import { assertPerm, invalidatePrincipals } from '../../lib/auth';
 import { countOf, likeInsensitive, likePattern } from '../../db/dialect';
 import { nowText } from '../../lib/time';
+import { reachableOrgIds, schoolScope } from '../../lib/scope';
 import { moveDescendants, optInt, orderOf, pageParams, subtreeOf } from './common';
 import { PAGE_LABELS } from '../../../src/contract/paging';
 
@@ -117,7 +118,8 @@ export function registerOrgs(app: Hono<AppEnv>): void {
   app.get('/api/v1/system/get_org', async (c) => {
     const { id } = parseQuery(c, idQuerySchema);
     const row = await c.var.db.selectFrom('organisations').selectAll().where('id', '=', id).where('del_flag', '=', 0).executeTakeFirst();
-    if (!row) throw notFound();
+    const reach = await reachableOrgIds(c.var.db, c.var.principal);
+    if (!row || (reach && !reach.has(row.id))) throw notFound();
     return ok(c, withKindName(row));
   });
 
@@ -125,12 +127,17 @@ export function registerOrgs(app: Hono<AppEnv>): void {
     const q = parseQuery(c, pageParams.extend({ id: z.coerce.number({ error: 'id 必须是数字' }).int().positive('id 必须是正整数') }), { id: 'id', ...PAGE_LABELS });
     const db = c.var.db;
     const org = await db.selectFrom('organisations').select('id').where('id', '=', q.id).where('del_flag', '=', 0).executeTakeFirst();
-    if (!org) throw notFound();
+    // another campus answers exactly as a missing organisation; above the caller's campuses, only
+    // the staff of those campuses are listed
+    const reach = await reachableOrgIds(db, c.var.principal);
+    if (!org || (reach && !reach.has(org.id))) throw notFound();
     const orgs = db.selectFrom('organisations').select('id').where(subtreeOf('id', 'inheritance', q.id));
-    const qb = db
+    const scope = schoolScope(c.var.principal);
+    let qb = db
       .selectFrom('users')
       .where('users.del_flag', '=', 0)
       .where((eb) => eb.or([eb('users.org_id', 'in', orgs), eb('users.id', 'in', db.selectFrom('user_schools').select('user_id').where('school_id', 'in', orgs))]));
+    if (scope !== undefined) qb = qb.where('users.id', 'in', db.selectFrom('user_schools').select('user_id').where('school_id', 'in', scope.length ? [...scope] : [-1]));
     const totalSize = await countOf(qb.select('users.id'));
     const rows = await qb
       .select(['users.id', 'users.login_id', 'users.name', 'users.phone', 'users.state', 'users.org_id', 'users.city'])

@@ -11,8 +11,8 @@ import { assertPerm, invalidatePrincipals } from '../../lib/auth';
 import { countOf, isUniqueViolation, likeInsensitive, likePattern } from '../../db/dialect';
 import { hashPassword } from '../../lib/password';
 import { revokeUserSessions } from '../../lib/sessions';
-import { schoolScope } from '../../lib/scope';
 import { assertRolesGrantable, assertUserGrantsEditable } from '../../lib/grants';
+import { CAMPUS, missingRef, reachableOrgIds, requireInScope, schoolScope } from '../../lib/scope';
 import { nowText } from '../../lib/time';
 import { idArraySchema, optInt, orderOf, pageParams, subtreeOf } from './common';
 import { PAGE_LABELS } from '../../../src/contract/paging';
@@ -192,20 +192,18 @@ async function checkGrants(
     if (!p.superuser && found.some((r) => r.code === SUPER_CODE)) throw new ApiError(403, '没有权限分配系统管理员角色');
     await assertRolesGrantable(db, p, roles.filter((r) => !held.roles.includes(r)));
   }
-  if (schools && schools.length) {
-    const found = await db.selectFrom('organisations').select('id').where('id', 'in', schools).where('kind', '=', 'school').where('del_flag', '=', 0).execute();
-    if (found.length !== new Set(schools).size) throw new ApiError(400, '校区不存在');
-    const scope = schoolScope(p);
-    if (scope !== undefined && schools.some((s) => !held.schools.includes(s) && !scope.includes(s))) throw notFound();
-  }
+  // a campus of another reach answers exactly as a missing one (campuses the user already has may stay)
+  const added = schools?.filter((s) => !held.schools.includes(s)) ?? [];
+  if (added.length) await requireInScope(db, p, CAMPUS, added, '校区');
 }
 
 const sameSet = (a: readonly number[], b: readonly number[]): boolean => new Set(a).size === new Set(b).size && a.every((x) => b.includes(x));
 
-async function checkOrg(db: Kysely<Database>, orgId: number | null | undefined): Promise<void> {
+async function checkOrg(db: Kysely<Database>, p: Principal, orgId: number | null | undefined): Promise<void> {
   if (orgId === undefined || orgId === null) return;
   const org = await db.selectFrom('organisations').select('id').where('id', '=', orgId).where('del_flag', '=', 0).executeTakeFirst();
-  if (!org) throw new ApiError(400, '所属组织不存在');
+  const reach = await reachableOrgIds(db, p);
+  if (!org || (reach && !reach.has(org.id))) throw missingRef('所属组织');
 }
 
 async function replaceLinks(db: Kysely<Database>, userId: number, roles: number[] | undefined, schools: number[] | undefined): Promise<void> {
@@ -225,7 +223,7 @@ async function addUser(c: Context<AppEnv>): Promise<Response> {
   const db = c.var.db;
   const p = c.var.principal;
   await checkGrants(db, p, body.roles, body.schools);
-  await checkOrg(db, body.org_id);
+  await checkOrg(db, p, body.org_id);
   if (!p.superuser && !p.allSchools && !(body.schools && body.schools.length)) throw new ApiError(400, '请选择校区');
   if (await db.selectFrom('users').select('id').where('login_id', '=', body.login_id).executeTakeFirst()) throw new ApiError(409, '账号已存在');
   const now = nowText();
@@ -273,7 +271,7 @@ async function updateUser(c: Context<AppEnv>): Promise<Response> {
   // Nobody re-arranges their own grants, nor those of a user reaching further than they do.
   if (regrants) await assertUserGrantsEditable(db, p, body.id);
   await checkGrants(db, p, body.roles, body.schools, held);
-  await checkOrg(db, body.org_id);
+  await checkOrg(db, p, body.org_id);
   if (body.state === 0 && body.id === p.userId) throw new ApiError(400, '不能停用当前登录的账号');
   const set: Record<string, string | number | null> = { updated_at: nowText(), updated_by: p.userId };
   if (body.name !== undefined) set.name = body.name;

@@ -12,6 +12,7 @@ import { revokeUserSessions } from '../../lib/sessions';
 import { hasPerm, invalidatePrincipals } from '../../lib/auth';
 import { loadAccess } from '../../lib/principal';
 import { nowText } from '../../lib/time';
+import { requireInScope, STAFF } from '../../lib/scope';
 import '../../db/core-schema';
 
 export const PHONE_RE = /^1\d{10}$/;
@@ -102,7 +103,11 @@ export function registerMe(app: Hono<AppEnv>, _deps: AppDeps): void {
   app.get('/api/v1/sys_user/get_info', async (c) => {
     const { id } = parseQuery(c, z.object({ id: z.coerce.number({ error: 'id 必须是数字' }).int().positive('id 必须是正整数').optional() }));
     const p = c.var.principal;
-    if (id !== undefined && id !== p.userId && !hasPerm(p, 'update_user')) throw notFound();
+    if (id !== undefined && id !== p.userId) {
+      if (!hasPerm(p, 'update_user')) throw notFound();
+      // another campus's user answers exactly as a missing one
+      await requireInScope(c.var.db, p, STAFF, id);
+    }
     return ok(c, await userInfo(c.var.db, id ?? p.userId));
   });
 

@@ -66,8 +66,8 @@ export function registerClassRoutes(app: Hono<AppEnv>): void {
       if (existing && row.school_id !== undefined && Number(row.school_id) !== Number(existing.school_id)) {
         throw new ApiError(400, '不能修改班级所属校区，请使用转班');
       }
-      await assertTeacher(db, row.head_teacher_id as number | null | undefined);
-      await assertClassroom(db, row.classroom_id as number | null | undefined, schoolId);
+      await assertTeacher(db, ctx.principal, row.head_teacher_id as number | null | undefined);
+      await assertClassroom(db, ctx.principal, row.classroom_id as number | null | undefined, schoolId);
       const start = String(row.start_date ?? existing?.start_date ?? '');
       const end = String(row.end_date ?? existing?.end_date ?? '');
       if (start && end && end < start) throw new ApiError(400, '结班日期不能早于开班日期');
@@ -106,9 +106,7 @@ export function registerClassRoutes(app: Hono<AppEnv>): void {
     assertPerm(c.var.principal, 'base_class_manage_update_kf');
     const body = await parseJson(c, z.object({ id: z.coerce.number().int().positive('请选择班级'), kf_id: z.coerce.number({ error: '请选择班级客服' }).int().positive('请选择班级客服') }));
     await classInScope(c.var.db, c.var.principal, body.id);
-    await assertTeacher(c.var.db, body.kf_id).catch(() => {
-      throw new ApiError(400, '班级客服不存在');
-    });
+    await assertTeacher(c.var.db, c.var.principal, body.kf_id, '班级客服');
     await c.var.db.updateTable('base_class_manage').set({ kf_id: body.kf_id, ...touched(c.var.principal) }).where('id', '=', body.id).execute();
     return ok(c, { id: body.id, kf_id: body.kf_id });
   });
@@ -116,9 +114,7 @@ export function registerClassRoutes(app: Hono<AppEnv>): void {
     assertPerm(c.var.principal, 'base_class_manage_update_kf');
     const body = await parseJson(c, z.object({ ids: idsSchema, kf_id: z.coerce.number({ error: '请选择班级客服' }).int().positive('请选择班级客服') }));
     for (const id of body.ids) await classInScope(c.var.db, c.var.principal, id);
-    await assertTeacher(c.var.db, body.kf_id).catch(() => {
-      throw new ApiError(400, '班级客服不存在');
-    });
+    await assertTeacher(c.var.db, c.var.principal, body.kf_id, '班级客服');
     for (const part of chunk(body.ids, 500)) {
       await c.var.db.updateTable('base_class_manage').set({ kf_id: body.kf_id, ...touched(c.var.principal) }).where('id', 'in', part).execute();
     }
@@ -150,7 +146,7 @@ export function registerClassRoutes(app: Hono<AppEnv>): void {
       const classId = Number(row.class_id ?? existing?.class_id);
       const cls = await classInScope(ctx.db, ctx.principal, classId);
       row.school_id = cls.school_id;
-      await assertTeacher(ctx.db, row.teacher_id as number | undefined);
+      await assertTeacher(ctx.db, ctx.principal, row.teacher_id as number | undefined);
       const teacherId = Number(row.teacher_id ?? existing?.teacher_id);
       let dup = ctx.db.selectFrom('edu_sc_class_tea').select('id').where('class_id', '=', classId).where('teacher_id', '=', teacherId);
       if (existing) dup = dup.where('id', '!=', existing.id);

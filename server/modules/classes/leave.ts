@@ -16,8 +16,8 @@ import { assertTeacher } from './schedules';
 export function registerLeave(app: Hono<AppEnv>): void {
   mountResource(app, teacherLeaveResource, {
     async beforeWrite(ctx, row, _mode, existing) {
-      await assertTeacher(ctx.db, row.teacher_id as number | undefined);
-      await assertTeacher(ctx.db, row.substitute_teacher_id as number | null | undefined);
+      await assertTeacher(ctx.db, ctx.principal, row.teacher_id as number | undefined);
+      await assertTeacher(ctx.db, ctx.principal, row.substitute_teacher_id as number | null | undefined);
       const start = String(row.start_time ?? existing?.start_time);
       const end = String(row.end_time ?? existing?.end_time);
       if (end <= start) throw new ApiError(400, '结束时间必须晚于开始时间');

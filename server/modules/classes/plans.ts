@@ -54,7 +54,7 @@ export function registerPlans(app: Hono<AppEnv>): void {
       if (body.new_end_time <= body.new_start_time) throw new ApiError(400, '结束时间必须晚于开始时间');
     } else {
       if (!body.new_teacher_id) throw new ApiError(400, '代课请选择代课老师');
-      await assertTeacher(db, body.new_teacher_id);
+      await assertTeacher(db, c.var.principal, body.new_teacher_id);
     }
     const values = {
       schedule_id: lesson.id,

@@ -4,7 +4,7 @@ import type { AppEnv, Principal } from '../../lib/context';
 import { ApiError, ok } from '../../lib/http';
 import { assertPerm } from '../../lib/auth';
 import { parseJson, parseQuery, queryObject } from '../../lib/validate';
-import { whereInScope } from '../../lib/scope';
+import { requireInScope, STAFF, whereInScope } from '../../lib/scope';
 import { mountResource, type Row } from '../../lib/resource-routes';
 import { isExportRequest, runListExport } from '../../lib/export-hook';
 import { countOf } from '../../db/dialect';
@@ -42,16 +42,17 @@ async function classSlots(db: Db, classId: number): Promise<WeeklySlot[]> {
   return db.selectFrom('edu_class_time_range').select(['week_day', 'start_time', 'end_time']).where('class_id', '=', classId).orderBy('week_day').orderBy('start_time').execute();
 }
 
-export async function assertTeacher(db: Db, id: number | null | undefined): Promise<void> {
-  if (id === null || id === undefined) return;
-  const row = await db.selectFrom('users').select('id').where('id', '=', id).where('del_flag', '=', 0).executeTakeFirst();
-  if (!row) throw new ApiError(400, '老师不存在');
+/** A teacher id must name staff of the caller's campuses: another campus's answers as a missing one. */
+export async function assertTeacher(db: Db, principal: Principal, id: number | null | undefined, label = '老师'): Promise<void> {
+  await requireInScope(db, principal, STAFF, id, label);
 }
 
-export async function assertClassroom(db: Db, id: number | null | undefined, schoolId: number): Promise<void> {
+const CLASSROOMS = { table: 'base_otm_classroom', scoped: true, softDelete: true } as const;
+
+export async function assertClassroom(db: Db, principal: Principal, id: number | null | undefined, schoolId: number): Promise<void> {
   if (id === null || id === undefined) return;
-  const row = await db.selectFrom('base_otm_classroom').select(['school_id', 'state']).where('id', '=', id).where('del_flag', '=', 0).executeTakeFirst();
-  if (!row) throw new ApiError(400, '教室不存在');
+  await requireInScope(db, principal, CLASSROOMS, id, '教室');
+  const row = await db.selectFrom('base_otm_classroom').select(['school_id', 'state']).where('id', '=', id).executeTakeFirstOrThrow();
   if (row.school_id !== schoolId) throw new ApiError(400, '教室不属于该班级所在校区');
   if (row.state !== 1) throw new ApiError(400, '教室已停用');
 }
@@ -94,8 +95,8 @@ export async function arrange(db: Db, principal: Principal, body: ReturnType<typ
   if (problem) throw new ApiError(400, problem);
   const teacherId = body.teacher_id ?? cls.head_teacher_id;
   const classroomId = body.classroom_id ?? cls.classroom_id;
-  await assertTeacher(db, teacherId);
-  await assertClassroom(db, classroomId, cls.school_id);
+  await assertTeacher(db, principal, teacherId);
+  await assertClassroom(db, principal, classroomId, cls.school_id);
   const existing = await countOf(db.selectFrom('edu_class_schedule').select('id').where('class_id', '=', cls.id));
   const left = ct.lesson_count - existing;
   if (left <= 0) throw new ApiError(409, `班级 ${cls.name} 的课次已排满（班型共 ${ct.lesson_count} 次课）`);
@@ -135,8 +136,8 @@ async function reArrange(db: Db, principal: Principal, body: ReturnType<typeof r
   if (slots.length === 0) throw new ApiError(400, '请设置上课时间段（班级尚未设置上课时间段）');
   const problem = patternProblem(slots);
   if (problem) throw new ApiError(400, problem);
-  await assertTeacher(db, body.teacher_id);
-  await assertClassroom(db, body.classroom_id, cls.school_id);
+  await assertTeacher(db, principal, body.teacher_id);
+  await assertClassroom(db, principal, body.classroom_id, cls.school_id);
   const until = addDays(body.date_start, 730);
   const calendar = await loadCalendar(db, cls.school_id, body.date_start, until);
   const { sessions, skipped } = expandPattern({ date_start: body.date_start, date_end: until, slots, calendar, limit: rows.length });
@@ -194,8 +195,8 @@ export async function removeLessons(db: Db, ids: readonly number[]): Promise<voi
 
 async function updateBatch(db: Db, principal: Principal, body: ReturnType<typeof updateBatchSchema.parse>): Promise<{ count: number }> {
   const rows = await schedulesInScope(db, principal, body.ids);
-  await assertTeacher(db, body.teacher_id);
-  for (const school of new Set(rows.map((r) => r.school_id))) await assertClassroom(db, body.classroom_id, school);
+  await assertTeacher(db, principal, body.teacher_id);
+  for (const school of new Set(rows.map((r) => r.school_id))) await assertClassroom(db, principal, body.classroom_id, school);
   const moved: Booking[] = rows.map((r) => ({
     ...bookingOf(r),
     teacher_id: body.teacher_id ?? r.teacher_id,
@@ -226,7 +227,7 @@ async function replaceTeacher(db: Db, principal: Principal, body: ReturnType<typ
     rows = await q.execute();
     if (rows.length === 0) throw new ApiError(400, '所选日期范围内没有课次');
   }
-  await assertTeacher(db, body.teacher_id);
+  await assertTeacher(db, principal, body.teacher_id);
   const moved = rows.map((r) => ({ ...bookingOf(r), teacher_id: body.teacher_id }));
   await assertNoClash(db, moved);
   for (const part of chunk(rows.map((r) => r.id), 500)) {
@@ -238,8 +239,8 @@ async function replaceTeacher(db: Db, principal: Principal, body: ReturnType<typ
 async function revise(db: Db, principal: Principal, body: ReturnType<typeof reviseSchema.parse>): Promise<ScheduleRowDb> {
   const [row] = await schedulesInScope(db, principal, [body.id]);
   if (body.lesson_date !== row.lesson_date) await refuseAttended(db, [row], '修改上课日期');
-  await assertTeacher(db, body.teacher_id);
-  await assertClassroom(db, body.classroom_id, row.school_id);
+  await assertTeacher(db, principal, body.teacher_id);
+  await assertClassroom(db, principal, body.classroom_id, row.school_id);
   const moved: Booking = {
     ...bookingOf(row),
     lesson_date: body.lesson_date,
@@ -341,8 +342,8 @@ export function registerSchedules(app: Hono<AppEnv>): void {
       const merged = { ...existing, ...row } as Record<string, unknown>;
       if (String(merged.end_time) <= String(merged.start_time)) throw new ApiError(400, '结束时间必须晚于开始时间');
       if (existing && merged.lesson_date !== existing.lesson_date) await refuseAttended(db, [existing as unknown as ScheduleRowDb], '修改上课日期');
-      await assertTeacher(db, merged.teacher_id as number | null);
-      await assertClassroom(db, merged.classroom_id as number | null, Number(merged.school_id));
+      await assertTeacher(db, ctx.principal, merged.teacher_id as number | null);
+      await assertClassroom(db, ctx.principal, merged.classroom_id as number | null, Number(merged.school_id));
       await assertNoClash(db, [
         {
           id: existing?.id,

@@ -7,7 +7,9 @@ import type { BaseColumns, Database } from '../../db/schema';
 import { ApiError, notFound, ok } from '../../lib/http';
 import { check, readJson } from '../../lib/validate';
 import { mountResource, type AnySelect } from '../../lib/resource-routes';
-import { inScope } from '../../lib/scope';
+import { inScope, requireInScope, type ScopeTarget } from '../../lib/scope';
+
+const STUDENTS: ScopeTarget = { table: 'student', scoped: true, softDelete: true };
 import { postRead } from '../../lib/tx';
 
 /** Tag groups, tags, and tags put on students (user tags, scoped to the student's campus). */
@@ -73,6 +75,12 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
 
   mountResource(app, userTagResource, {
     async beforeWrite(ctx, row) {
+      // the student must exist in the caller's campuses (another campus's answers as missing);
+      // the tag belongs to the student's campus
+      const stuId = Number(row.stu_id);
+      await requireInScope(ctx.db, ctx.principal, STUDENTS, stuId, '学员');
+      const student = await ctx.db.selectFrom('student').select('school_id').where('id', '=', stuId).executeTakeFirstOrThrow();
+      row.school_id = student.school_id;
       const tag = await ctx.db
         .selectFrom('sys_tag')
         .innerJoin('sys_tag_group', 'sys_tag_group.id', 'sys_tag.group_id')
@@ -80,7 +88,6 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
         .where('sys_tag.id', '=', Number(row.tag_id))
         .executeTakeFirst();
       if (!tag) throw new ApiError(400, '标签不存在');
-      const stuId = Number(row.stu_id);
       const same = await ctx.db.selectFrom('sys_user_tag').select('id').where('stu_id', '=', stuId).where('tag_id', '=', tag.id).executeTakeFirst();
       if (same) throw new ApiError(409, '学员已有该标签');
       if (tag.multiple === 0) {

@@ -132,7 +132,7 @@ describe('counts kept while the table is unchanged', () => {
     const before = await version();
     // an add naming a campus that does not exist writes nothing
     const bad = await server.call('POST', '/api/v1/student/add', { headers: admin.headers, json: { name: '回滚甲', gender: 1, state: 1, school_id: 999999 } });
-    expect(bad.body).toMatchObject({ code: 400, msg: '校区不存在' });
+    expect(bad.body).toMatchObject({ code: 404, msg: '校区不存在或无权访问' });
     // a row written and then rolled back takes its counter bump with it
     const school = await server.db.selectFrom('organisations').select('id').where('code', '=', 'BJ-CY').executeTakeFirstOrThrow();
     const now = nowText();

@@ -251,14 +251,26 @@ describe('tags', () => {
     expect((await s.call('POST', api('system_tag_group/update'), { headers: admin, json: { id: g.id, remark: '电销使用' } })).body.code).toBe(200);
 
     // user tags: the principal works in 北京朝阳/海淀; the teacher in 上海浦东
-    await guards('system/add_user_tag', 'sys_user_tag', { stu_id: 501, tag_id: hi.id, school_id: ids['BJ-CY'] }, { stu_id: 'x', tag_id: hi.id }, 'add_user_tag');
-    const ut = await s.call<Row>('POST', api('system/add_user_tag'), { headers: admin, json: { stu_id: 501, tag_id: hi.id, school_id: ids['BJ-CY'] } });
+    const stu = (
+      await s.db
+        .selectFrom('student')
+        .select('id')
+        .where('school_id', '=', ids['BJ-CY'])
+        .where('del_flag', '=', 0)
+        .where('id', 'not in', s.db.selectFrom('sys_user_tag').select('stu_id'))
+        .orderBy('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    // a student that does not exist is refused like one of another campus
+    expect((await s.call('POST', api('system/add_user_tag'), { headers: admin, json: { stu_id: 999999, tag_id: hi.id, school_id: ids['BJ-CY'] } })).body).toMatchObject({ code: 404, msg: '学员不存在或无权访问' });
+    await guards('system/add_user_tag', 'sys_user_tag', { stu_id: stu, tag_id: hi.id, school_id: ids['BJ-CY'] }, { stu_id: 'x', tag_id: hi.id }, 'add_user_tag');
+    const ut = await s.call<Row>('POST', api('system/add_user_tag'), { headers: admin, json: { stu_id: stu, tag_id: hi.id, school_id: ids['BJ-CY'] } });
     expect(ut.body.code).toBe(200);
     // single-choice group: a second tag of the group replaces the first
-    const ut2 = (await s.call<Row>('POST', api('system/add_user_tag'), { headers: admin, json: { stu_id: 501, tag_id: lo.id, school_id: ids['BJ-CY'] } })).body.data;
-    const mine = await s.call<Page<Row>>('GET', api('system_tag_group/user_tag_page'), { headers: principal, query: { stu_id: 501 } });
+    const ut2 = (await s.call<Row>('POST', api('system/add_user_tag'), { headers: admin, json: { stu_id: stu, tag_id: lo.id, school_id: ids['BJ-CY'] } })).body.data;
+    const mine = await s.call<Page<Row>>('GET', api('system_tag_group/user_tag_page'), { headers: principal, query: { stu_id: stu } });
     expect(mine.body.data.content).toMatchObject([{ id: ut2.id, tag_name: '一般意向', group_name: '学习意向' }]);
-    expect((await s.call<Page<Row>>('GET', api('system_tag_group/user_tag_page'), { headers: teacher, query: { stu_id: 501 } })).body.data.totalSize).toBe(0);
+    expect((await s.call<Page<Row>>('GET', api('system_tag_group/user_tag_page'), { headers: teacher, query: { stu_id: stu } })).body.data.totalSize).toBe(0);
     expect((await s.call('POST', api('system/del_user_tag'), { headers: admin, json: [{ id: 99999 }] })).body.code).toBe(404);
     expect((await s.call('POST', api('system/del_tag'), { headers: admin, json: [{ id: lo.id }] })).body.msg).toBe('标签已被学员使用，不能删除');
     expect((await s.call('POST', api('system_tag_group/delete'), { headers: admin, json: [{ id: g.id }] })).body.msg).toBe('该标签组下还有标签，请先删除标签');
