@@ -9,7 +9,7 @@ import { createApp } from './app';
 import { prepareDatabase } from './bootstrap';
 import { openDatabase, type OpenedDatabase } from './db/index';
 import { DEMO_USERS, DEMO_PASSWORD, ADMIN_DEMO_PASSWORD } from './db/seed';
-import { scheduleAttachmentSweep } from './modules/attachments/sweep';
+import { scheduleAttachmentSweep } from './modules/attachments';
 
 function banner(config: AppConfig, opened: Pick<OpenedDatabase, 'dialect'>): string {
   const url = `http://${config.host}:${config.port}`;

@@ -180,3 +180,6 @@ export function register(app: Hono<AppEnv>, deps: AppDeps): void {
     return ok(c, { count: rows.length });
   });
 }
+
+// Public module: what the rest of the server uses of this area.
+export { scheduleAttachmentSweep } from './sweep';

@@ -7,6 +7,9 @@ import { nowText } from '../../lib/time';
 import type { ClassTable, ScheduleTable, StudentTable } from './schema';
 import './schema';
 import '../../db/core-schema';
+import { chunk } from '../../lib/chunk';
+
+export { chunk };
 
 export type Db = Kysely<Database>;
 export type ClassRow = Selectable<ClassTable>;
@@ -61,11 +64,6 @@ export async function userNames(db: Db, ids: readonly (number | null)[]): Promis
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
-export function chunk<T>(list: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
-  return out;
-}
 
 /** Rounds hours to two places (floating sums of 0.5, 1.5 … stay exact; anything else stays tidy). */
 export function roundHours(n: number): number {

@@ -23,3 +23,8 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
   registerProgress(app);
   registerPunch(app);
 }
+
+// Public module: what other areas and the demo seed (server/db/seed/demo/classes.ts) may call.
+export { addDays, expandPattern, type WeeklySlot } from './arrange';
+export { loadCalendar } from './calendar';
+export { insertLessons, addEnrolledStudents, renumber } from './sessions';

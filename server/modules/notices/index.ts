@@ -8,3 +8,6 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
   registerNotices(app);
   registerMessages(app);
 }
+
+// Public module: what the rest of the server (the demo seed) uses of this area.
+export type { NoticeTable } from './tables';

@@ -1,12 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../schema';
 import { nowText, todayText } from '../../../lib/time';
-import { addDays, expandPattern, type WeeklySlot } from '../../../modules/classes/arrange';
-import { loadCalendar } from '../../../modules/classes/calendar';
-import { insertLessons, addEnrolledStudents, renumber } from '../../../modules/classes/sessions';
-import { chunk } from '../../../modules/classes/common';
+import { chunk } from '../../../lib/chunk';
+import { addDays, expandPattern, insertLessons, addEnrolledStudents, loadCalendar, renumber, type WeeklySlot } from '../../../modules/classes';
 import type { CheckInMark } from '../../../../src/contract/classes';
-import '../../../modules/classes/schema';
 import '../../core-schema';
 
 export const order = 20;
