@@ -1,21 +1,37 @@
 import { createElement, lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { ModuleNotFound } from './pages/ModuleNotFound';
+import { ScreenNotBuilt } from './pages/ScreenNotBuilt';
+import { PLANNED_SCREENS } from './plannedScreens';
 import { RouteFallback } from './pages/RouteFallback';
 import { SCREENS, type ScreenLoader, type ScreenRegistry } from './screens';
 import { loadResourceScreen } from './resourceScreen';
 
-export type ScreenResolution = { kind: 'screen'; loader: ScreenLoader } | { kind: 'missing'; name: string };
+export type ScreenResolution = { kind: 'screen'; loader: ScreenLoader } | { kind: 'planned'; name: string } | { kind: 'missing'; name: string };
 
 const RESOURCE_PREFIX = 'resource/';
 
-/** What a menu `component` key renders: a registered screen, a declared resource list, or MODULE_NOT_FOUND. */
-export function resolveScreen(key: string | null, registry: ScreenRegistry = SCREENS): ScreenResolution {
+/** `area/name` compared by area and the name's letters and digits: `a/in_out-records` ≡ `a/In/Out records`. */
+export function screenKeyOf(key: string): string {
+  const k = key.trim().replace(/^\/+/, '').toLowerCase();
+  const slash = k.indexOf('/');
+  if (slash < 0) return k.replace(/[^a-z0-9]/g, '');
+  return `${k.slice(0, slash)}/${k.slice(slash + 1).replace(/[^a-z0-9]/g, '')}`;
+}
+
+const PLANNED = new Set(PLANNED_SCREENS.map(screenKeyOf));
+
+/**
+ * What a menu `component` key renders: a registered screen, a declared resource list, a screen the
+ * spec lists but this build does not have yet ('planned'), or MODULE_NOT_FOUND.
+ */
+export function resolveScreen(key: string | null, registry: ScreenRegistry = SCREENS, planned: ReadonlySet<string> = PLANNED): ScreenResolution {
   const k = (key ?? '').trim().replace(/^\/+/, '');
   const found = registry[k];
   if (found) return { kind: 'screen', loader: found };
   if (k.startsWith(RESOURCE_PREFIX) && k.length > RESOURCE_PREFIX.length) {
     return { kind: 'screen', loader: loadResourceScreen(k.slice(RESOURCE_PREFIX.length)) };
   }
+  if (k && planned.has(screenKeyOf(k))) return { kind: 'planned', name: k };
   return { kind: 'missing', name: k };
 }
 
@@ -30,9 +46,11 @@ function lazyScreen(key: string, loader: ScreenLoader): LazyExoticComponent<Comp
   return c;
 }
 
-export function ScreenHost({ componentKey }: { componentKey: string | null }) {
+/** `title`: the menu's name, shown when the screen is not built yet. */
+export function ScreenHost({ componentKey, title }: { componentKey: string | null; title?: string }) {
   const r = resolveScreen(componentKey);
   if (r.kind === 'missing') return <ModuleNotFound name={r.name} />;
+  if (r.kind === 'planned') return <ScreenNotBuilt title={title} />;
   // one lazy component per key, made once and cached (lazyByKey), not per render
   const screen = lazyScreen(componentKey ?? '', r.loader);
   return <Suspense fallback={<RouteFallback />}>{createElement(screen)}</Suspense>;

@@ -9,5 +9,5 @@ export default function MenuScreen() {
   const { pages } = useShell();
   const m = matchPage(pathname, pages);
   if (!m) return <Navigate to="/401" replace />;
-  return <ScreenHost componentKey={m.route.component} />;
+  return <ScreenHost componentKey={m.route.component} title={m.route.title} />;
 }
