@@ -1,5 +1,5 @@
 import { ApiCode, type Envelope } from '../contract/envelope';
-import { request, type QueryValue, type RequestOptions } from './request';
+import { CANCELLED_MSG, isCancelled, NETWORK_FAILED_MSG, request, RequestError, type QueryValue, type RequestOptions } from './request';
 
 /** A business failure (code ≠ 200): `message` is the server's Chinese msg, shown as is. */
 export class ApiFailure extends Error {
@@ -35,8 +35,18 @@ export const api = {
   },
 };
 
-/** The message to show for any failure of a call. */
+const HAS_CHINESE = /[\u4e00-\u9fff]/;
+
+/**
+ * The Chinese message to show for any failure of a call. The server's msg and the request layer's
+ * messages are Chinese already; a browser's own error text (English, and in the browser's language)
+ * is not shown: fetch failures read as a network failure, anything else as `fallback`.
+ */
 export function errorMessage(e: unknown, fallback = '操作失败'): string {
-  if (e instanceof Error && e.message) return e.message;
+  if (isCancelled(e)) return CANCELLED_MSG;
+  if (e instanceof ApiFailure || e instanceof RequestError) return e.message || fallback;
+  // fetch rejects with a TypeError ("Failed to fetch", "NetworkError …", "Load failed")
+  if (e instanceof TypeError && /fetch|network|load failed/i.test(e.message)) return NETWORK_FAILED_MSG;
+  if (e instanceof Error && e.message && HAS_CHINESE.test(e.message)) return e.message;
   return fallback;
 }

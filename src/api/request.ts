@@ -31,7 +31,8 @@ export interface RequestOptions {
   silent?: boolean;
 }
 
-export type RequestErrorKind = 'network' | 'timeout' | 'http' | 'parse';
+/** 'aborted': the caller cancelled the request (its signal); not a failure to show. */
+export type RequestErrorKind = 'network' | 'timeout' | 'http' | 'parse' | 'aborted';
 
 export class RequestError extends Error {
   readonly kind: RequestErrorKind;
@@ -42,6 +43,19 @@ export class RequestError extends Error {
     this.kind = kind;
     this.status = status;
   }
+}
+
+export const CANCELLED_MSG = '请求已取消';
+export const NETWORK_FAILED_MSG = '网络连接失败，请检查网络';
+
+/**
+ * A request the app itself cancelled (React Query dropping a list the user has left, a newer search):
+ * nothing went wrong, so nothing is shown.
+ */
+export function isCancelled(e: unknown): boolean {
+  if (e instanceof RequestError) return e.kind === 'aborted';
+  // DOMException is not an Error in every runtime: look at the name.
+  return typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'AbortError';
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -161,10 +175,11 @@ export async function request<T = unknown>(opts: RequestOptions): Promise<Envelo
   let res: Response;
   try {
     res = await fetch(url, { method, headers, body, signal: controller.signal, credentials: 'omit' });
-  } catch (e) {
+  } catch {
     if (timedOut) throw new RequestError('timeout', httpErrorMessage(408, url));
-    if (opts.signal?.aborted) throw e;
-    throw new RequestError('network', '网络连接失败，请检查网络');
+    // The browser's own text ("signal is aborted without reason") never reaches a user.
+    if (opts.signal?.aborted) throw new RequestError('aborted', CANCELLED_MSG);
+    throw new RequestError('network', NETWORK_FAILED_MSG);
   } finally {
     clearTimeout(timer);
     opts.signal?.removeEventListener('abort', onAbort);

@@ -1,11 +1,11 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiFailure } from '../api/client';
-import { RequestError } from '../api/request';
+import { isCancelled, RequestError } from '../api/request';
 import { clearPersistedQueries } from '../offline/queryPersistence';
 import { onSessionEnd } from './requestSetup';
 
 function shouldRetry(count: number, error: unknown): boolean {
-  if (error instanceof ApiFailure) return false;
+  if (error instanceof ApiFailure || isCancelled(error)) return false;
   if (error instanceof RequestError && error.kind === 'http') return false;
   return count < 1;
 }

@@ -16,6 +16,8 @@ import { BodyRow, type ColumnLayout, type RowKey } from './TableBody';
 import type { DataTableColumn, DataTableHandle, ExportOptions, RowAction, TableQuery, TableRow } from './types';
 import { useLazyRows } from './useLazyRows';
 import classes from './DataTable.module.css';
+import { errorMessage } from '../../api/client';
+import { isCancelled } from '../../api/request';
 
 /** Space the layout takes above a table besides its own header (spec doc 001 §9). */
 export const TABLE_HEIGHT_OFFSET_PX = 241;
@@ -191,7 +193,8 @@ export function DataTable<Row extends TableRow>(props: DataTableProps<Row>) {
         }
         return pageOf(env.data);
       } catch (e) {
-        notifyError(e instanceof Error && e.message ? e.message : '加载失败');
+        // Leaving the screen or searching again cancels this page: React Query drops it, nobody is told.
+        if (!signal.aborted && !isCancelled(e)) notifyError(errorMessage(e, '加载失败'));
         throw e;
       }
     },
@@ -265,7 +268,7 @@ export function DataTable<Row extends TableRow>(props: DataTableProps<Row>) {
       await prefs.save(next);
       notifySuccess('保存成功');
     } catch (e) {
-      notifyError(e instanceof Error ? e.message : '保存失败');
+      notifyError(errorMessage(e, '保存失败'));
     }
   };
 
@@ -301,7 +304,7 @@ export function DataTable<Row extends TableRow>(props: DataTableProps<Row>) {
   const firstLoad = result.isPending;
   let stateRow: ReactNode = null;
   if (firstLoad) stateRow = <Text size="sm">加载中…</Text>;
-  else if (result.isError) stateRow = <Text size="sm" className={classes.stateError}>加载失败：{result.error instanceof Error ? result.error.message : ''}</Text>;
+  else if (result.isError) stateRow = <Text size="sm" className={classes.stateError}>加载失败：{errorMessage(result.error, '请稍后重试')}</Text>;
   else if (!rows.length) stateRow = <Text size="sm">暂无数据</Text>;
 
   const sortIcon = (prop: string) => {

@@ -6,6 +6,7 @@ import { formatDateTime, formatFileSize } from '../../lib/format';
 import { DataTable, downloadExportFile, EXPORT_STATE, type DataTableColumn, type DataTableHandle, type ExportTask, type RowAction } from '../DataTable';
 import { confirmAction, notifyError, notifySuccess, notifyWarning } from '../feedback';
 import { SearchForm, type SearchField } from '../SearchForm';
+import { errorMessage } from '../../api/client';
 
 type TaskRow = ExportTask & Record<string, unknown>;
 
@@ -69,7 +70,7 @@ export function ExportTasks({ hasPermission }: { hasPermission?: (code: string) 
             notifySuccess('取消成功');
             table.current?.reload();
           } catch (e) {
-            notifyError(e instanceof Error && e.message ? e.message : '取消失败');
+            notifyError(errorMessage(e, '取消失败'));
           }
         },
       },

@@ -5,6 +5,7 @@ import { notifyError, notifySuccess } from '../feedback';
 import { OptionInput } from '../options';
 import { writeCall } from './calls';
 import { FieldInput, type FormValue } from './FieldInput';
+import { errorMessage } from '../../api/client';
 
 export interface ResourceFormProps {
   def: ResourceDef;
@@ -96,7 +97,7 @@ export function ResourceForm({ def, mode, initial, onClose }: ResourceFormProps)
       notifySuccess(mode === 'add' ? '创建成功' : '修改成功');
       onClose(true);
     } catch (e) {
-      notifyError(e instanceof Error && e.message ? e.message : mode === 'add' ? '创建失败' : '修改失败');
+      notifyError(errorMessage(e, mode === 'add' ? '创建失败' : '修改失败'));
     } finally {
       setSaving(false);
     }

@@ -14,6 +14,7 @@ import { callUrl, writeCall } from './calls';
 import { columnsOf, useColumnOptions } from './columns';
 import { useCampusColumn, withCampusColumn, withCampusSearch, type CampusColumn } from './campus';
 import { ResourceForm, type ResourceFormProps } from './ResourceForm';
+import { errorMessage } from '../../api/client';
 
 export { CONFIRM_DELETE, CONFIRM_BATCH_DELETE };
 
@@ -140,7 +141,7 @@ export function ResourcePage<Row extends TableRow = TableRow>(props: ResourcePag
         table.current?.clearSelection();
         changed();
       } catch (e) {
-        notifyError(e instanceof Error && e.message ? e.message : '删除失败');
+        notifyError(errorMessage(e, '删除失败'));
       }
     },
     [def, changed],
@@ -157,7 +158,7 @@ export function ResourcePage<Row extends TableRow = TableRow>(props: ResourcePag
         notifySuccess('恢复成功');
         changed();
       } catch (e) {
-        notifyError(e instanceof Error && e.message ? e.message : '恢复失败');
+        notifyError(errorMessage(e, '恢复失败'));
       }
     },
     [def, changed],

@@ -5,6 +5,7 @@ import { useEffect, useMemo } from 'react';
 import { request, type QueryValue } from '../../api/request';
 import type { TreeNode } from '../../contract/menu';
 import { toTreeOptions } from '../options/treeData';
+import { errorMessage } from '../../api/client';
 
 /** Width of the tree beside a table (spec doc 000 §9). */
 export const TREE_PANEL_WIDTH = '18%';
@@ -64,7 +65,7 @@ export function TreePanel({ title, url, params, showAll = false, value, onSelect
         {q.isPending && <Loader size="xs" m={6} />}
         {q.isError && (
           <Text size="xs" c="red">
-            {q.error.message}
+            {errorMessage(q.error, '加载失败')}
           </Text>
         )}
         <Tree

@@ -1,5 +1,6 @@
 import { request } from '../../api/request';
 import { confirmAction, notifyError, notifySuccess, notifyWarning } from './notify';
+import { errorMessage } from '../../api/client';
 
 /** The delete confirms every list screen uses (menu management keeps the spec's own text, doc 000 §8). */
 export const CONFIRM_DELETE = '确认删除这条记录吗？';
@@ -21,7 +22,7 @@ export async function postWrite<T = unknown>(url: string, body: unknown, okMsg: 
     notifySuccess(okMsg);
     return { data: env.data };
   } catch (e) {
-    notifyError(e instanceof Error && e.message ? e.message : failMsg);
+    notifyError(errorMessage(e, failMsg));
     return undefined;
   }
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureRequest, httpErrorMessage, request, RequestError, timeoutFor, DEFAULT_TIMEOUT_MS, STUDENT_VISIT_TIMEOUT_MS } from '../../../src/api/request';
-import { api, ApiFailure } from '../../../src/api/client';
+import { configureRequest, httpErrorMessage, isCancelled, request, RequestError, timeoutFor, DEFAULT_TIMEOUT_MS, STUDENT_VISIT_TIMEOUT_MS } from '../../../src/api/request';
+import { api, ApiFailure, errorMessage } from '../../../src/api/client';
 
 type FetchArgs = [string, RequestInit];
 let calls: FetchArgs[] = [];
@@ -136,5 +136,37 @@ describe('request layer', () => {
     vi.stubGlobal('fetch', answer(401, { code: 401, msg: '', data: null }));
     await expect(request({ url: 'api/v1/x', silent: true })).rejects.toBeInstanceOf(RequestError);
     expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+});
+
+describe('messages a user sees are Chinese', () => {
+  it('a request the caller cancelled is a quiet RequestError, not the browser text', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit) => {
+        await new Promise((_, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('signal is aborted without reason', 'AbortError'))));
+        return new Response('{}');
+      }),
+    );
+    const ctl = new AbortController();
+    const pending = request({ url: 'api/v1/x/page', signal: ctl.signal });
+    ctl.abort();
+    const e = await pending.catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(RequestError);
+    expect((e as RequestError).kind).toBe('aborted');
+    expect(isCancelled(e)).toBe(true);
+    expect(errorMessage(e)).toBe('请求已取消');
+    expect(onHttpError).not.toHaveBeenCalled();
+  });
+
+  it('browser errors map to Chinese; Chinese messages pass as they are', () => {
+    expect(isCancelled(new DOMException('signal is aborted without reason', 'AbortError'))).toBe(true);
+    expect(errorMessage(new DOMException('signal is aborted without reason', 'AbortError'))).toBe('请求已取消');
+    expect(errorMessage(new TypeError('Failed to fetch'), '加载失败')).toBe('网络连接失败，请检查网络');
+    expect(errorMessage(new TypeError('NetworkError when attempting to fetch resource.'))).toBe('网络连接失败，请检查网络');
+    expect(errorMessage(new Error('Unexpected token < in JSON'), '加载失败')).toBe('加载失败');
+    expect(errorMessage(new ApiFailure(400, '班级名称不能为空'))).toBe('班级名称不能为空');
+    expect(errorMessage(new Error('保存失败：名称重复'))).toBe('保存失败：名称重复');
+    expect(errorMessage('x', '操作失败')).toBe('操作失败');
   });
 });

@@ -15,6 +15,7 @@ import { useRoster } from '../checkIn/useRoster';
 import { useUserSchools } from '../checkIn/useSchools';
 import { StudentTile } from './StudentTile';
 import classes from './FrontDesk.module.css';
+import { errorMessage } from '../../../api/client';
 
 const SCHOOL_PREF = 'front-desk-school';
 
@@ -71,7 +72,7 @@ export default function FrontDeskScreen() {
     try {
       await queueCheckIn(key, { session, studentId, studentName: name, mark: mode });
     } catch (e) {
-      notifyError(`保存失败：${e instanceof Error ? e.message : String(e)}`);
+      notifyError(`保存失败：${errorMessage(e, '请稍后重试')}`);
     }
   };
 

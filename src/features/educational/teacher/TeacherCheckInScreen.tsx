@@ -11,6 +11,7 @@ import { formatHours, matchesStudent, syncKey, syncOf } from '../checkIn/roster'
 import { queueCheckIn, rosterKey, today } from '../checkIn/rosterStore';
 import { useRoster } from '../checkIn/useRoster';
 import { loadMyRoster } from './loadMyRoster';
+import { errorMessage } from '../../../api/client';
 
 function StudentRow({ student, session, sync, onMark }: { student: RosterStudent; session: RosterSession; sync: ReturnType<typeof syncOf>; onMark: (m: CheckInMark) => void }) {
   return (
@@ -63,7 +64,7 @@ export default function TeacherCheckInScreen() {
     try {
       await queueCheckIn(key, { session: s, studentId: st.student_id, studentName: st.name, mark: m });
     } catch (e) {
-      notifyError(`保存失败：${e instanceof Error ? e.message : String(e)}`);
+      notifyError(`保存失败：${errorMessage(e, '请稍后重试')}`);
     }
   };
   const markRest = async (s: RosterSession) => {

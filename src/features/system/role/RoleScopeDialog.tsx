@@ -1,7 +1,7 @@
 import { Button, Group, Loader, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { api } from '../../../api/client';
+import { api, errorMessage } from '../../../api/client';
 import { OptionInput } from '../../../components/options';
 import type { OptionSource } from '../../../contract/resource';
 import { postWrite } from '../../../components/feedback';
@@ -76,7 +76,7 @@ export function RoleScopeDialog({ role, onClose }: { role: { id: number; name: s
           <Textarea size="xs" label="备注" value={remark} onChange={(e) => setRemark(e.currentTarget.value)} />
           {q.isError && (
             <Text c="red" size="xs">
-              {q.error instanceof Error ? q.error.message : '加载失败'}
+              {errorMessage(q.error, '加载失败')}
             </Text>
           )}
           <Group justify="flex-end" gap="xs">

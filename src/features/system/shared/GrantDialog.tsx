@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import type { TreeNode } from '../../../contract/menu';
 import { GrantTree } from './GrantTree';
 import { postWrite } from '../../../components/feedback';
+import { errorMessage } from '../../../api/client';
 
 export interface GrantDialogProps {
   title: string;
@@ -38,7 +39,7 @@ export function GrantDialog({ title, subject, load, saveUrl, bodyOf, onClose }: 
         {q.isPending && <Loader size="sm" />}
         {q.isError && (
           <Text c="red" size="sm">
-            {q.error instanceof Error ? q.error.message : '加载失败'}
+            {errorMessage(q.error, '加载失败')}
           </Text>
         )}
         {q.data && <GrantTree nodes={q.data.tree} checked={checked} onChange={setChecked} />}
