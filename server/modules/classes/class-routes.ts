@@ -1,7 +1,8 @@
 import type { Context, Hono } from 'hono';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
 import { z } from 'zod';
-import type { AppEnv } from '../../lib/context';
+import type { AppEnv, Principal } from '../../lib/context';
 import { ApiError, ok } from '../../lib/http';
 import { assertPerm } from '../../lib/auth';
 import { parseJson, parseQuery } from '../../lib/validate';
@@ -14,6 +15,16 @@ import { classResource, classTeacherResource, timeRangeResource } from '../../..
 import { patternProblem } from './arrange';
 import { chunk, classInScope, stamps, touched, userNames } from './common';
 import { assertClassroom, assertTeacher } from './schedules';
+
+/** 班级客服: a member of staff (not deleted, enabled) who works in every campus of the classes. */
+async function assertKf(db: Kysely<Database>, principal: Principal, kfId: number | null | undefined, schoolIds: readonly number[]): Promise<void> {
+  if (kfId === null || kfId === undefined) return;
+  await assertTeacher(db, principal, kfId, '班级客服');
+  const user = await db.selectFrom('users').select('id').where('id', '=', kfId).where('del_flag', '=', 0).where('state', '=', 1).executeTakeFirst();
+  if (!user) throw new ApiError(400, '班级客服不存在或已停用');
+  const held = await db.selectFrom('user_schools').select('school_id').where('user_id', '=', kfId).where('school_id', 'in', [...schoolIds]).execute();
+  if (held.length < new Set(schoolIds).size) throw new ApiError(400, '班级客服不在该班级所在校区');
+}
 
 const idsSchema = z.array(z.coerce.number({ error: '班级必须是数字' }).int().positive('请选择班级'), { error: '请选择班级' }).min(1, '请至少选择一个班级').max(1000, '一次最多 1000 个班级');
 
@@ -68,6 +79,7 @@ export function registerClassRoutes(app: Hono<AppEnv>): void {
       }
       await assertTeacher(db, ctx.principal, row.head_teacher_id as number | null | undefined);
       await assertClassroom(db, ctx.principal, row.classroom_id as number | null | undefined, schoolId);
+      await assertKf(db, ctx.principal, row.kf_id as number | null | undefined, [schoolId]);
       const start = String(row.start_date ?? existing?.start_date ?? '');
       const end = String(row.end_date ?? existing?.end_date ?? '');
       if (start && end && end < start) throw new ApiError(400, '结班日期不能早于开班日期');
@@ -105,16 +117,17 @@ export function registerClassRoutes(app: Hono<AppEnv>): void {
   app.post('/api/v1/base_class_manage/update_kf', async (c) => {
     assertPerm(c.var.principal, 'base_class_manage_update_kf');
     const body = await parseJson(c, z.object({ id: z.coerce.number().int().positive('请选择班级'), kf_id: z.coerce.number({ error: '请选择班级客服' }).int().positive('请选择班级客服') }));
-    await classInScope(c.var.db, c.var.principal, body.id);
-    await assertTeacher(c.var.db, c.var.principal, body.kf_id, '班级客服');
+    const cls = await classInScope(c.var.db, c.var.principal, body.id);
+    await assertKf(c.var.db, c.var.principal, body.kf_id, [cls.school_id]);
     await c.var.db.updateTable('base_class_manage').set({ kf_id: body.kf_id, ...touched(c.var.principal) }).where('id', '=', body.id).execute();
     return ok(c, { id: body.id, kf_id: body.kf_id });
   });
   app.post('/api/v1/base_class_manage/update_kfs', async (c) => {
     assertPerm(c.var.principal, 'base_class_manage_update_kf');
     const body = await parseJson(c, z.object({ ids: idsSchema, kf_id: z.coerce.number({ error: '请选择班级客服' }).int().positive('请选择班级客服') }));
-    for (const id of body.ids) await classInScope(c.var.db, c.var.principal, id);
-    await assertTeacher(c.var.db, c.var.principal, body.kf_id, '班级客服');
+    const schools = new Set<number>();
+    for (const id of body.ids) schools.add((await classInScope(c.var.db, c.var.principal, id)).school_id);
+    await assertKf(c.var.db, c.var.principal, body.kf_id, [...schools]);
     for (const part of chunk(body.ids, 500)) {
       await c.var.db.updateTable('base_class_manage').set({ kf_id: body.kf_id, ...touched(c.var.principal) }).where('id', 'in', part).execute();
     }

@@ -1,5 +1,5 @@
 import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { bodySchema, fieldSchema, SCHOOL_COLUMN, writableFields, type FieldDef, type ResourceDef } from '../../contract/resource';
 import { notifyError, notifySuccess } from '../feedback';
 import { OptionInput } from '../options';
@@ -14,9 +14,15 @@ export interface ResourceFormProps {
   initial: Record<string, unknown>;
   /** true when the dialog closes after a save */
   onClose: (saved: boolean) => void;
+  /**
+   * A screen's own input for a field whose choices depend on other values of the form (staff of
+   * the chosen campus); undefined keeps the declaration's input.
+   */
+  renderField?: (name: string, input: { values: FormValues; value: FormValue; onChange: (v: FormValue) => void; error?: string }) => ReactNode | undefined;
 }
 
-type Values = Record<string, FormValue>;
+export type FormValues = Record<string, FormValue>;
+type Values = FormValues;
 
 const SCHOOL_FIELD: FieldDef = { type: 'int', label: '校区', options: { kind: 'schools' } };
 
@@ -51,7 +57,7 @@ function wide(f: FieldDef): boolean {
 }
 
 /** The dialog form of a declaration, validated with the contract's body schema (the server's own rules and messages). */
-export function ResourceForm({ def, mode, initial, onClose }: ResourceFormProps) {
+export function ResourceForm({ def, mode, initial, onClose, renderField }: ResourceFormProps) {
   const fields = useMemo(() => formFieldsOf(def), [def]);
   const [values, setValues] = useState<Values>(() => startValues(fields, initial, mode));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -117,11 +123,12 @@ export function ResourceForm({ def, mode, initial, onClose }: ResourceFormProps)
             .filter(([, f]) => shown(f, values))
             .map(([name, f]) => (
               <div key={name} style={wide(f) ? { gridColumn: '1 / -1' } : undefined}>
-                {name === SCHOOL_COLUMN && f === SCHOOL_FIELD ? (
+                {renderField?.(name, { values, value: values[name], onChange: (v) => set(name, v), error: errors[name] || undefined }) ??
+                (name === SCHOOL_COLUMN && f === SCHOOL_FIELD ? (
                   <OptionInput kind="select" source={f.options} label={f.label} value={values[name] === null ? '' : String(values[name])} onChange={(v) => set(name, v === '' ? null : v)} error={errors[name]} />
                 ) : (
                   <FieldInput name={name} field={f} value={values[name]} onChange={(v) => set(name, v)} error={errors[name] || undefined} onUploadingChange={setUploading} />
-                )}
+                ))}
               </div>
             ))}
         </SimpleGrid>

@@ -57,7 +57,8 @@ export const classResource = defineResource({
     state: { type: 'int', label: '班级状态', default: 1, options: { kind: 'static', items: CLASS_STATES }, search: 'eq', list: { format: 'option', width: 90 }, form: false },
     start_date: { type: 'date', label: '开班日期', search: 'range', list: { sortable: true } },
     end_date: { type: 'date', label: '结班日期', list: { sortable: true } },
-    kf_id: { type: 'int', label: '班级客服', options: teacherOptions, search: 'eq', form: false },
+    // a member of staff in the class's campus (the server checks; the dialog offers only those)
+    kf_id: { type: 'int', label: '班级客服', options: teacherOptions, search: 'eq' },
     is_warm_up: { type: 'bool', label: '热身班', default: 0, search: 'eq', list: { format: 'bool', width: 80 } },
     remark: { type: 'string', label: '备注', max: 255 },
   },

@@ -9,6 +9,7 @@ import { useHasPermission } from '../../../components/session';
 import { notifyWarning } from '../../../components/feedback';
 import type { TableRow } from '../../../components/DataTable';
 import { ArrangeDialog } from '../timetable/ArrangeDialog';
+import { ClassForm } from './ClassForm';
 import { StateDialog } from './StateDialog';
 import { StudentsPanel } from './StudentsPanel';
 import { TimeRangesDialog } from './TimeRangesDialog';
@@ -53,6 +54,7 @@ export default function ClassListScreen() {
       <ResourcePage
         def={def}
         columns={columns}
+        FormComponent={ClassForm}
         toolbar={(ctx) =>
           batchStateButton(can('base_class_manage_update_cm_state'), () => {
             const rows = ctx.selectedRows();
