@@ -27,6 +27,8 @@ export interface AppConfig {
   workers: number;
   /** behind a reverse proxy: the client address is the last X-Forwarded-For entry (TRUST_PROXY=1) */
   trustProxy: boolean;
+  /** key of signed file addresses; made once and kept in the database when not given */
+  fileUrlSecret?: string;
   timezone: 'Asia/Shanghai';
 }
 
@@ -68,6 +70,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     i2goUrl: env.I2GO_URL || undefined,
     workers: intOf(env, 'WORKERS', 1),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    fileUrlSecret: env.FILE_URL_SECRET || undefined,
     timezone: 'Asia/Shanghai',
   };
 }

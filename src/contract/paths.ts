@@ -33,6 +33,8 @@ export const PATHS = {
   /** `?id=1,2,3` answers the attachment records (the spec's "lookup, ids comma-joined"). */
   attachmentGet: 'api/v1/sys_attachment/get',
   attachmentDelete: 'api/v1/sys_attachment/delete',
+  /** `?id=1,2` answers `[{id, url}]`: short-lived signed download addresses, usable without the session headers. */
+  attachmentSign: 'api/v1/sys_attachment/sign',
   exportDownload: 'api/v1/excel_export/download',
   exportStatusPage: 'api/v1/excel_export_status/page',
   exportStatusCancel: 'api/v1/excel_export_status/cancel',

@@ -19,6 +19,8 @@ import { nowText } from '../../lib/time';
 import { boundaryOf, saveMultipartFile } from './multipart';
 import { audioDurationMs, isAudio } from './audio-duration';
 import { FILE_CSP, sniffFile } from './file-type';
+import { signatureValid, signedQuery } from './signed-url';
+import { serverSecret } from '../../lib/server-secret';
 
 /** 150 MB (spec doc 000 §9). */
 export const UPLOAD_LIMIT = 157286400;
@@ -80,6 +82,9 @@ const idsQuery = z.object({
     .transform((s) => s.split(',').map(Number))
     .refine((a) => a.length <= 1000, '一次最多查询1000个附件'),
 });
+
+const positive = (label: string) => z.coerce.number({ error: `${label}必须是数字` }).int().positive(`${label}必须是正整数`);
+const signedQuerySchema = z.object({ id: positive('附件 id'), uid: positive('用户'), exp: positive('有效期'), sig: z.string().max(128, '签名格式不正确') });
 
 export function register(app: Hono<AppEnv>, deps: AppDeps): void {
   const dir = dataSubdir(deps.config, 'attachments');
@@ -145,9 +150,7 @@ export function register(app: Hono<AppEnv>, deps: AppDeps): void {
     return ok(c, rows.map(recordOf));
   });
 
-  app.get('/api/v1/sys_attachment/download', async (c) => {
-    const { id } = check(z.object({ id: z.coerce.number({ error: '附件 id 必须是数字' }).int().positive('附件 id 必须是正整数') }), queryObject(c), { id: '附件' });
-    const [row] = await visibleRows(c.var.db, c.var.principal, [id]);
+  const serve = async (c: Context<AppEnv>, row: AttachmentRow): Promise<Response> => {
     const file = path.join(dir, row.stored_name);
     const info = await stat(file).catch(() => undefined);
     if (!info) throw new ApiError(404, '附件文件已丢失');
@@ -166,6 +169,32 @@ export function register(app: Hono<AppEnv>, deps: AppDeps): void {
         'cache-control': 'private, max-age=0',
       },
     });
+  };
+  const secret = () => serverSecret(deps.db, 'file_url', deps.config.fileUrlSecret);
+
+  app.get('/api/v1/sys_attachment/download', async (c) => {
+    const sig = c.req.query('sig');
+    if (sig === undefined) {
+      const { id } = check(z.object({ id: z.coerce.number({ error: '附件 id 必须是数字' }).int().positive('附件 id 必须是正整数') }), queryObject(c), { id: '附件' });
+      const [row] = await visibleRows(c.var.db, c.var.principal, [id]);
+      return serve(c, row);
+    }
+    // A signed address (signed-url.ts): made for a user who could see the file a few minutes ago.
+    const parts = check(signedQuerySchema, queryObject(c), { id: '附件' });
+    if (!signatureValid(await secret(), parts, parts.sig)) return c.json({ code: 401, msg: '文件地址已失效，请重新打开', data: null }, 401);
+    const user = await c.var.db.selectFrom('users').select('id').where('id', '=', parts.uid).where('state', '=', 1).where('del_flag', '=', 0).executeTakeFirst();
+    if (!user) return c.json({ code: 401, msg: '文件地址已失效，请重新打开', data: null }, 401);
+    const row = await c.var.db.selectFrom('sys_attachment').selectAll().where('id', '=', parts.id).where('del_flag', '=', 0).executeTakeFirst();
+    if (!row) throw notFound();
+    return serve(c, row);
+  });
+
+  // Signed addresses of files the caller sees, for <img>/<video>/<audio> and download links.
+  app.get('/api/v1/sys_attachment/sign', async (c) => {
+    const { id } = check(idsQuery, queryObject(c), { id: '附件' });
+    const rows = await visibleRows(c.var.db, c.var.principal, id);
+    const key = await secret();
+    return ok(c, rows.map((r) => ({ id: r.id, url: `api/v1/sys_attachment/download?${signedQuery(key, r.id, c.var.principal.userId)}` })));
   });
 
   // Soft delete: the row is hidden at once; the file stays until a clean-up (the delete may roll back).

@@ -1,23 +1,20 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconBook2, IconClockCheck, IconLogout, IconMessageReport, IconSettings, IconChevronDown } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
-import { PATHS } from '../../contract/paths';
 import { useSession } from '../../components/session';
 import { InstallMenuItem } from '../../components/offline/InstallMenuItem';
-
-function avatarUrl(avatar: string | null): string | null {
-  return avatar ? `${PATHS.download}?id=${encodeURIComponent(avatar)}` : null;
-}
+import { useSignedFileAddress } from '../../components/AttachmentField';
 
 export function UserMenu({ compact }: { compact: boolean }) {
   const { user, logout, openFeedback } = useSession();
   const navigate = useNavigate();
+  const avatarSrc = useSignedFileAddress(user.avatar);
   return (
     <Menu position="bottom-end" width={160} shadow="md">
       <Menu.Target>
         <UnstyledButton aria-label="用户菜单" data-testid="user-menu">
           <Group gap={6} wrap="nowrap">
-            <Avatar src={avatarUrl(user.avatar)} size={28} radius="xl" color="blue">
+            <Avatar src={avatarSrc} size={28} radius="xl" color="blue">
               {user.name.slice(0, 1)}
             </Avatar>
             {compact ? null : (

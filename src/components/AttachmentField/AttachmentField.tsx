@@ -17,7 +17,7 @@ import {
   recordsOf,
   uploadRefusal,
 } from './rules';
-import { fileAddress, uploadFile } from './upload';
+import { signedFileAddress, uploadFile } from './upload';
 
 export interface AttachmentFieldProps {
   label?: string;
@@ -46,7 +46,7 @@ export function AttachmentField({ label, value, onChange, limit = DEFAULT_FILE_L
   const [list, setList] = useState<Attachment[]>([]);
   const [uploading, setUploading] = useState(false);
   const [progress, setProgress] = useState(0);
-  const [preview, setPreview] = useState<{ kind: 'video' | 'image'; att: Attachment } | null>(null);
+  const [preview, setPreview] = useState<{ kind: 'video' | 'image'; att: Attachment; src: string } | null>(null);
   const deletedSinceUpload = useRef(false);
   const lastEmitted = useRef<string | null>(null);
 
@@ -116,10 +116,15 @@ export function AttachmentField({ label, value, onChange, limit = DEFAULT_FILE_L
     notifySuccess(MSG_DELETED);
   };
 
-  const open = (att: Attachment) => {
+  // Files are opened through a signed address: the elements and the link cannot send the session headers.
+  const open = async (att: Attachment) => {
     const kind = previewKind(att.ext);
-    if (kind === 'download') window.open(fileAddress(att), '_blank');
-    else setPreview({ kind, att });
+    const src = await signedFileAddress(att);
+    if (kind !== 'download') {
+      setPreview({ kind, att, src });
+      return;
+    }
+    window.open(src, '_blank');
   };
 
   return (
@@ -145,7 +150,7 @@ export function AttachmentField({ label, value, onChange, limit = DEFAULT_FILE_L
         {list.map((att) => (
           <Group key={att.id} gap={6} wrap="nowrap">
             <IconPaperclip size={14} />
-            <Anchor component="button" type="button" size="sm" onClick={() => open(att)} truncate>
+            <Anchor component="button" type="button" size="sm" onClick={() => void open(att)} truncate>
               {att.name}
             </Anchor>
             {att.size ? (
@@ -168,9 +173,9 @@ export function AttachmentField({ label, value, onChange, limit = DEFAULT_FILE_L
       </Stack>
       <Modal opened={!!preview} onClose={() => setPreview(null)} title={preview?.att.name} size="lg" centered>
         {preview?.kind === 'video' && (
-          <Box component="video" src={fileAddress(preview.att)} controls autoPlay w="100%" aria-label="视频预览" />
+          <Box component="video" src={preview.src} controls autoPlay w="100%" aria-label="视频预览" />
         )}
-        {preview?.kind === 'image' && <Image src={fileAddress(preview.att)} alt={preview.att.name} fit="contain" mah="70vh" />}
+        {preview?.kind === 'image' && <Image src={preview.src} alt={preview.att.name} fit="contain" mah="70vh" />}
       </Modal>
     </Input.Wrapper>
   );

@@ -1,4 +1,4 @@
-import { authHeaders, resolveUrl } from '../../api/request';
+import { authHeaders, request, resolveUrl } from '../../api/request';
 import type { Envelope } from '../../contract/envelope';
 import { PATHS } from '../../contract/paths';
 
@@ -34,4 +34,15 @@ export function uploadFile(file: File, onProgress: (percent: number) => void): P
 export function fileAddress(att: { id: number; url?: string | null }): string {
   if (att.url) return att.url;
   return `${resolveUrl(PATHS.download)}?id=${att.id}`;
+}
+
+/**
+ * A short-lived signed address of the file (a few minutes), for an <img>, <video> or <audio> and a
+ * download link, which cannot send the session headers and must not carry the session token. A
+ * backend without signed addresses answers otherwise: then the record's own address is used.
+ */
+export async function signedFileAddress(att: { id: number; url?: string | null }): Promise<string> {
+  const env = await request<{ id: number; url: string }[]>({ url: PATHS.attachmentSign, params: { id: String(att.id) }, silent: true }).catch(() => undefined);
+  const signed = env?.code === 200 && Array.isArray(env.data) ? env.data.find((x) => x.id === att.id)?.url : undefined;
+  return signed ? resolveUrl(signed) : fileAddress(att);
 }

@@ -6,6 +6,7 @@ import { PATHS } from '../../contract/paths';
 import { api, errorMessage } from '../../api/client';
 import { fetchUserInfo, fetchUserSchools, modifyUserInfo } from '../../api/session';
 import { notifyError, notifySuccess } from '../../components/feedback';
+import { useSignedFileAddress } from '../../components/AttachmentField';
 import { SIDEBAR_THEMES, useSession } from '../../components/session';
 
 const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
@@ -16,6 +17,7 @@ export default function SettingsPage() {
   const info = useQuery({ queryKey: ['account', 'info'], queryFn: fetchUserInfo });
   const schools = useQuery({ queryKey: ['account', 'schools'], queryFn: fetchUserSchools });
   const [avatar, setAvatar] = useState<string | null>(null);
+  const avatarSrc = useSignedFileAddress(avatar);
   const [city, setCity] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -80,7 +82,7 @@ export default function SettingsPage() {
         </Title>
         <Stack gap="sm">
           <Group>
-            <Avatar src={avatar ? `${PATHS.download}?id=${encodeURIComponent(avatar)}` : null} size={64} radius="xl" color="blue">
+            <Avatar src={avatarSrc} size={64} radius="xl" color="blue">
               {session.user.name.slice(0, 1)}
             </Avatar>
             <Stack gap={4}>

@@ -24,6 +24,8 @@ const server = setupServer(
     if (uploadFails) return HttpResponse.json({ code: 500, msg: '存储失败', data: null });
     return HttpResponse.json({ code: 200, msg: '成功', data: nextId });
   }),
+  // a backend without signed addresses (an operator's own): the records' own addresses are used
+  http.get('http://localhost/api/v1/sys_attachment/sign', () => HttpResponse.json({ code: 404, msg: '请求地址出错', data: null }, { status: 404 })),
   http.get('http://localhost/api/v1/sys_attachment/get', ({ request }) => {
     const ids = (new URL(request.url).searchParams.get('id') ?? '').split(',').map(Number);
     if (ids.includes(404)) return HttpResponse.json({ code: 404, msg: '附件不存在', data: null });
@@ -166,7 +168,25 @@ describe('AttachmentField', { timeout: 30000 }, () => {
     fireEvent.click(screen.getByText('课堂.mp4'));
     expect((await screen.findByLabelText('视频预览')).getAttribute('src')).toBe('/files/3.mp4');
     fireEvent.click(screen.getByText('说明.pdf'));
-    expect(open).toHaveBeenCalledWith('/files/2.pdf', '_blank');
+    // the address is asked for first (a backend without signed addresses: the record's own)
+    await waitFor(() => expect(open).toHaveBeenCalledWith('/files/2.pdf', '_blank'));
+    open.mockRestore();
+  });
+
+  it('shows and opens files through the signed address the server gives, not the session-bound one', async () => {
+    const signed = (id: number) => `api/v1/sys_attachment/download?id=${id}&uid=7&exp=1&sig=abc${id}`;
+    server.use(
+      http.get('http://localhost/api/v1/sys_attachment/sign', ({ request }) => {
+        const id = Number(new URL(request.url).searchParams.get('id'));
+        return HttpResponse.json({ code: 200, msg: '成功', data: [{ id, url: signed(id) }] });
+      }),
+    );
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    renderWidget(<Host initial="1,2,3" onIds={() => undefined} />);
+    fireEvent.click(await screen.findByText('合同.png'));
+    await waitFor(async () => expect((await screen.findByAltText('合同.png')).getAttribute('src')).toMatch(/sys_attachment\/download\?id=1&uid=7&exp=1&sig=abc1$/));
+    fireEvent.click(screen.getByText('说明.pdf'));
+    await waitFor(() => expect(open).toHaveBeenCalledWith(expect.stringMatching(/sys_attachment\/download\?id=2&uid=7&exp=1&sig=abc2$/), '_blank'));
     open.mockRestore();
   });
 });
