@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from './lib/context';
 import { ApiError } from './lib/http';
 import { sessionMiddleware } from './lib/auth';
+import { bodyLimitMiddleware } from './lib/body-limit';
 import { transactionMiddleware } from './lib/tx';
 import { listExportMiddleware } from './lib/list-export';
 import { isMounted, mountResource } from './lib/resource-routes';
@@ -17,6 +18,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     c.set('db', deps.db);
     await next();
   });
+  // Before the session is looked up: an oversized body costs nothing but its first megabyte.
+  app.use('/api/v1/*', bodyLimitMiddleware());
   app.use('/api/v1/*', sessionMiddleware(deps.config));
   // Outside the request transaction: an export replays its list call page by page.
   app.use('/api/v1/*', listExportMiddleware(() => app));

@@ -13,6 +13,7 @@ import type { BaseColumns, Database } from '../../db/schema';
 import { ApiError, notFound, ok } from '../../lib/http';
 import { check, queryObject, readJson } from '../../lib/validate';
 import { noTransaction } from '../../lib/tx';
+import { allowLargeBody } from '../../lib/body-limit';
 import { schoolScope } from '../../lib/scope';
 import { contentDisposition, dataSubdir } from '../../lib/files';
 import { nowText } from '../../lib/time';
@@ -91,6 +92,7 @@ export function register(app: Hono<AppEnv>, deps: AppDeps): void {
   const upload = '/api/v1/sys_attachment/upload';
   // A streamed upload must not hold the request transaction (SQLite has one writer) for minutes.
   noTransaction(upload);
+  allowLargeBody(upload);
 
   app.post(upload, async (c: Context<AppEnv>) => {
     const declared = c.req.header('content-length');
