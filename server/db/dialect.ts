@@ -91,10 +91,17 @@ export async function tableColumns(db: Kysely<unknown>, table: string): Promise<
  * row object `select table.*` gives. PostgreSQL renders the whole row as text (`columns` unused).
  * SQLite needs the names, and answers UTF-8 bytes (a blob): they go into the response as they are,
  * where text would be decoded into a JavaScript string and encoded again (a tenth of a list call's CPU).
+ * `extra`: joined columns added to the row (a relation's label columns).
  */
-export function rowJson(table: string, columns: readonly string[]): RawBuilder<string | Uint8Array> {
-  if (active === 'postgres') return sql<string>`row_to_json(${sql.table(table)})::text`;
-  return sql<Uint8Array>`cast(json_object(${sql.join(columns.map((c) => sql`${sql.lit(c)}, ${sql.ref(`${table}.${c}`)}`))}) as blob)`;
+export function rowJson(table: string, columns: readonly string[], extra: readonly [string, RawBuilder<unknown>][] = []): RawBuilder<string | Uint8Array> {
+  if (active === 'postgres') {
+    if (extra.length === 0) return sql<string>`row_to_json(${sql.table(table)})::text`;
+    // joined columns (relation labels) follow the row's own keys
+    const more = sql.join(extra.map(([k, v]) => sql`${sql.lit(k)}, ${v}`));
+    return sql<string>`(row_to_json(${sql.table(table)})::jsonb || jsonb_build_object(${more}))::text`;
+  }
+  const pairs = [...columns.map((c) => sql`${sql.lit(c)}, ${sql.ref(`${table}.${c}`)}`), ...extra.map(([k, v]) => sql`${sql.lit(k)}, ${v}`)];
+  return sql<Uint8Array>`cast(json_object(${sql.join(pairs)}) as blob)`;
 }
 
 /**

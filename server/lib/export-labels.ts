@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { callPath, SCHOOL_COLUMN, type FieldDef, type OptionItem, type OptionSource, type ResourceDef } from '../../src/contract/resource';
+import { callPath, refText, SCHOOL_COLUMN, type FieldDef, type OptionItem, type OptionSource, type ResourceDef } from '../../src/contract/resource';
 import { RESOURCES } from '../../src/contract/resources';
 import { fieldText } from '../../src/lib/format/fieldText';
 import type { Database } from '../db/schema';
@@ -125,13 +125,18 @@ export async function rowsAsShown({ db, principal, def, props, rows }: AsShownAr
     const page = rows.slice(start, start + PAGE_ROWS);
     const items = new Map(fixedItems);
     for (const [prop, field] of columns) {
-      if (items.has(prop) || !field.options) continue;
+      if (items.has(prop) || !field.options || field.ref) continue;
       const lookup = labelLookupOf(field.options);
       items.set(prop, lookup ? await lookUp(db, principal, lookup, valuesOf(page, prop), field.options.kind === 'schools') : []);
     }
     for (const row of page) {
       const shown: Record<string, unknown> = { ...row };
       for (const [prop, field] of columns) {
+        // a relation's label columns are in the row already (joined by the page statement)
+        if (field.ref) {
+          shown[prop] = refText(row, prop, field);
+          continue;
+        }
         const text = fieldText(field, row[prop], items.get(prop));
         if (text !== undefined) shown[prop] = text;
       }

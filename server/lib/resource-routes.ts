@@ -25,6 +25,7 @@ import { isExportRequest, runListExport } from './export-hook';
 import { postRead } from './tx';
 import { tableVersionColumn } from '../db/table-versions';
 import { cachedPlan, filterValue, planOf, rangeEnd, rememberPlan, rowJsonColumns, runJsonPlan, runPlan } from './page-plan';
+import { refJoins, refJsonColumns, refuseInUse, withRefLabels } from './resource-refs';
 
 /** Rows of a declared table, seen without a static type. */
 export type Row = Record<string, unknown> & { id: number };
@@ -152,6 +153,100 @@ function uniqueMessage(def: ResourceDef): string {
   return f ? `${f.label}已存在` : '记录已存在';
 }
 
+// ---------------------------------------------------------------------------------------------
+// The declared writes: every add, update, delete, recover and action of a declaration goes through
+// one of these (validation done, permission checked), so what every write must do is done here once.
+// ---------------------------------------------------------------------------------------------
+
+/** Adds one row from a validated body: campus, relations, hooks, unique keys, stamps. */
+export async function addRow(ctx: ResourceCtx, hooks: ResourceHooks, body: Record<string, unknown>): Promise<Row> {
+  const { def } = ctx;
+  const row: Record<string, unknown> = { ...body };
+  if (def.scope === 'school') {
+    if (row[SCHOOL_COLUMN] === undefined || row[SCHOOL_COLUMN] === null) {
+      const mine = ctx.principal.schoolIds;
+      if (mine.length !== 1) throw new ApiError(400, '请选择校区');
+      row[SCHOOL_COLUMN] = mine[0];
+    }
+    await assertSchoolUsable(ctx, Number(row[SCHOOL_COLUMN]));
+  }
+  if (def.softDelete) row[DEL_FLAG_COLUMN] = 0;
+  await requireFieldRefs(ctx.db, ctx.principal, def, row);
+  await hooks.beforeWrite?.(ctx, row, 'add');
+  await checkUnique(ctx, row);
+  const now = nowText();
+  Object.assign(row, { created_at: now, updated_at: now, created_by: ctx.principal.userId, updated_by: ctx.principal.userId });
+  let saved: Row;
+  try {
+    saved = (await anyDb(ctx.db).insertInto(def.table).values(row).returningAll().executeTakeFirstOrThrow()) as Row;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new ApiError(409, uniqueMessage(def));
+    throw err;
+  }
+  await hooks.afterWrite?.(ctx, saved, 'add');
+  return (await mapRows([saved], ctx, hooks))[0];
+}
+
+/** Updates one row in scope from a validated body (absent fields keep their value). */
+export async function updateRow(ctx: ResourceCtx, hooks: ResourceHooks, body: Record<string, unknown>): Promise<Row> {
+  const { def } = ctx;
+  const id = Number(body.id);
+  const existing = await findInScope(ctx, id);
+  const row: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(body)) if (k !== 'id' && v !== undefined) row[k] = v;
+  if (def.scope === 'school' && row[SCHOOL_COLUMN] !== undefined) await assertSchoolUsable(ctx, Number(row[SCHOOL_COLUMN]));
+  await requireFieldRefs(ctx.db, ctx.principal, def, row);
+  await hooks.beforeWrite?.(ctx, row, 'update', existing);
+  await checkUnique(ctx, row, id);
+  Object.assign(row, { updated_at: nowText(), updated_by: ctx.principal.userId });
+  let saved: Row;
+  try {
+    saved = (await anyDb(ctx.db).updateTable(def.table).set(row).where('id', '=', id).returningAll().executeTakeFirstOrThrow()) as Row;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new ApiError(409, uniqueMessage(def));
+    throw err;
+  }
+  await hooks.afterWrite?.(ctx, saved, 'update');
+  return (await mapRows([saved], ctx, hooks))[0];
+}
+
+/** Ids that must all be in the caller's scope (one outside answers as missing); answers the rows. */
+export async function rowsInScope(ctx: ResourceCtx, ids: readonly number[], includeDeleted = false): Promise<Row[]> {
+  const found = await scopedSelect(ctx, includeDeleted).where(sql.ref(`${ctx.def.table}.id`), 'in', [...ids]).execute();
+  if (found.length !== ids.length) throw notFound();
+  return found;
+}
+
+/** Deletes rows in scope (soft when declared), unless a hook or a live relation refuses. */
+export async function deleteRows(ctx: ResourceCtx, hooks: ResourceHooks, ids: number[]): Promise<number> {
+  const { def } = ctx;
+  await rowsInScope(ctx, ids);
+  await hooks.beforeDelete?.(ctx, ids);
+  await refuseInUse(ctx.db as unknown as Kysely<unknown>, def, ids);
+  if (def.softDelete) {
+    await anyDb(ctx.db)
+      .updateTable(def.table)
+      .set({ [DEL_FLAG_COLUMN]: 1, updated_at: nowText(), updated_by: ctx.principal.userId })
+      .where('id', 'in', ids)
+      .execute();
+  } else {
+    await anyDb(ctx.db).deleteFrom(def.table).where('id', 'in', ids).execute();
+  }
+  return ids.length;
+}
+
+/** Recovers soft-deleted rows in scope. */
+export async function recoverRows(ctx: ResourceCtx, ids: number[]): Promise<number> {
+  const { def } = ctx;
+  await rowsInScope(ctx, ids, true);
+  await anyDb(ctx.db)
+    .updateTable(def.table)
+    .set({ [DEL_FLAG_COLUMN]: 0, updated_at: nowText(), updated_by: ctx.principal.userId })
+    .where('id', 'in', ids)
+    .execute();
+  return ids.length;
+}
+
 /** Mounts the standard calls of a declaration (paths under /api/v1, as callPath names them). */
 const mounted = new WeakMap<Hono<AppEnv>, Set<string>>();
 
@@ -169,6 +264,7 @@ export function mountResource(app: Hono<AppEnv>, def: ResourceDef, hooks: Resour
     return p === undefined ? undefined : `/api/v1/${p}`;
   };
   const known = knownColumns(def);
+  refJoins(def); // an unknown relation target fails at start, not at the first call
 
   const page = pathOf('page');
   if (page) {
@@ -196,7 +292,8 @@ export function mountResource(app: Hono<AppEnv>, def: ResourceDef, hooks: Resour
       if (includeDeleted) qb = qb.where(sql.ref(`${def.table}.${DEL_FLAG_COLUMN}`), '=', 1);
       qb = applyFilters(def, qb, params);
       if (hooks.extendPage) qb = await hooks.extendPage(qb, params, ctx);
-      const sorted = applySort(def, qb, paging.sort, known);
+      // the relations' labels join after the count is taken from qb: they change no count
+      const sorted = applySort(def, withRefLabels(def, qb), paging.sort, known);
       if (exporting) {
         return runListExport({
           c,
@@ -213,7 +310,7 @@ export function mountResource(app: Hono<AppEnv>, def: ResourceDef, hooks: Resour
           ? undefined
           : sorted
               .clearSelect()
-              .select([rowJson(def.table, await rowJsonColumns(ctx.db as unknown as Kysely<unknown>, def.table)).as('j'), tableVersionColumn(def.table).as('v')])
+              .select([rowJson(def.table, await rowJsonColumns(ctx.db as unknown as Kysely<unknown>, def.table), refJsonColumns(def)).as('j'), tableVersionColumn(def.table).as('v')])
               .limit(paging.rows)
               .offset(offset)
               .compile();
@@ -233,7 +330,8 @@ export function mountResource(app: Hono<AppEnv>, def: ResourceDef, hooks: Resour
     app.get(get, async (c) => {
       const { id } = check(idQuerySchema, queryObject(c));
       const ctx = ctxOf(c, def);
-      const row = await findInScope(ctx, id);
+      const row = await withRefLabels(def, scopedSelect(ctx)).where(sql.ref(`${def.table}.id`), '=', id).executeTakeFirst();
+      if (!row) throw notFound();
       return ok(c, (await mapRows([row], ctx, hooks))[0]);
     });
   }
@@ -244,30 +342,7 @@ export function mountResource(app: Hono<AppEnv>, def: ResourceDef, hooks: Resour
       assertPerm(c.var.principal, permCode(def, 'add'));
       const ctx = ctxOf(c, def);
       const body = check(bodySchema(def, 'add'), await readJson(c), labelsOf(def));
-      const row: Record<string, unknown> = { ...body };
-      if (def.scope === 'school') {
-        if (row[SCHOOL_COLUMN] === undefined || row[SCHOOL_COLUMN] === null) {
-          const mine = ctx.principal.schoolIds;
-          if (mine.length !== 1) throw new ApiError(400, '请选择校区');
-          row[SCHOOL_COLUMN] = mine[0];
-        }
-        await assertSchoolUsable(ctx, Number(row[SCHOOL_COLUMN]));
-      }
-      if (def.softDelete) row[DEL_FLAG_COLUMN] = 0;
-      await requireFieldRefs(ctx.db, ctx.principal, def, row);
-      await hooks.beforeWrite?.(ctx, row, 'add');
-      await checkUnique(ctx, row);
-      const now = nowText();
-      Object.assign(row, { created_at: now, updated_at: now, created_by: ctx.principal.userId, updated_by: ctx.principal.userId });
-      let saved: Row;
-      try {
-        saved = (await anyDb(ctx.db).insertInto(def.table).values(row).returningAll().executeTakeFirstOrThrow()) as Row;
-      } catch (err) {
-        if (isUniqueViolation(err)) throw new ApiError(409, uniqueMessage(def));
-        throw err;
-      }
-      await hooks.afterWrite?.(ctx, saved, 'add');
-      return ok(c, (await mapRows([saved], ctx, hooks))[0]);
+      return ok(c, await addRow(ctx, hooks, body));
     });
   }
 
@@ -277,24 +352,7 @@ export function mountResource(app: Hono<AppEnv>, def: ResourceDef, hooks: Resour
       assertPerm(c.var.principal, permCode(def, 'update'));
       const ctx = ctxOf(c, def);
       const body = check(bodySchema(def, 'update'), await readJson(c), labelsOf(def));
-      const id = Number(body.id);
-      const existing = await findInScope(ctx, id);
-      const row: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(body)) if (k !== 'id' && v !== undefined) row[k] = v;
-      if (def.scope === 'school' && row[SCHOOL_COLUMN] !== undefined) await assertSchoolUsable(ctx, Number(row[SCHOOL_COLUMN]));
-      await requireFieldRefs(ctx.db, ctx.principal, def, row);
-      await hooks.beforeWrite?.(ctx, row, 'update', existing);
-      await checkUnique(ctx, row, id);
-      Object.assign(row, { updated_at: nowText(), updated_by: ctx.principal.userId });
-      let saved: Row;
-      try {
-        saved = (await anyDb(ctx.db).updateTable(def.table).set(row).where('id', '=', id).returningAll().executeTakeFirstOrThrow()) as Row;
-      } catch (err) {
-        if (isUniqueViolation(err)) throw new ApiError(409, uniqueMessage(def));
-        throw err;
-      }
-      await hooks.afterWrite?.(ctx, saved, 'update');
-      return ok(c, (await mapRows([saved], ctx, hooks))[0]);
+      return ok(c, await updateRow(ctx, hooks, body));
     });
   }
 
@@ -304,19 +362,7 @@ export function mountResource(app: Hono<AppEnv>, def: ResourceDef, hooks: Resour
       assertPerm(c.var.principal, permCode(def, 'delete'));
       const ctx = ctxOf(c, def);
       const ids = [...new Set(check(idListSchema, await readJson(c)).map((x) => x.id))];
-      const found = await scopedSelect(ctx).where(sql.ref(`${def.table}.id`), 'in', ids).execute();
-      if (found.length !== ids.length) throw notFound();
-      await hooks.beforeDelete?.(ctx, ids);
-      if (def.softDelete) {
-        await anyDb(ctx.db)
-          .updateTable(def.table)
-          .set({ [DEL_FLAG_COLUMN]: 1, updated_at: nowText(), updated_by: ctx.principal.userId })
-          .where('id', 'in', ids)
-          .execute();
-      } else {
-        await anyDb(ctx.db).deleteFrom(def.table).where('id', 'in', ids).execute();
-      }
-      return ok(c, { count: ids.length });
+      return ok(c, { count: await deleteRows(ctx, hooks, ids) });
     });
   }
 
@@ -326,14 +372,7 @@ export function mountResource(app: Hono<AppEnv>, def: ResourceDef, hooks: Resour
       assertPerm(c.var.principal, permCode(def, 'recover'));
       const ctx = ctxOf(c, def);
       const ids = [...new Set(check(idListSchema, await readJson(c)).map((x) => x.id))];
-      const found = await scopedSelect(ctx, true).where(sql.ref(`${def.table}.id`), 'in', ids).execute();
-      if (found.length !== ids.length) throw notFound();
-      await anyDb(ctx.db)
-        .updateTable(def.table)
-        .set({ [DEL_FLAG_COLUMN]: 0, updated_at: nowText(), updated_by: ctx.principal.userId })
-        .where('id', 'in', ids)
-        .execute();
-      return ok(c, { count: ids.length });
+      return ok(c, { count: await recoverRows(ctx, ids) });
     });
   }
 

@@ -137,16 +137,23 @@ export function refTarget(resource: string): ScopeTarget | undefined {
 }
 
 /**
- * Every id-bearing field of a declared write (options of kind `resource` by id, or `schools`) must
+ * Every id-bearing field of a declared write (a relation `ref`, options of kind `resource` by id, or `schools`) must
  * name a row that exists and is within the caller's reach; another campus's row answers as a
  * missing one.
  */
 export async function requireFieldRefs(db: Kysely<Database>, principal: Principal, def: ResourceDef, row: Readonly<Record<string, unknown>>): Promise<void> {
   for (const [key, field] of Object.entries(def.fields)) {
     const value = row[key];
-    if (value === undefined || value === null || value === '' || !field.options) continue;
+    if (value === undefined || value === null || value === '' || (!field.options && !field.ref)) continue;
     const source = field.options;
-    const target = source.kind === 'schools' ? CAMPUS : source.kind === 'resource' && (source.value ?? 'id') === 'id' ? refTarget(source.resource) : undefined;
+    // a declared relation (`ref`) names its target; else an option source naming rows by id
+    const target = field.ref
+      ? refTarget(field.ref.resource)
+      : source?.kind === 'schools'
+        ? CAMPUS
+        : source?.kind === 'resource' && (source.value ?? 'id') === 'id'
+          ? refTarget(source.resource)
+          : undefined;
     if (!target) continue;
     const ids = String(value)
       .split(',')

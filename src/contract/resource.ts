@@ -31,7 +31,9 @@ export type FieldInput =
   | 'datetime'
   | 'switch'
   | 'attachment'
-  | 'richtext';
+  | 'richtext'
+  /** a relation: a select searching the target one page at a time (`ref`) */
+  | 'ref';
 
 export interface OptionItem {
   value: string | number;
@@ -51,6 +53,25 @@ export type OptionSource =
   | { kind: 'schools' };
 
 export type SearchMode = 'eq' | 'like' | 'range' | 'in';
+
+/**
+ * A relation: the field holds the id of a row of another resource (a declared one, or a
+ * hand-written list named in contract/refs.ts, e.g. `sys_user`).
+ * - the page and get calls answer the target's `label` columns beside the id, as
+ *   `refLabelKey(field, column)` (`classroom_id` + `name` → `classroom_name`), joined on the
+ *   target's primary key inside the compiled page statement;
+ * - add and update refuse a target that is missing, deleted or outside the caller's campuses
+ *   (`{label}不存在`, the same for all three);
+ * - deleting a target that a live row still names is refused (`该{target}已被{referrer}使用，不能删除`)
+ *   unless `onDelete: 'allow'` (rows that keep their own copy of what they need);
+ * - the app shows the label column and edits the field with a select searching the target.
+ */
+export interface RefDef {
+  resource: string;
+  /** target columns shown for the id; the first one is what the select searches and shows */
+  label: readonly [string, ...string[]];
+  onDelete?: 'restrict' | 'allow';
+}
 export type FormatterKey = 'date' | 'datetime' | 'money' | 'round' | 'filesize' | 'bool' | 'option';
 
 export interface ColumnOptions {
@@ -90,6 +111,8 @@ export interface FieldDef {
   /** the form shows this field only when another field has one of these values */
   showWhen?: { field: string; in: readonly (string | number)[] };
   placeholder?: string;
+  /** the field points at another resource (see RefDef) */
+  ref?: RefDef;
 }
 
 export type CallName = 'page' | 'get' | 'add' | 'update' | 'delete' | 'recover' | 'tree';
@@ -170,8 +193,30 @@ export function columnOf(field: FieldDef): ColumnOptions | undefined {
   return typeof field.list === 'object' ? field.list : {};
 }
 
+/**
+ * The key of a relation's label column in page and get rows: the field without its `_id`, then
+ * the target column (`class_type_id` + `name` → `class_type_name`). Exports and screens print it.
+ */
+export function refLabelKey(field: string, column: string): string {
+  return `${field.endsWith('_id') ? field.slice(0, -3) : field}_${column}`;
+}
+
+/** The label keys of a relation field, in the declared order. */
+export function refLabelKeys(name: string, field: FieldDef): string[] {
+  return field.ref ? field.ref.label.map((col) => refLabelKey(name, col)) : [];
+}
+
+/** A relation row's shown text: its label columns joined by a space. */
+export function refText(row: Record<string, unknown>, name: string, field: FieldDef): string {
+  return refLabelKeys(name, field)
+    .map((k) => row[k])
+    .filter((v) => v !== null && v !== undefined && v !== '')
+    .join(' ');
+}
+
 export function inputOf(field: FieldDef): FieldInput {
   if (field.input) return field.input;
+  if (field.ref) return 'ref';
   if (field.options) return field.type === 'ids' ? 'multiselect' : 'select';
   switch (field.type) {
     case 'text':
@@ -214,7 +259,7 @@ const DATETIME_RE = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$/;
 
 function requiredMessage(field: FieldDef): string {
   const input = inputOf(field);
-  const verb = input === 'select' || input === 'multiselect' || input === 'tree' || input === 'date' || input === 'datetime' ? '请选择' : '请输入';
+  const verb = input === 'ref' || input === 'select' || input === 'multiselect' || input === 'tree' || input === 'date' || input === 'datetime' ? '请选择' : '请输入';
   return field.input === 'attachment' ? `请上传${field.label}` : `${verb}${field.label}`;
 }
 
@@ -229,6 +274,7 @@ export function fieldSchema(field: FieldDef): z.ZodType<string | number | null> 
   switch (field.type) {
     case 'int': {
       let s = z.coerce.number({ error: `${label}必须是数字` }).int(`${label}必须是整数`);
+      if (field.ref) s = s.positive(`${label}不存在`);
       if (field.min !== undefined) s = s.min(field.min, `${label}不能小于${field.min}`);
       if (field.max !== undefined) s = s.max(field.max, `${label}不能大于${field.max}`);
       base = s;

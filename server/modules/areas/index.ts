@@ -9,7 +9,8 @@ import {
 } from '../../../src/contract/resources/system';
 import type { AppDeps, AppEnv } from '../../lib/context';
 import { ApiError } from '../../lib/http';
-import { mountResource, type AnyDB, type AnySelect, type Row } from '../../lib/resource-routes';
+import { mountResource, type AnyDB, type Row } from '../../lib/resource-routes';
+import { withLoginId } from '../../lib/resource-refs';
 import type { Database } from '../../db/schema';
 
 function anyDb(db: Kysely<Database>): Kysely<AnyDB> {
@@ -69,17 +70,8 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
     },
   });
 
-  mountResource(app, areaTemplateDetailResource, {
-    async beforeWrite(ctx, row) {
-      if (row.template_id !== undefined && !(await liveRow(ctx.db, 'sys_area_template', Number(row.template_id), true))) throw new ApiError(400, '区域模板不存在');
-      if (row.area_id !== undefined && !(await liveRow(ctx.db, 'sys_area', Number(row.area_id), true))) throw new ApiError(400, '区域不存在');
-    },
-    extendPage(qb: AnySelect): AnySelect {
-      return qb
-        .leftJoin('sys_area', 'sys_area.id', 'sys_area_template_detail.area_id')
-        .select(sql.ref<string>('sys_area.name').as('area_name')) as unknown as AnySelect;
-    },
-  });
+  // template details: their template, area and user are declared refs (checked and labelled by them)
+  mountResource(app, areaTemplateDetailResource);
 
   mountResource(app, userTemplateResource, {
     async beforeDelete(ctx, ids) {
@@ -87,18 +79,5 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
     },
   });
 
-  mountResource(app, userTemplateDetailResource, {
-    async beforeWrite(ctx, row) {
-      if (row.template_id !== undefined && !(await liveRow(ctx.db, 'sys_user_template', Number(row.template_id), true))) throw new ApiError(400, '用户模板不存在');
-      if (row.user_id !== undefined) {
-        const user = await ctx.db.selectFrom('users').select('id').where('id', '=', Number(row.user_id)).where('del_flag', '=', 0).executeTakeFirst();
-        if (!user) throw new ApiError(400, '用户不存在');
-      }
-    },
-    extendPage(qb: AnySelect): AnySelect {
-      return qb
-        .leftJoin('users', 'users.id', 'sys_user_template_detail.user_id')
-        .select([sql.ref<string>('users.name').as('user_name'), sql.ref<string>('users.login_id').as('login_id')]) as unknown as AnySelect;
-    },
-  });
+  mountResource(app, userTemplateDetailResource, { extendPage: withLoginId('sys_user_template_detail') });
 }

@@ -1,19 +1,16 @@
 import type { Hono } from 'hono';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { districtResource, organResource, subCompanyResource, userDetailResource } from '../../../src/contract/resources/base-org';
 import type { ResourceDef } from '../../../src/contract/resource';
 import type { AppDeps, AppEnv } from '../../lib/context';
 import type { Database } from '../../db/schema';
 import { ApiError } from '../../lib/http';
-import { mountResource, type AnyDB, type AnySelect, type ResourceHooks } from '../../lib/resource-routes';
+import { mountResource, type AnyDB, type ResourceHooks } from '../../lib/resource-routes';
+import { withLoginId } from '../../lib/resource-refs';
 import '../../db/core-schema';
 
 function anyDb(db: Kysely<Database>): Kysely<AnyDB> {
   return db as unknown as Kysely<AnyDB>;
-}
-
-async function exists(db: Kysely<Database>, table: string, id: number): Promise<boolean> {
-  return Boolean(await anyDb(db).selectFrom(table).select('id').where('id', '=', id).executeTakeFirst());
 }
 
 /** Tree tables: the parent must exist and must not be the row itself or below it; a node with children is not deleted. */
@@ -51,37 +48,14 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
   const organ = treeHooks(organResource, '机构');
   mountResource(app, organResource, {
     ...organ,
-    async beforeWrite(ctx, row, mode, existing) {
-      await organ.beforeWrite?.(ctx, row, mode, existing);
-      if (row.district_id && !(await exists(ctx.db, 'base_district', Number(row.district_id)))) throw new ApiError(400, '所在区划不存在');
-    },
     async beforeDelete(ctx, ids) {
       await organ.beforeDelete?.(ctx, ids);
       const sub = await anyDb(ctx.db).selectFrom('base_sub_company').select('id').where('organ_id', 'in', ids).executeTakeFirst();
       if (sub) throw new ApiError(400, '该机构下还有分公司，不能删除');
     },
   });
-  mountResource(app, subCompanyResource, {
-    async beforeWrite(ctx, row) {
-      if (row.organ_id && !(await exists(ctx.db, 'base_organ', Number(row.organ_id)))) throw new ApiError(400, '所属机构不存在');
-      if (row.district_id && !(await exists(ctx.db, 'base_district', Number(row.district_id)))) throw new ApiError(400, '所在区划不存在');
-    },
-  });
-  mountResource(app, userDetailResource, {
-    async beforeWrite(ctx, row) {
-      if (row.user_id !== undefined) {
-        const user = await ctx.db.selectFrom('users').select('id').where('id', '=', Number(row.user_id)).where('del_flag', '=', 0).executeTakeFirst();
-        if (!user) throw new ApiError(400, '用户不存在');
-      }
-      if (row.template_id && !(await anyDb(ctx.db).selectFrom('sys_user_template').select('id').where('id', '=', Number(row.template_id)).where('del_flag', '=', 0).executeTakeFirst())) {
-        throw new ApiError(400, '用户模板不存在');
-      }
-    },
-    // the list shows whose file it is, not a user id
-    extendPage(qb: AnySelect): AnySelect {
-      return qb
-        .leftJoin('users', 'users.id', 'base_user_detail.user_id')
-        .select([sql.ref<string>('users.name').as('user_name'), sql.ref<string>('users.login_id').as('login_id')]) as unknown as AnySelect;
-    },
-  });
+  // sub companies and staff files: plain declarations (their relations are declared refs)
+  mountResource(app, subCompanyResource);
+  // the user's name is the declared ref's label (user_name); the list also shows the account
+  mountResource(app, userDetailResource, { extendPage: withLoginId('base_user_detail') });
 }

@@ -57,7 +57,6 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
   mountResource(app, tagResource, {
     async beforeWrite(ctx, row, _mode, existing) {
       const groupId = Number(row.group_id ?? existing?.group_id);
-      if (row.group_id !== undefined && !(await groupOf(ctx.db, groupId))) throw new ApiError(400, '标签组不存在');
       if (row.name !== undefined) {
         let q = ctx.db.selectFrom('sys_tag').select('id').where('group_id', '=', groupId).where('name', '=', String(row.name));
         if (existing) q = q.where('id', '!=', existing.id);
@@ -67,9 +66,6 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
     async beforeDelete(ctx, ids) {
       const used = await ctx.db.selectFrom('sys_user_tag').select('id').where('tag_id', 'in', ids).executeTakeFirst();
       if (used) throw new ApiError(400, '标签已被学员使用，不能删除');
-    },
-    extendPage(qb: AnySelect): AnySelect {
-      return qb.leftJoin('sys_tag_group', 'sys_tag_group.id', 'sys_tag.group_id').select(sql.ref<string>('sys_tag_group.name').as('group_name')) as unknown as AnySelect;
     },
   });
 
@@ -108,8 +104,7 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
         .leftJoin('sys_tag', 'sys_tag.id', 'sys_user_tag.tag_id')
         .leftJoin('sys_tag_group', 'sys_tag_group.id', 'sys_tag.group_id')
         .select([
-          sql.ref<string>('sys_tag.name').as('tag_name'),
-          sql.ref<string>('sys_tag.color').as('color'),
+          // the tag's name and colour are the declared ref's labels (tag_name, tag_color)
           sql.ref<number>('sys_tag.group_id').as('group_id'),
           sql.ref<string>('sys_tag_group.name').as('group_name'),
         ]) as unknown as AnySelect;

@@ -1,8 +1,9 @@
 import { NumberInput, PasswordInput, Switch, Textarea, TextInput } from '@mantine/core';
 import { DatePickerInput, DateTimePicker } from '@mantine/dates';
 import { inputOf, type FieldDef } from '../../contract/resource';
+import { refSearchParam } from '../../contract/refs';
 import { AttachmentField } from '../AttachmentField';
-import { OptionInput } from '../options';
+import { OptionInput, RefSelect } from '../options';
 
 export type FormValue = string | number | null;
 
@@ -13,12 +14,14 @@ export interface FieldInputProps {
   onChange: (v: FormValue) => void;
   error?: string;
   onUploadingChange?: (uploading: boolean) => void;
+  /** a relation's current label (from the edited row's label columns) */
+  valueLabel?: string;
 }
 
 const text = (v: FormValue): string => (v === null || v === undefined ? '' : String(v));
 
 /** One input of the dialog form, chosen by the declaration's input kind. */
-export function FieldInput({ name, field, value, onChange, error, onUploadingChange }: FieldInputProps) {
+export function FieldInput({ name, field, value, onChange, error, onUploadingChange, valueLabel }: FieldInputProps) {
   const common = { label: field.label, error, required: field.required, size: 'xs' as const };
   const placeholder = field.placeholder;
   switch (inputOf(field)) {
@@ -37,6 +40,21 @@ export function FieldInput({ name, field, value, onChange, error, onUploadingCha
           onChange={(v) => onChange(v === '' ? null : v)}
         />
       );
+    case 'ref':
+      return field.ref ? (
+        <RefSelect
+          resource={field.ref.resource}
+          labels={field.ref.label}
+          searchParam={refSearchParam(field)}
+          label={field.label}
+          placeholder={placeholder}
+          value={text(value)}
+          valueLabel={valueLabel}
+          onChange={(v) => onChange(v === '' ? null : v)}
+          error={error}
+          required={field.required}
+        />
+      ) : null;
     case 'select':
     case 'multiselect':
     case 'tree':

@@ -1,6 +1,6 @@
 import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
 import { useMemo, useState, type ReactNode } from 'react';
-import { bodySchema, fieldSchema, SCHOOL_COLUMN, writableFields, type FieldDef, type ResourceDef } from '../../contract/resource';
+import { bodySchema, fieldSchema, refText, SCHOOL_COLUMN, writableFields, type FieldDef, type ResourceDef } from '../../contract/resource';
 import { notifyError, notifySuccess } from '../feedback';
 import { OptionInput } from '../options';
 import { writeCall } from './calls';
@@ -127,7 +127,15 @@ export function ResourceForm({ def, mode, initial, onClose, renderField }: Resou
                 (name === SCHOOL_COLUMN && f === SCHOOL_FIELD ? (
                   <OptionInput kind="select" source={f.options} label={f.label} value={values[name] === null ? '' : String(values[name])} onChange={(v) => set(name, v === '' ? null : v)} error={errors[name]} />
                 ) : (
-                  <FieldInput name={name} field={f} value={values[name]} onChange={(v) => set(name, v)} error={errors[name] || undefined} onUploadingChange={setUploading} />
+                  <FieldInput
+                    name={name}
+                    field={f}
+                    value={values[name]}
+                    onChange={(v) => set(name, v)}
+                    error={errors[name] || undefined}
+                    onUploadingChange={setUploading}
+                    valueLabel={f.ref && String(values[name] ?? '') === String(initial[name] ?? '') ? refText(initial, name, f) : undefined}
+                  />
                 ))}
               </div>
             ))}

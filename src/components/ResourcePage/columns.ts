@@ -1,14 +1,16 @@
 import { useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { columnOf, type FieldDef, type OptionItem, type ResourceDef } from '../../contract/resource';
+import { columnOf, refLabelKey, refText, type FieldDef, type OptionItem, type ResourceDef } from '../../contract/resource';
 import { fieldText, formatKeyOf } from '../../lib/format/fieldText';
 import type { DataTableColumn, TableRow } from '../DataTable';
 import { loadOptions } from '../options';
 
-
-/** Fields shown as columns whose values are option codes: their texts are loaded once for the table. */
+/**
+ * Fields shown as columns whose values are option codes: their texts are loaded once for the
+ * table. Relations are not among them: their rows carry the label columns.
+ */
 function optionFields(def: ResourceDef): [string, FieldDef][] {
-  return Object.entries(def.fields).filter(([, f]) => f.options && columnOf(f));
+  return Object.entries(def.fields).filter(([, f]) => f.options && f.options.kind !== 'resource' && !f.ref && columnOf(f));
 }
 
 /** Option items of every option column, keyed by field name (static ones at once, others when loaded). */
@@ -42,6 +44,21 @@ export function columnsOf<Row extends TableRow = TableRow>(def: ResourceDef, opt
   return Object.entries(def.fields).flatMap(([prop, field]): DataTableColumn<Row>[] => {
     const col = columnOf(field);
     if (!col) return [];
+    if (field.ref) {
+      // a relation shows its target's label, which the page rows carry (no list of the target is loaded)
+      const labels = field.ref.label;
+      return [
+        {
+          prop: refLabelKey(prop, labels[0]),
+          label: field.label,
+          align: col.align ?? 'left',
+          minWidth: col.width,
+          fixed: col.fixed,
+          show: col.show,
+          formatter: labels.length > 1 ? (row: TableRow) => refText(row, prop, field) : undefined,
+        },
+      ];
+    }
     return [
       {
         prop,

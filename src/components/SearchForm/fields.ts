@@ -38,7 +38,9 @@ function inputForSearch(field: FieldDef): { input: SearchInputKind; options?: Op
     if (field.type === 'datetime') return { input: 'datetimerange' };
     return { input: 'numberrange' };
   }
-  const options = field.options ?? (field.type === 'bool' ? BOOL_OPTIONS : undefined);
+  // a relation searches its target one page at a time (OptionInput → RefSelect)
+  const refSource: OptionSource | undefined = field.ref && field.input !== 'tree' ? { kind: 'resource', resource: field.ref.resource, label: field.ref.label[0] } : undefined;
+  const options = refSource ?? field.options ?? (field.type === 'bool' ? BOOL_OPTIONS : undefined);
   if (options) {
     if (mode === 'in') return { input: 'multiselect', options };
     return { input: options.kind === 'tree' ? 'tree' : 'select', options };

@@ -2,6 +2,7 @@ import { MultiSelect, Select, TreeSelect } from '@mantine/core';
 import { useMemo } from 'react';
 import type { OptionSource } from '../../contract/resource';
 import { useOptions } from './useOptions';
+import { RefSelect } from './RefSelect';
 
 export interface OptionInputProps {
   kind: 'select' | 'multiselect' | 'tree';
@@ -18,8 +19,20 @@ export interface OptionInputProps {
   clearable?: boolean;
 }
 
-/** A select fed by an option source (static, option set, resource rows, tree, the user's schools). */
-export function OptionInput({ kind, source, label, placeholder, value, onChange, error, required, size = 'xs', w, clearable = true }: OptionInputProps) {
+/**
+ * A select fed by an option source (static, option set, tree, the user's schools); rows of another
+ * resource are searched on the server one page at a time (RefSelect), never loaded whole.
+ */
+export function OptionInput(props: OptionInputProps) {
+  const { source } = props;
+  if (source?.kind === 'resource' && props.kind !== 'tree') {
+    const { label, placeholder, value, onChange, error, required, size, w, clearable } = props;
+    return <RefSelect resource={source.resource} labels={[source.label]} {...{ label, placeholder, value, onChange, error, required, size, w, clearable }} />;
+  }
+  return <ListedOptionInput {...props} />;
+}
+
+function ListedOptionInput({ kind, source, label, placeholder, value, onChange, error, required, size = 'xs', w, clearable = true }: OptionInputProps) {
   const { items, tree, loading } = useOptions(source);
   const data = useMemo(() => {
     const seen = new Set<string>();

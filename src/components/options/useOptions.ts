@@ -1,12 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../../api/request';
-import type { Page } from '../../contract/envelope';
 import type { TreeNode } from '../../contract/menu';
-import { MAX_ROWS } from '../../contract/paging';
 import { PATHS, type OptionSetAnswer, type UserSchools } from '../../contract/paths';
-import { callPath, type OptionItem, type OptionSource } from '../../contract/resource';
-import { resourceByName } from '../../contract/resources';
-import { SYSTEM_LISTS } from '../../contract/resources/system';
+import type { OptionItem, OptionSource } from '../../contract/resource';
+import { refTarget } from '../../contract/refs';
+import { searchRefPage } from './RefSelect';
 import { flattenTree, toTreeOptions, type TreeOption } from './treeData';
 
 export interface LoadedOptions {
@@ -50,23 +48,12 @@ export async function loadOptions(source: OptionSource): Promise<LoadedOptions> 
       return EMPTY;
     }
     case 'resource': {
-      const def = resourceByName(source.resource);
-      // a hand-written list (users) is read like a declaration's page
-      const path = def ? callPath(def, 'page') : SYSTEM_LISTS[source.resource];
-      if (!path) return EMPTY;
-      const params = { page: 1, rows: MAX_ROWS };
-      const env =
-        def?.pageMethod === 'POST_FORM'
-          ? await request<Page<Record<string, unknown>>>({ url: `api/v1/${path}`, method: 'POST', form: params, silent: true })
-          : await request<Page<Record<string, unknown>>>({ url: `api/v1/${path}`, params, silent: true });
-      if (env.code !== 200 || !env.data) return EMPTY;
-      const valueKey = source.value ?? 'id';
-      const items = env.data.content.flatMap((r): OptionItem[] => {
-        const v = r[valueKey];
-        if (typeof v !== 'string' && typeof v !== 'number') return [];
-        return [{ value: v, text: String(r[source.label] ?? v) }];
-      });
-      return { items, tree: [] };
+      // Rows of another resource are never loaded whole (they may be millions): one page only.
+      // Selects search them (RefSelect); tables show a relation's label column from their rows.
+      const target = refTarget(source.resource);
+      if (!target) return EMPTY;
+      const page = await searchRefPage(target, [source.label], '', undefined);
+      return { items: page.map((i) => ({ value: i.value, text: i.label })), tree: [] };
     }
     case 'tree': {
       const env = await request<TreeNode[]>({ url: source.url, silent: true });

@@ -10,10 +10,12 @@ import { WEEK_DAYS } from './base';
  * campuses still sends one on add (the standard add asks for it), a single-campus user need not.
  */
 
-const teacherOptions = { kind: 'resource', resource: 'sys_user', label: 'name' } as const;
-const classOptions = { kind: 'resource', resource: 'base_class_manage', label: 'name' } as const;
-const studentOptions = { kind: 'resource', resource: 'student', label: 'name' } as const;
-const classTypeOptions = { kind: 'resource', resource: 'prod_class_type', label: 'name' } as const;
+// Relations (src/contract/resource.ts RefDef): rows answer `<field without _id>_name` beside the id.
+const teacherRef = { resource: 'sys_user', label: ['name'] } as const;
+const classRef = { resource: 'base_class_manage', label: ['name'] } as const;
+const studentRef = { resource: 'student', label: ['name'] } as const;
+const classTypeRef = { resource: 'prod_class_type', label: ['name'] } as const;
+const classroomRef = { resource: 'base_otm_classroom', label: ['name'] } as const;
 
 export const CLASS_STATES: readonly OptionItem[] = [
   { value: 1, text: '招生中' },
@@ -50,15 +52,15 @@ export const classResource = defineResource({
   perm: 'base_class_manage',
   fields: {
     name: { type: 'string', label: '班级名称', required: true, max: 64, search: 'like' },
-    class_type_id: { type: 'int', label: '班型', required: true, options: classTypeOptions, search: 'eq', index: true },
-    head_teacher_id: { type: 'int', label: '主讲老师', options: teacherOptions, search: 'eq', index: true },
-    classroom_id: { type: 'int', label: '教室', options: { kind: 'resource', resource: 'base_otm_classroom', label: 'name' }, search: 'eq' },
+    class_type_id: { type: 'int', label: '班型', required: true, ref: classTypeRef, search: 'eq', index: true },
+    head_teacher_id: { type: 'int', label: '主讲老师', ref: teacherRef, search: 'eq', index: true },
+    classroom_id: { type: 'int', label: '教室', ref: classroomRef, search: 'eq' },
     capacity: { type: 'int', label: '班级容量', required: true, min: 1, max: 500, list: { width: 90 } },
     state: { type: 'int', label: '班级状态', default: 1, options: { kind: 'static', items: CLASS_STATES }, search: 'eq', list: { format: 'option', width: 90 }, form: false },
     start_date: { type: 'date', label: '开班日期', search: 'range', list: { sortable: true } },
     end_date: { type: 'date', label: '结班日期', list: { sortable: true } },
     // a member of staff in the class's campus (the server checks; the dialog offers only those)
-    kf_id: { type: 'int', label: '班级客服', options: teacherOptions, search: 'eq' },
+    kf_id: { type: 'int', label: '班级客服', ref: teacherRef, search: 'eq' },
     is_warm_up: { type: 'bool', label: '热身班', default: 0, search: 'eq', list: { format: 'bool', width: 80 } },
     remark: { type: 'string', label: '备注', max: 255 },
   },
@@ -71,8 +73,8 @@ export const classTeacherResource = defineResource({
   scope: 'school',
   perm: 'edu_sc_class_tea',
   fields: {
-    class_id: { type: 'int', label: '班级', required: true, options: classOptions, search: 'eq', index: true },
-    teacher_id: { type: 'int', label: '老师', required: true, options: teacherOptions, search: 'eq', index: true },
+    class_id: { type: 'int', label: '班级', required: true, ref: classRef, search: 'eq', index: true },
+    teacher_id: { type: 'int', label: '老师', required: true, ref: teacherRef, search: 'eq', index: true },
     role: { type: 'int', label: '角色', default: 1, options: { kind: 'static', items: [{ value: 1, text: '主讲' }, { value: 2, text: '助教' }] }, list: { format: 'option' } },
     remark: { type: 'string', label: '备注', max: 255 },
   },
@@ -88,9 +90,9 @@ export const enrolmentResource = defineResource({
   calls: { add: false, update: false, delete: false },
   defaultSort: 'id desc',
   fields: {
-    student_id: { type: 'int', label: '学员', options: studentOptions, search: 'eq', readonly: true },
-    class_id: { type: 'int', label: '班级', options: classOptions, search: 'eq', readonly: true },
-    class_type_id: { type: 'int', label: '班型', options: classTypeOptions, search: 'eq', readonly: true },
+    student_id: { type: 'int', label: '学员', ref: studentRef, search: 'eq', readonly: true },
+    class_id: { type: 'int', label: '班级', ref: classRef, search: 'eq', readonly: true },
+    class_type_id: { type: 'int', label: '班型', ref: classTypeRef, search: 'eq', readonly: true },
     join_date: { type: 'date', label: '入班日期', search: 'range', readonly: true },
     leave_date: { type: 'date', label: '离班日期', readonly: true },
     state: { type: 'int', label: '状态', options: { kind: 'static', items: ENROL_STATES }, search: 'eq', readonly: true, list: { format: 'option' } },
@@ -108,8 +110,8 @@ export const hourBalanceResource = defineResource({
   perm: 'student_class_type',
   calls: { add: false, update: false, delete: false },
   fields: {
-    student_id: { type: 'int', label: '学员', options: studentOptions, search: 'eq', readonly: true },
-    class_type_id: { type: 'int', label: '班型', options: classTypeOptions, search: 'eq', readonly: true },
+    student_id: { type: 'int', label: '学员', ref: studentRef, search: 'eq', readonly: true },
+    class_type_id: { type: 'int', label: '班型', ref: classTypeRef, search: 'eq', readonly: true },
     total_hours: { type: 'number', label: '总课时', readonly: true, list: { format: 'round' } },
     remaining_hours: { type: 'number', label: '剩余课时', readonly: true, list: { format: 'round', sortable: true } },
   },
@@ -125,7 +127,7 @@ export const timeRangeResource = defineResource({
   calls: { add: false, update: false },
   defaultSort: 'week_day',
   fields: {
-    class_id: { type: 'int', label: '班级', options: classOptions, search: 'eq', readonly: true, index: true },
+    class_id: { type: 'int', label: '班级', ref: classRef, search: 'eq', readonly: true, index: true },
     week_day: { type: 'int', label: '星期', options: { kind: 'static', items: WEEK_DAYS }, readonly: true, list: { format: 'option' } },
     start_time: { type: 'string', label: '开始时间', max: 5, readonly: true },
     end_time: { type: 'string', label: '结束时间', max: 5, readonly: true },
@@ -143,13 +145,13 @@ export const scheduleResource = defineResource({
   perm: 'edu_class_schedule',
   defaultSort: 'lesson_date',
   fields: {
-    class_id: { type: 'int', label: '班级', required: true, options: classOptions, search: 'eq' },
-    class_type_id: { type: 'int', label: '班型', options: classTypeOptions, search: 'eq', readonly: true },
+    class_id: { type: 'int', label: '班级', required: true, ref: classRef, search: 'eq' },
+    class_type_id: { type: 'int', label: '班型', ref: classTypeRef, search: 'eq', readonly: true },
     lesson_date: { type: 'date', label: '上课日期', required: true, search: 'range', list: { sortable: true } },
     start_time: { type: 'string', label: '开始时间', required: true, max: 5, pattern: { ...TIME_PATTERN, msg: '开始时间格式应为 HH:mm' }, list: { sortable: true } },
     end_time: { type: 'string', label: '结束时间', required: true, max: 5, pattern: { ...TIME_PATTERN, msg: '结束时间格式应为 HH:mm' } },
-    teacher_id: { type: 'int', label: '老师', options: teacherOptions, search: 'eq' },
-    classroom_id: { type: 'int', label: '教室', options: { kind: 'resource', resource: 'base_otm_classroom', label: 'name' }, search: 'eq' },
+    teacher_id: { type: 'int', label: '老师', ref: teacherRef, search: 'eq' },
+    classroom_id: { type: 'int', label: '教室', ref: classroomRef, search: 'eq' },
     lesson_no: { type: 'int', label: '课次', readonly: true, list: { width: 70 } },
     hours: { type: 'number', label: '课时', readonly: true, list: { width: 70, format: 'round' } },
     state: { type: 'int', label: '状态', readonly: true, options: { kind: 'static', items: SCHEDULE_STATES }, search: 'eq', list: { format: 'option' } },
@@ -167,8 +169,8 @@ export const scheduleStudentResource = defineResource({
   perm: 'edu_class_schedule_student',
   fields: {
     schedule_id: { type: 'int', label: '课次', required: true, search: 'eq' },
-    student_id: { type: 'int', label: '学员', required: true, options: studentOptions, search: 'eq' },
-    class_id: { type: 'int', label: '班级', options: classOptions, search: 'eq', readonly: true },
+    student_id: { type: 'int', label: '学员', required: true, ref: studentRef, search: 'eq' },
+    class_id: { type: 'int', label: '班级', ref: classRef, search: 'eq', readonly: true },
     lesson_date: { type: 'date', label: '上课日期', readonly: true, search: 'range' },
     is_makeup: { type: 'bool', label: '补课', default: 0, search: 'eq', list: { format: 'bool' } },
     remark: { type: 'string', label: '备注', max: 255 },
@@ -183,11 +185,11 @@ export const teacherLeaveResource = defineResource({
   perm: 'edu_tea_leave_management',
   defaultSort: 'start_time desc',
   fields: {
-    teacher_id: { type: 'int', label: '老师', required: true, options: teacherOptions, search: 'eq', index: true },
+    teacher_id: { type: 'int', label: '老师', required: true, ref: teacherRef, search: 'eq', index: true },
     start_time: { type: 'datetime', label: '开始时间', required: true, search: 'range', list: { sortable: true } },
     end_time: { type: 'datetime', label: '结束时间', required: true },
     reason: { type: 'string', label: '请假原因', required: true, max: 255 },
-    substitute_teacher_id: { type: 'int', label: '代课老师', options: teacherOptions },
+    substitute_teacher_id: { type: 'int', label: '代课老师', ref: teacherRef },
     state: { type: 'int', label: '状态', default: 1, options: { kind: 'static', items: [{ value: 1, text: '有效' }, { value: 0, text: '已撤销' }] }, search: 'eq', list: { format: 'option' } },
   },
 });
@@ -212,9 +214,9 @@ export const studentLeaveResource = defineResource({
   perm: 'edu_stu_leave',
   calls: { add: false },
   fields: {
-    student_id: { type: 'int', label: '学员', required: true, options: studentOptions, search: 'eq', readonly: true },
+    student_id: { type: 'int', label: '学员', required: true, ref: studentRef, search: 'eq', readonly: true },
     schedule_id: { type: 'int', label: '请假课次', required: true, search: 'eq', readonly: true },
-    class_id: { type: 'int', label: '班级', options: classOptions, search: 'eq', readonly: true },
+    class_id: { type: 'int', label: '班级', ref: classRef, search: 'eq', readonly: true },
     lesson_date: { type: 'date', label: '上课日期', search: 'range', readonly: true },
     reason: { type: 'string', label: '请假原因', max: 255 },
     state: { type: 'int', label: '状态', options: { kind: 'static', items: STUDENT_LEAVE_STATES }, search: 'eq', readonly: true, list: { format: 'option' } },
@@ -233,9 +235,9 @@ export const checkInResource = defineResource({
   defaultSort: 'lesson_date desc',
   fields: {
     schedule_id: { type: 'int', label: '课次', search: 'eq', readonly: true },
-    student_id: { type: 'int', label: '学员', options: studentOptions, search: 'eq', readonly: true },
-    class_id: { type: 'int', label: '班级', options: classOptions, search: 'eq', readonly: true },
-    class_type_id: { type: 'int', label: '班型', options: classTypeOptions, readonly: true },
+    student_id: { type: 'int', label: '学员', ref: studentRef, search: 'eq', readonly: true },
+    class_id: { type: 'int', label: '班级', ref: classRef, search: 'eq', readonly: true },
+    class_type_id: { type: 'int', label: '班型', ref: classTypeRef, readonly: true },
     lesson_date: { type: 'date', label: '上课日期', search: 'range', readonly: true, list: { sortable: true } },
     start_time: { type: 'string', label: '上课时间', max: 5, readonly: true },
     mark: { type: 'string', label: '考勤', max: 16, options: { kind: 'static', items: CHECK_IN_MARK_ITEMS }, search: 'in', readonly: true, list: { format: 'option' } },
@@ -280,9 +282,9 @@ export const classTransferResource = defineResource({
   scope: 'school',
   perm: 'ct_transfer',
   fields: {
-    student_id: { type: 'int', label: '学员', required: true, options: studentOptions, search: 'eq' },
-    from_class_id: { type: 'int', label: '原班级', required: true, options: classOptions, search: 'eq' },
-    to_class_id: { type: 'int', label: '新班级', required: true, options: classOptions, search: 'eq' },
+    student_id: { type: 'int', label: '学员', required: true, ref: studentRef, search: 'eq' },
+    from_class_id: { type: 'int', label: '原班级', required: true, ref: classRef, search: 'eq' },
+    to_class_id: { type: 'int', label: '新班级', required: true, ref: classRef, search: 'eq' },
     transfer_date: { type: 'date', label: '转班日期', search: 'range', readonly: true },
     reason: { type: 'string', label: '转班原因', max: 255 },
   },
@@ -308,12 +310,12 @@ export const scheduleApplyResource = defineResource({
   calls: { add: false, update: false, delete: false },
   fields: {
     schedule_id: { type: 'int', label: '课次', required: true, search: 'eq' },
-    teacher_id: { type: 'int', label: '申请老师', options: teacherOptions, search: 'eq', readonly: true },
+    teacher_id: { type: 'int', label: '申请老师', ref: teacherRef, search: 'eq', readonly: true },
     apply_type: { type: 'int', label: '申请类型', required: true, options: { kind: 'static', items: APPLY_TYPES }, search: 'eq', list: { format: 'option' } },
     new_date: { type: 'date', label: '新日期' },
     new_start_time: { type: 'string', label: '新开始时间', max: 5, pattern: TIME_PATTERN },
     new_end_time: { type: 'string', label: '新结束时间', max: 5, pattern: TIME_PATTERN },
-    new_teacher_id: { type: 'int', label: '代课老师', options: teacherOptions },
+    new_teacher_id: { type: 'int', label: '代课老师', ref: teacherRef },
     reason: { type: 'string', label: '申请原因', required: true, max: 255 },
     state: { type: 'int', label: '状态', readonly: true, default: 1, options: { kind: 'static', items: APPLY_STATES }, search: 'eq', list: { format: 'option' } },
   },
@@ -340,7 +342,7 @@ export const courseScheduleResource = defineResource({
   calls: { tree: false },
   defaultSort: 'order_num',
   fields: {
-    class_id: { type: 'int', label: '班级', required: true, options: classOptions, search: 'eq', index: true },
+    class_id: { type: 'int', label: '班级', required: true, ref: classRef, search: 'eq', index: true },
     parent_id: { type: 'int', label: '上级', default: 0, min: 0 },
     level: { type: 'int', label: '层级', required: true, options: { kind: 'static', items: COURSE_LEVELS }, search: 'eq', list: { format: 'option' } },
     name: { type: 'string', label: '名称', required: true, max: 128, search: 'like' },
@@ -360,7 +362,7 @@ export const courseContentTemplateResource = defineResource({
   perm: 'tch_course_content_tmpl',
   defaultSort: 'lesson_no',
   fields: {
-    class_type_id: { type: 'int', label: '班型', required: true, options: classTypeOptions, search: 'eq', index: true },
+    class_type_id: { type: 'int', label: '班型', required: true, ref: classTypeRef, search: 'eq', index: true },
     lesson_no: { type: 'int', label: '课次', required: true, min: 1, list: { sortable: true } },
     title: { type: 'string', label: '标题', required: true, max: 128, search: 'like' },
     content: { type: 'text', label: '内容', max: 20000 },

@@ -71,8 +71,8 @@ export const areaTemplateDetailResource = defineResource({
   permStyle: 'verb_first',
   calls: systemCalls('area_template_detail'),
   fields: {
-    template_id: { type: 'int', label: '区域模板', required: true, min: 1, search: 'eq', index: true, options: { kind: 'resource', resource: 'system_area_template', label: 'name' } },
-    area_id: { type: 'int', label: '区域', required: true, min: 1, search: 'eq', options: { kind: 'tree', url: 'api/v1/system/get_area_tree' }, input: 'tree' },
+    template_id: { type: 'int', label: '区域模板', required: true, min: 1, search: 'eq', index: true, ref: { resource: 'system_area_template', label: ['name'] } },
+    area_id: { type: 'int', label: '区域', required: true, min: 1, search: 'eq', options: { kind: 'tree', url: 'api/v1/system/get_area_tree' }, input: 'tree', ref: { resource: 'system_area', label: ['name'] } },
     remark: { type: 'string', label: '备注', max: 255 },
   },
 });
@@ -102,8 +102,8 @@ export const userTemplateDetailResource = defineResource({
   permStyle: 'verb_first',
   calls: systemCalls('user_template_detail'),
   fields: {
-    template_id: { type: 'int', label: '用户模板', required: true, min: 1, search: 'eq', index: true, options: { kind: 'resource', resource: 'system_user_template', label: 'name' } },
-    user_id: { type: 'int', label: '用户', required: true, min: 1, search: 'eq', options: { kind: 'resource', resource: 'system_user', label: 'name' } },
+    template_id: { type: 'int', label: '用户模板', required: true, min: 1, search: 'eq', index: true, ref: { resource: 'system_user_template', label: ['name'] } },
+    user_id: { type: 'int', label: '用户', required: true, min: 1, search: 'eq', ref: { resource: 'sys_user', label: ['name'] } },
     remark: { type: 'string', label: '备注', max: 255 },
   },
 });
@@ -190,7 +190,7 @@ export const dataPermissionResource = defineResource({
     get: false,
   },
   fields: {
-    role_id: { type: 'int', label: '角色', required: true, min: 1, search: 'eq', unique: true, options: { kind: 'resource', resource: 'system_role', label: 'name' } },
+    role_id: { type: 'int', label: '角色', required: true, min: 1, search: 'eq', unique: true, ref: { resource: 'system_role', label: ['name'] } },
     kind: { type: 'int', label: '范围', required: true, options: { kind: 'static', items: DATA_PERMISSION_KINDS }, search: 'eq', list: { format: 'option' } },
     remark: { type: 'string', label: '备注', max: 255 },
   },
@@ -261,7 +261,7 @@ export const tagResource = defineResource({
     get: false,
   },
   fields: {
-    group_id: { type: 'int', label: '标签组', required: true, min: 1, search: 'eq', index: true, options: { kind: 'resource', resource: 'system_tag_group', label: 'name' } },
+    group_id: { type: 'int', label: '标签组', required: true, min: 1, search: 'eq', index: true, ref: { resource: 'system_tag_group', label: ['name'] } },
     name: { type: 'string', label: '标签名称', required: true, max: 32, search: 'like' },
     color: { type: 'string', label: '颜色', max: 16, pattern: { re: '^#[0-9A-Fa-f]{6}$', msg: '颜色格式应为 #RRGGBB' } },
     order_num: { type: 'int', label: '排序', default: 0, list: { sortable: true, width: 80 } },
@@ -284,8 +284,8 @@ export const userTagResource = defineResource({
     get: false,
   },
   fields: {
-    stu_id: { type: 'int', label: '学员', required: true, min: 1, search: 'eq', index: true },
-    tag_id: { type: 'int', label: '标签', required: true, min: 1, search: 'eq', options: { kind: 'resource', resource: 'system_tag', label: 'name' } },
+    stu_id: { type: 'int', label: '学员', required: true, min: 1, search: 'eq', index: true, ref: { resource: 'student', label: ['name'] } },
+    tag_id: { type: 'int', label: '标签', required: true, min: 1, search: 'eq', ref: { resource: 'system_tag', label: ['name', 'color'] } },
   },
 });
 

@@ -9,12 +9,10 @@ import { errorMessage } from '../../../api/client';
 import type { OptionSource } from '../../../contract/resource';
 import { fetchClassProgress } from '../api';
 import { ArrangeDialog } from '../timetable/ArrangeDialog';
-import { CLASSROOM_SOURCE } from '../pickers/sources';
 import { fetchClass, fetchClassLessons } from './classApi';
 import { StudentsPanel } from './StudentsPanel';
 import { ClassProgress } from '../records/ClassProgress';
 
-const CLASS_TYPE_SOURCE: OptionSource = { kind: 'resource', resource: 'prod_class_type', label: 'name' };
 const SCHOOL_SOURCE: OptionSource = { kind: 'schools' };
 
 function Info({ label, value }: { label: string; value: string | number | null | undefined }) {
@@ -37,8 +35,6 @@ export default function ClassDetailScreen() {
   const cls = useQuery({ queryKey: ['edu-class', id], enabled: id > 0, queryFn: () => fetchClass(id) });
   const lessons = useQuery({ queryKey: ['edu-class-lessons', id], enabled: id > 0, queryFn: () => fetchClassLessons(id) });
   const progress = useQuery({ queryKey: ['edu-class-progress', id], enabled: id > 0, queryFn: () => fetchClassProgress(id) });
-  const types = useOptions(CLASS_TYPE_SOURCE);
-  const rooms = useOptions(CLASSROOM_SOURCE);
   const schools = useOptions(SCHOOL_SOURCE);
 
   if (!(id > 0)) return <Alert color="orange" m="md">缺少班级参数，请从班级管理进入</Alert>;
@@ -70,8 +66,8 @@ export default function ClassDetailScreen() {
         <Tabs.Panel value="info" pt="sm">
           <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing="sm">
             <Info label="校区" value={optionText(schools.items, c.school_id)} />
-            <Info label="班型" value={optionText(types.items, c.class_type_id)} />
-            <Info label="教室" value={optionText(rooms.items, c.classroom_id)} />
+            <Info label="班型" value={c.class_type_name} />
+            <Info label="教室" value={c.classroom_name} />
             <Info label="班级容量" value={c.capacity} />
             <Info label="在读人数" value={p?.students.length} />
             <Info label="开班日期" value={c.start_date} />
@@ -105,7 +101,7 @@ export default function ClassDetailScreen() {
                   <Table.Td>
                     {l.start_time}-{l.end_time}
                   </Table.Td>
-                  <Table.Td>{optionText(rooms.items, l.classroom_id)}</Table.Td>
+                  <Table.Td>{l.classroom_name ?? ''}</Table.Td>
                   <Table.Td>{l.hours}</Table.Td>
                   <Table.Td>{SCHEDULE_STATES.find((s) => s.value === l.state)?.text}</Table.Td>
                 </Table.Tr>

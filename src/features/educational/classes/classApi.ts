@@ -22,6 +22,10 @@ export interface ClassRow {
   class_type_id: number;
   head_teacher_id: number | null;
   classroom_id: number | null;
+  /** labels of the declared relations (refLabelKey) */
+  class_type_name?: string | null;
+  classroom_name?: string | null;
+  head_teacher_name?: string | null;
   capacity: number;
   state: number;
   start_date: string | null;
@@ -61,6 +65,7 @@ export interface LessonRow {
   end_time: string;
   teacher_id: number | null;
   classroom_id: number | null;
+  classroom_name?: string | null;
   state: number;
   hours: number;
 }
