@@ -89,7 +89,7 @@ describe('areas (soft delete, recover, tree)', () => {
     await guards('system/add_area_template', 'sys_area_template', { name: '华东模板' }, { name: 'x'.repeat(80) }, 'add_area_template');
     const t = (await s.call<Row>('POST', api('system/add_area_template'), { headers: admin, json: { name: '华东模板' } })).body.data;
     await guards('system/add_area_template_detail', 'sys_area_template_detail', { template_id: t.id, area_id: area.id }, { template_id: t.id }, 'add_area_template_detail');
-    expect((await s.call('POST', api('system/add_area_template_detail'), { headers: admin, json: { template_id: t.id, area_id: 99999 } })).body).toMatchObject({ code: 400, msg: '区域不存在' });
+    expect((await s.call('POST', api('system/add_area_template_detail'), { headers: admin, json: { template_id: t.id, area_id: 99999 } })).body).toMatchObject({ code: 404, msg: '区域不存在或无权访问' });
     const d = (await s.call<Row>('POST', api('system/add_area_template_detail'), { headers: admin, json: { template_id: t.id, area_id: area.id } })).body.data;
     const details = await s.call<Page<Row>>('GET', api('system/find_area_template_detail_page'), { headers: admin, query: { template_id: t.id } });
     expect(details.body.data.content).toMatchObject([{ id: d.id, area_name: '华东大区' }]);
