@@ -57,6 +57,11 @@ export const CLASSES_PATHS = {
   // ---- check-in ----
   /** POST ?c=zh body CheckInBody → CheckInRow. Idempotent per (schedule, student). */
   checkIn: 'api/v1/check_in',
+  /**
+   * POST CheckInUndoBody → {count, hours_restored}. The front desk takes back its own check-in of the
+   * last CHECK_IN_UNDO_MINUTES (a mis-tap); idempotent: nothing to undo answers count 0.
+   */
+  checkInUndo: 'api/v1/check_in/undo',
   /** GET CheckInPageQuery → Page<CheckInRow> */
   checkInPage: 'api/v1/edu_check_in/page',
   /** GET ?id= → CheckInRow & {logs: CheckInLogRow[]} */
@@ -334,6 +339,21 @@ export const checkInSchema = z.object({
     .optional(),
 });
 export type CheckInBody = z.infer<typeof checkInSchema>;
+
+/** Minutes during which the user who checked a student in may take it back on the same screen. */
+export const CHECK_IN_UNDO_MINUTES = 10;
+
+export const checkInUndoSchema = z.object({
+  schedule_id: id('课次'),
+  student_id: id('学员'),
+  device: z.string().max(64, '设备名称不能超过64个字符').optional(),
+  /** when the undo was tapped (an offline replay keeps the tap time); default now */
+  undone_at: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$/, '撤销时间格式应为 YYYY-MM-DD HH:mm:ss')
+    .optional(),
+});
+export type CheckInUndoBody = z.infer<typeof checkInUndoSchema>;
 
 export const checkInPatchSchema = z.object({
   id: id('签到记录'),

@@ -9,12 +9,14 @@ import { nowText, todayText } from '../../lib/time';
 import { countOf } from '../../db/dialect';
 import { countOfTable } from '../../lib/count-cache';
 import {
+  CHECK_IN_UNDO_MINUTES,
   CHECK_IN_WINDOW_DAYS,
   CONSUMING_MARKS,
   absenceQuerySchema,
   checkInPageSchema,
   checkInPatchSchema,
   checkInSchema,
+  checkInUndoSchema,
   multipleUndoSchema,
   prolongSchema,
   rosterQuerySchema,
@@ -228,6 +230,32 @@ export async function undoCheckIns(db: Db, principal: Principal, ids: readonly n
   return { count, hours_restored: roundHours(restored) };
 }
 
+/** Milliseconds between two 'YYYY-MM-DD HH:mm:ss' texts of the same zone. */
+function msBetween(from: string, to: string): number {
+  return Date.parse(`${to.replace(' ', 'T')}Z`) - Date.parse(`${from.replace(' ', 'T')}Z`);
+}
+
+/**
+ * The front desk takes back a mis-tap: its own check-in (the last to mark it was this user) made at
+ * most CHECK_IN_UNDO_MINUTES before the undo was tapped. Older marks, or another user's, are changed
+ * in 考勤记录 by someone with the undo or patch grant. Undoing what is not (or no longer) checked in
+ * changes nothing, so a replayed undo is harmless.
+ */
+async function undoOwnCheckIn(db: Db, principal: Principal, body: z.infer<typeof checkInUndoSchema>): Promise<{ count: number; hours_restored: number }> {
+  await scheduleInScope(db, principal, body.schedule_id);
+  const row = await db.selectFrom('edu_check_in').selectAll().where('schedule_id', '=', body.schedule_id).where('student_id', '=', body.student_id).executeTakeFirst();
+  if (!row || row.state !== 1) return { count: 0, hours_restored: 0 };
+  if ((row.updated_by ?? row.created_by) !== principal.userId) throw new ApiError(409, '只能撤销自己刚才的签到，请联系教务在考勤记录中修改');
+  const now = nowText();
+  // A tap time from the future (a wrong device clock) counts as now.
+  const at = body.undone_at ? normaliseTime(body.undone_at) : now;
+  const undoneAt = at > now ? now : at;
+  if (msBetween(row.checked_at, undoneAt) > CHECK_IN_UNDO_MINUTES * 60_000) {
+    throw new ApiError(409, `签到已超过${CHECK_IN_UNDO_MINUTES}分钟，不能在前台撤销，请联系教务在考勤记录中修改`);
+  }
+  return undoCheckIns(db, principal, [row.id], null, '前台撤销误签');
+}
+
 // ---------------------------------------------------------------------------------------------
 // Listing
 // ---------------------------------------------------------------------------------------------
@@ -436,6 +464,11 @@ export function registerCheckIn(app: Hono<AppEnv>): void {
     const body = await parseJson(c, checkInSchema, { schedule_id: '课次', student_id: '学员', mark: '考勤标记', device: '设备', checked_at: '签到时间' });
     const row = await recordCheckIn(c.var.db, c.var.principal, body);
     return ok(c, { ...row, hours: Number(row.hours), remaining_hours: await remaining(c.var.db, row) });
+  });
+  app.post('/api/v1/check_in/undo', async (c) => {
+    assertPerm(c.var.principal, 'edu_check_in_add');
+    const body = await parseJson(c, checkInUndoSchema, { schedule_id: '课次', student_id: '学员', device: '设备', undone_at: '撤销时间' });
+    return ok(c, await undoOwnCheckIn(c.var.db, c.var.principal, body));
   });
   app.get('/api/v1/edu_check_in/page', checkInPage);
   app.get('/api/v1/edu_check_in/detail', async (c) => {

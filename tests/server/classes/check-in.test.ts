@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../../server/modules/classes/arrange';
-import type { CheckInLogRow, CheckInRow, RosterSession } from '../../../src/contract/classes';
+import { CHECK_IN_UNDO_MINUTES, type CheckInLogRow, type CheckInRow, type RosterSession } from '../../../src/contract/classes';
+import { nowText } from '../../../server/lib/time';
 import { classWithLessons, hoursOf, ok, setupWorld, today, type World } from './fixture';
 
 let w: World;
@@ -248,5 +249,45 @@ describe('patch, undo, lists', () => {
     expect(move.body.code).toBe(409);
     const kept = await ok(w.server.call<{ count: number; kept: number }>('POST', '/api/v1/edu_class_schedule/delete_schedule', { headers: w.admin.headers, json: { class_id: classId } }));
     expect(kept).toEqual({ count: 0, kept: 1 });
+  });
+});
+
+describe('check_in/undo: the front desk takes back its own mis-tap', () => {
+  const UNDO = '/api/v1/check_in/undo';
+  it('undoes the same user\'s check-in of the last minutes, gives the hours back, and is idempotent', async () => {
+    const { classId, studentIds } = await classWithLessons(w, { from: today(), to: today(), students: ['吴一', '郑二', '冯三'] });
+    const lesson = await lessonOn(classId, today());
+    const [a, b, c] = studentIds;
+    await ok(w.server.call('POST', CHECK_IN, { headers: w.principal.headers, query: { c: 'zh' }, json: { schedule_id: lesson, student_id: a, mark: 'late' } }));
+    expect(await hoursOf(w, a)).toBe(148.5);
+    expect(await ok(w.server.call('POST', UNDO, { headers: w.principal.headers, json: { schedule_id: lesson, student_id: a, device: '前台平板1' } }))).toEqual({ count: 1, hours_restored: 1.5 });
+    expect(await hoursOf(w, a)).toBe(150);
+    const row = await w.server.db.selectFrom('edu_check_in').select(['state']).where('schedule_id', '=', lesson).where('student_id', '=', a).executeTakeFirstOrThrow();
+    expect(row.state).toBe(0);
+    // a replayed undo changes nothing
+    expect(await ok(w.server.call('POST', UNDO, { headers: w.principal.headers, json: { schedule_id: lesson, student_id: a } }))).toEqual({ count: 0, hours_restored: 0 });
+    expect(await hoursOf(w, a)).toBe(150);
+    // and the student can be checked in again
+    await ok(w.server.call('POST', CHECK_IN, { headers: w.principal.headers, query: { c: 'zh' }, json: { schedule_id: lesson, student_id: a, mark: 'present' } }));
+    expect(await hoursOf(w, a)).toBe(148.5);
+
+    // another user's check-in is not theirs to take back
+    await ok(w.server.call('POST', CHECK_IN, { headers: w.admin.headers, query: { c: 'zh' }, json: { schedule_id: lesson, student_id: b, mark: 'present' } }));
+    const other = await w.server.call('POST', UNDO, { headers: w.principal.headers, json: { schedule_id: lesson, student_id: b } });
+    expect(other.body).toMatchObject({ code: 409, msg: '只能撤销自己刚才的签到，请联系教务在考勤记录中修改' });
+    expect(await hoursOf(w, b)).toBe(148.5);
+
+    // older than the window: refused, whatever the time of day
+    await ok(w.server.call('POST', CHECK_IN, { headers: w.principal.headers, query: { c: 'zh' }, json: { schedule_id: lesson, student_id: c, mark: 'present', checked_at: nowText(Date.now() - 11 * 60_000) } }));
+    const old = await w.server.call('POST', UNDO, { headers: w.principal.headers, json: { schedule_id: lesson, student_id: c } });
+    expect(old.body).toMatchObject({ code: 409, msg: `签到已超过${CHECK_IN_UNDO_MINUTES}分钟，不能在前台撤销，请联系教务在考勤记录中修改` });
+    expect(await hoursOf(w, c)).toBe(148.5);
+    // an offline undo tapped within the window is replayed later and still counts
+    const tapped = nowText(Date.now() - 10 * 60_000);
+    expect(await ok(w.server.call('POST', UNDO, { headers: w.principal.headers, json: { schedule_id: lesson, student_id: c, undone_at: tapped } }))).toEqual({ count: 1, hours_restored: 1.5 });
+
+    // bad input is a Chinese 400; outside the caller's campuses a 404
+    expect((await w.server.call('POST', UNDO, { headers: w.principal.headers, json: { schedule_id: lesson } })).body.code).toBe(400);
+    expect((await w.server.call('POST', UNDO, { headers: w.frontDesk.headers, json: { schedule_id: lesson, student_id: a } })).body.code).toBe(404);
   });
 });

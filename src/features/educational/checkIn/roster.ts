@@ -5,6 +5,8 @@ import type { OutboxItem } from '../../../offline';
 export const CHECK_IN_KIND = 'check_in';
 /** `?c=zh`: the language of the server's messages (spec: check_in POST with query c). */
 export const CHECK_IN_URL = `${CLASSES_PATHS.checkIn}?c=zh`;
+/** Outbox kind of the front desk taking back its own recent check-in (a mis-tap). */
+export const CHECK_IN_UNDO_KIND = 'check_in_undo';
 
 export function consumedBy(mark: CheckInMark | null, hoursPerLesson: number): number {
   return mark && CONSUMING_MARKS.includes(mark) ? hoursPerLesson : 0;
@@ -19,7 +21,7 @@ function round2(n: number): number {
  * difference between what the old and the new mark consume (hours are per class type, so every
  * session of the same class today shows the same balance).
  */
-export function applyMark(sessions: readonly RosterSession[], scheduleId: number, studentId: number, mark: CheckInMark): RosterSession[] {
+export function applyMark(sessions: readonly RosterSession[], scheduleId: number, studentId: number, mark: CheckInMark | null): RosterSession[] {
   const session = sessions.find((s) => s.schedule_id === scheduleId);
   const student = session?.students.find((st) => st.student_id === studentId);
   if (!session || !student) return [...sessions];
@@ -53,6 +55,16 @@ export function checkInBodyOf(item: OutboxItem): CheckInBody | null {
   return b as CheckInBody;
 }
 
+/** What a queued item does to the roster: a check-in sets a mark, an undo clears it. */
+export function queuedMarkOf(item: OutboxItem): { schedule_id: number; student_id: number; mark: CheckInMark | null } | null {
+  const b = checkInBodyOf(item);
+  if (b) return b;
+  if (item.kind !== CHECK_IN_UNDO_KIND) return null;
+  const u = item.body as { schedule_id?: unknown; student_id?: unknown } | null;
+  if (!u || typeof u.schedule_id !== 'number' || typeof u.student_id !== 'number') return null;
+  return { schedule_id: u.schedule_id, student_id: u.student_id, mark: null };
+}
+
 /**
  * A roster fresh from the server with the marks still waiting in the outbox laid on top, so a
  * reload while offline (or before the outbox is sent) does not hide what the user already tapped.
@@ -61,7 +73,7 @@ export function withQueuedMarks(sessions: readonly RosterSession[], items: reado
   let out = [...sessions];
   for (const it of items) {
     if (it.state !== 'pending' && it.state !== 'sending') continue;
-    const b = checkInBodyOf(it);
+    const b = queuedMarkOf(it);
     if (b) out = applyMark(out, b.schedule_id, b.student_id, b.mark);
   }
   return out;
@@ -83,7 +95,7 @@ export function syncKey(scheduleId: number, studentId: number): string {
 export function latestItems(items: readonly OutboxItem[]): Map<string, OutboxItem> {
   const out = new Map<string, OutboxItem>();
   for (const it of items) {
-    const b = checkInBodyOf(it);
+    const b = queuedMarkOf(it);
     if (b) out.set(syncKey(b.schedule_id, b.student_id), it);
   }
   return out;

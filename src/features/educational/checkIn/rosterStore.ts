@@ -1,9 +1,9 @@
 import dayjs from 'dayjs';
-import type { CheckInBody, CheckInMark, RosterSession } from '../../../contract/classes';
-import { MARK_TEXT } from '../../../contract/classes';
+import type { CheckInBody, CheckInMark, CheckInUndoBody, RosterSession } from '../../../contract/classes';
+import { CLASSES_PATHS, MARK_TEXT } from '../../../contract/classes';
 import { enqueue, listOutbox, loadRefList, offlineDb, refKeys, saveRefList, type OutboxItem } from '../../../offline';
 import { currentDevice } from '../../../lib/device';
-import { applyMark, CHECK_IN_KIND, CHECK_IN_URL, withQueuedMarks } from './roster';
+import { applyMark, CHECK_IN_KIND, CHECK_IN_UNDO_KIND, CHECK_IN_URL, withQueuedMarks } from './roster';
 
 /**
  * Today's rosters live in Dexie (refLists) so the tablet and the phone work offline after one
@@ -63,5 +63,25 @@ export async function queueCheckIn(key: string, q: QueuedCheckIn): Promise<Outbo
     const saved = (await loadRefList<SavedRoster>(key, db))?.value;
     if (saved) await saveRefList(key, { ...saved, sessions: applyMark(saved.sessions, q.session.schedule_id, q.studentId, q.mark) }, db);
     return enqueue({ url: CHECK_IN_URL, body, kind: CHECK_IN_KIND, label }, db);
+  });
+}
+
+/**
+ * Takes back the user's own check-in of a moment ago (a mis-tap): the roster clears the mark and
+ * gives the hours back at once, and the undo goes into the outbox after the check-in it undoes.
+ */
+export async function queueUndo(key: string, q: Omit<QueuedCheckIn, 'mark'>): Promise<OutboxItem> {
+  const db = offlineDb();
+  const body: CheckInUndoBody = {
+    schedule_id: q.session.schedule_id,
+    student_id: q.studentId,
+    device: currentDevice(),
+    undone_at: dayjs().format('YYYY-MM-DD HH:mm:ss'),
+  };
+  const label = `撤销签到 ${q.studentName} ${q.session.class_name}`;
+  return db.transaction('rw', db.refLists, db.outbox, async () => {
+    const saved = (await loadRefList<SavedRoster>(key, db))?.value;
+    if (saved) await saveRefList(key, { ...saved, sessions: applyMark(saved.sessions, q.session.schedule_id, q.studentId, null) }, db);
+    return enqueue({ url: CLASSES_PATHS.checkInUndo, body, kind: CHECK_IN_UNDO_KIND, label }, db);
   });
 }

@@ -1,19 +1,20 @@
 import { ActionIcon, Alert, Badge, Button, Group, Loader, ScrollArea, Select, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
-import { IconRefresh, IconSearch, IconWifiOff, IconX } from '@tabler/icons-react';
+import { IconArrowBackUp, IconPin, IconPinFilled, IconRefresh, IconSearch, IconWifiOff, IconX } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import type { CheckInMark, RosterSession } from '../../../contract/classes';
 import { MARK_TEXT } from '../../../contract/classes';
 import { useSession } from '../../../components/session';
-import { notifyError, notifyInfo } from '../../../components/feedback';
+import { confirmAction, notifyError, notifyInfo } from '../../../components/feedback';
 import { useIsOnline } from '../../../offline';
 import { fetchRoster } from '../api';
 import { MarkModePicker } from '../checkIn/MarkModePicker';
 import { matchesStudent, syncKey, syncOf } from '../checkIn/roster';
-import { queueCheckIn, rosterKey, today } from '../checkIn/rosterStore';
+import { queueCheckIn, queueUndo, rosterKey, today } from '../checkIn/rosterStore';
 import { useRoster } from '../checkIn/useRoster';
 import { useUserSchools } from '../checkIn/useSchools';
 import { StudentTile } from './StudentTile';
+import { isRecent, loadTaps, pruneTaps, saveTaps, type RecentTaps } from './recentTaps';
 import classes from './FrontDesk.module.css';
 import { errorMessage } from '../../../api/client';
 
@@ -47,6 +48,15 @@ export default function FrontDeskScreen() {
   const roster = useRoster(key, () => fetchRoster(schoolId as number));
   const [query, setQuery] = useState('');
   const [mode, setMode] = useState<CheckInMark>('present');
+  // 迟到/请假/缺勤 are exceptions: after one use the mark returns to 出勤 unless pinned.
+  const [pinned, setPinned] = useState(false);
+  const [recent, setRecent] = useState<RecentTaps>(() => loadTaps(user.id));
+  const [last, setLast] = useState<{ session: RosterSession; studentId: number; name: string; mark: CheckInMark } | null>(null);
+  const remember = (next: RecentTaps) => {
+    const kept = pruneTaps(next, Date.now());
+    setRecent(kept);
+    saveTaps(user.id, kept);
+  };
   const [sessionFilter, setSessionFilter] = useState<number | null>(null);
 
   const sessions = useMemo(() => roster.saved?.sessions ?? [], [roster.saved]);
@@ -63,18 +73,38 @@ export default function FrontDeskScreen() {
   const total = sessions.reduce((n, s) => n + s.students.length, 0);
   const done = sessions.reduce((n, s) => n + checkedCount(s), 0);
 
+  const undo = async (session: RosterSession, studentId: number, name: string, mark: CheckInMark) => {
+    if (!key) return;
+    if (!(await confirmAction(`撤销 ${name} 的「${MARK_TEXT[mark]}」签到？课时将退回。`, '撤销签到'))) return;
+    try {
+      await queueUndo(key, { session, studentId, studentName: name });
+      const { [syncKey(session.schedule_id, studentId)]: _gone, ...rest } = recent;
+      remember(rest);
+      if (last && last.session.schedule_id === session.schedule_id && last.studentId === studentId) setLast(null);
+    } catch (e) {
+      notifyError(`撤销失败：${errorMessage(e, '请稍后重试')}`);
+    }
+  };
+
   const tap = async (session: RosterSession, studentId: number, name: string, current: CheckInMark | null) => {
     if (!key) return;
-    if (current === mode) {
-      notifyInfo(`${name} 已是${MARK_TEXT[mode]}`);
+    const mark = mode;
+    if (current === mark) {
+      // Tapping again what this desk just marked is how a mis-tap is taken back.
+      if (isRecent(recent, syncKey(session.schedule_id, studentId))) void undo(session, studentId, name, mark);
+      else notifyInfo(`${name} 已是${MARK_TEXT[mark]}`);
       return;
     }
     try {
-      await queueCheckIn(key, { session, studentId, studentName: name, mark: mode });
+      await queueCheckIn(key, { session, studentId, studentName: name, mark });
+      remember({ ...recent, [syncKey(session.schedule_id, studentId)]: Date.now() });
+      setLast({ session, studentId, name, mark });
+      if (!pinned) setMode('present');
     } catch (e) {
       notifyError(`保存失败：${errorMessage(e, '请稍后重试')}`);
     }
   };
+  const lastUndoable = last && isRecent(recent, syncKey(last.session.schedule_id, last.studentId)) ? last : null;
 
   return (
     <Stack gap="sm" p="sm" data-testid="front-desk">
@@ -131,8 +161,38 @@ export default function FrontDeskScreen() {
             onChange={(e) => setQuery(e.currentTarget.value)}
             inputMode="search"
           />
-          <MarkModePicker value={mode} onChange={setMode} size="md" />
+          <Group gap={4} wrap="nowrap">
+            <MarkModePicker value={mode} onChange={setMode} size="md" />
+            <Tooltip label={pinned ? '已固定：每次点选都用这个标记' : '固定标记（不固定时，用过一次后回到出勤）'}>
+              <ActionIcon
+                size={44}
+                variant={pinned ? 'filled' : 'default'}
+                onClick={() => setPinned((p) => !p)}
+                aria-label="固定标记"
+                aria-pressed={pinned}
+                data-testid="pin-mark"
+              >
+                {pinned ? <IconPinFilled size={20} /> : <IconPin size={20} />}
+              </ActionIcon>
+            </Tooltip>
+          </Group>
         </Group>
+        {lastUndoable && (
+          <Group mt="xs" gap="xs" data-testid="last-check-in">
+            <Text size="sm" c="dimmed">
+              刚才：{lastUndoable.name} {MARK_TEXT[lastUndoable.mark]} · {lastUndoable.session.class_name}
+            </Text>
+            <Button
+              size="compact-sm"
+              variant="light"
+              color="orange"
+              leftSection={<IconArrowBackUp size={14} />}
+              onClick={() => void undo(lastUndoable.session, lastUndoable.studentId, lastUndoable.name, lastUndoable.mark)}
+            >
+              撤销
+            </Button>
+          </Group>
+        )}
         {sessions.length > 0 && (
           <ScrollArea type="auto" mt="xs" offsetScrollbars>
             <Group gap={8} wrap="nowrap">
