@@ -17,6 +17,8 @@ export function newToken(): string {
 export interface NewSession {
   token: string;
   tokenHash: string;
+  /** the absolute expiry (epoch ms): no use of the session extends it */
+  expiresMs: number;
 }
 
 /** Stores a new session (only the token's hash) and answers the token. */
@@ -29,6 +31,7 @@ export async function createSession(
   const token = newToken();
   const tokenHash = hashToken(token);
   const now = Date.now();
+  const expiresMs = now + config.sessionAbsoluteHours * 3600_000;
   await db
     .insertInto('sessions')
     .values({
@@ -39,12 +42,12 @@ export async function createSession(
       created_at: nowText(now),
       created_ms: now,
       last_seen_ms: now,
-      expires_ms: now + config.sessionAbsoluteHours * 3600_000,
+      expires_ms: expiresMs,
       id_token: extra.idToken ?? null,
       ip: extra.ip ?? null,
     })
     .execute();
-  return { token, tokenHash };
+  return { token, tokenHash, expiresMs };
 }
 
 export async function revokeSession(db: Kysely<Database>, tokenHash: string): Promise<void> {

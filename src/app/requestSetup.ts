@@ -15,6 +15,17 @@ export function onSessionEnd(fn: () => void): () => void {
   return () => sessionEndListeners.delete(fn);
 }
 
+/**
+ * Ends the session in this browser (the server already has, or will refuse it): the stored session,
+ * tabs and cached lists go; the outbox and the saved menus and rosters stay, so queued writes are
+ * sent once their user signs in again.
+ */
+export function endSessionLocally(): void {
+  clearSession();
+  clearTabsStorage();
+  for (const fn of sessionEndListeners) fn();
+}
+
 /** Wires the request layer to the session and the router: 401 → /login, other statuses → /error/{status}. */
 export function installRequestHooks(router: Navigator): void {
   configureRequest({
@@ -23,9 +34,7 @@ export function installRequestHooks(router: Navigator): void {
     apiBase: (import.meta.env.VITE_API_BASE as string | undefined) ?? '',
     onUnauthorized() {
       const here = router.state.location.pathname;
-      clearSession();
-      clearTabsStorage();
-      for (const fn of sessionEndListeners) fn();
+      endSessionLocally();
       if (here !== '/login') void router.navigate('/login', { replace: true });
     },
     onHttpError(status, message) {

@@ -37,6 +37,12 @@ export interface SessionUser {
   top_msg: TopMessage[];
   /** set when the password must be changed before anything else (production first sign-in) */
   must_change_password?: boolean;
+  /**
+   * When the session ends whatever happens (epoch ms; SESSION_ABSOLUTE_HOURS after sign-in). The app
+   * keeps its token until then, across browser restarts, so a device signed in online keeps working
+   * offline; the server may end it earlier (idle time-out, sign-out, password change).
+   */
+  session_expires_ms?: number;
 }
 
 /**

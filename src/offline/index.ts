@@ -17,5 +17,6 @@ export { createQueryPersistOptions, clearPersistedQueries, QUERY_CACHE_KEY } fro
 export { useCachedDataNotice, cachedDataNotice, useIsOnline, formatCachedAt } from './cachedDataNotice';
 export type { QueryFreshness } from './cachedDataNotice';
 export { requestPersistentStorage } from './storage';
+export { refreshOnlineFromBrowser, installBrowserOnlineListener } from './onlineState';
 export { registerServiceWorker, applySwUpdate, getSwUpdateState, subscribeSwUpdate } from './serviceWorker';
 export { captureInstallPrompt, canInstall, promptInstall, subscribeInstall } from './installPrompt';

@@ -29,6 +29,35 @@ function pendingRange(db: OfflineDb) {
   return db.outbox.where('[state+id]').between(['pending', Dexie.minKey], ['pending', Dexie.maxKey]);
 }
 
+/**
+ * Writes this tab is queueing or has just queued, so the top bar counts a tap at once rather than
+ * after the next (throttled) re-read of the outbox: `adding` are not stored yet, `added` are stored
+ * with these ids (the count shows them until it has read an id at least as high).
+ */
+export interface LocalEnqueues {
+  adding: number;
+  added: readonly number[];
+}
+/** Plenty: the count re-reads within a fraction of a second, long before this many taps. */
+const LOCAL_ADDED_KEEP = 500;
+let local: LocalEnqueues = { adding: 0, added: [] };
+const localListeners = new Set<() => void>();
+function setLocal(next: LocalEnqueues): void {
+  local = next;
+  for (const fn of localListeners) fn();
+}
+export function getLocalEnqueues(): LocalEnqueues {
+  return local;
+}
+export function subscribeLocalEnqueues(fn: () => void): () => void {
+  localListeners.add(fn);
+  return () => localListeners.delete(fn);
+}
+/** A count has read the outbox up to `lastId`: writes up to it are counted there from now on (even once discarded). */
+export function forgetSeenEnqueues(lastId: number): void {
+  if (local.added.some((id) => id <= lastId)) setLocal({ ...local, added: local.added.filter((id) => id > lastId) });
+}
+
 /** Saves the write in the outbox first and returns at once; the sync engine sends it when it can. */
 export async function enqueue(write: OutboxWrite, db: OfflineDb = offlineDb()): Promise<OutboxItem> {
   const now = Date.now();
@@ -47,7 +76,17 @@ export async function enqueue(write: OutboxWrite, db: OfflineDb = offlineDb()): 
     doneAt: null,
     user: write.user ?? currentOutboxOwner(),
   };
-  const id = await db.outbox.add(item as OutboxItem);
+  // only the app's own database is counted in the top bar
+  const counted = db === offlineDb();
+  if (counted) setLocal({ ...local, adding: local.adding + 1 });
+  let id: number;
+  try {
+    id = await db.outbox.add(item as OutboxItem);
+  } catch (e) {
+    if (counted) setLocal({ ...local, adding: local.adding - 1 });
+    throw e;
+  }
+  if (counted) setLocal({ adding: local.adding - 1, added: [...local.added.slice(-(LOCAL_ADDED_KEEP - 1)), id] });
   kick();
   return { ...item, id } as OutboxItem;
 }
@@ -108,6 +147,24 @@ export async function countOutbox(db: OfflineDb = offlineDb()): Promise<OutboxCo
     db.outbox.where('[state+id]').between(['rejected', Dexie.minKey], ['rejected', Dexie.maxKey]).count(),
   ]);
   return { pending: pending + sending, rejected };
+}
+
+/** Counts as of a moment: `lastId` is the highest item id then (0 when empty); writes queued after it are not counted. */
+export interface OutboxTally extends OutboxCounts {
+  lastId: number;
+}
+
+export async function tallyOutbox(db: OfflineDb = offlineDb()): Promise<OutboxTally> {
+  const [counts, lastId] = await Promise.all([countOutbox(db), db.outbox.toCollection().lastKey()]);
+  return { ...counts, lastId: typeof lastId === 'number' ? lastId : 0 };
+}
+
+/** The counts with this tab's writes the tally has not read yet added as pending. */
+export function withLocalEnqueues(counts: OutboxCounts & { lastId?: number }, l: LocalEnqueues): OutboxCounts {
+  // before the first read (no lastId) every write queued here is unseen
+  const lastId = counts.lastId ?? 0;
+  const unseen = l.added.reduce((n, id) => (id > lastId ? n + 1 : n), 0);
+  return { pending: counts.pending + unseen + l.adding, rejected: counts.rejected };
 }
 
 export type OutboxOutcome =

@@ -3,6 +3,7 @@ import { offlineDb, type OfflineDb } from './db';
 import { setOutboxFlushHook } from './outbox';
 import { sendViaRequest, type OutboxSender } from './sender';
 import { OutboxSyncEngine, type EngineStatus, type FlushResult } from './syncEngine';
+import { refreshOnlineFromBrowser } from './onlineState';
 
 export const SYNC_INTERVAL_MS = 30_000;
 
@@ -43,6 +44,8 @@ export interface StartOfflineSyncOptions {
  */
 export function startOfflineSync(queryClient: QueryClient | null, opts: StartOfflineSyncOptions = {}): () => void {
   stopCurrent?.();
+  // the state may be stale (see refreshOnlineFromBrowser): an engine started on it would never send
+  refreshOnlineFromBrowser();
   const e = new OutboxSyncEngine({
     db: opts.db ?? offlineDb(),
     send: opts.send ?? sendViaRequest(),

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer, ADMIN, DEMO_PASSWORD } from './helpers';
 import { bearerOf, type SessionUser } from '../../src/contract/session';
 import type { UserSchools } from '../../src/contract/paths';
+import { hashToken } from '../../server/lib/sessions';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -20,6 +21,16 @@ describe('sign-in', () => {
     const stored = await s.db.selectFrom('sessions').select('token_hash').execute();
     expect(stored.some((r) => r.token_hash === user.token)).toBe(false);
     expect(stored.every((r) => /^[0-9a-f]{64}$/.test(r.token_hash))).toBe(true);
+  });
+
+  it('names the session\'s absolute expiry, as stored, so the app keeps its token across browser restarts until then', async () => {
+    const before = Date.now();
+    const { user } = await s.login('principal', DEMO_PASSWORD);
+    const hours = s.config.sessionAbsoluteHours;
+    expect(user.session_expires_ms).toBeGreaterThanOrEqual(before + hours * 3600_000);
+    expect(user.session_expires_ms).toBeLessThanOrEqual(Date.now() + hours * 3600_000);
+    const row = await s.db.selectFrom('sessions').select('expires_ms').where('token_hash', '=', hashToken(user.token)).executeTakeFirstOrThrow();
+    expect(row.expires_ms).toBe(user.session_expires_ms);
   });
 
   it('refuses a wrong password and an unknown account with the same message', async () => {

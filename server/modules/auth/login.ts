@@ -50,7 +50,7 @@ export function registerLogin(app: Hono<AppEnv>, deps: AppDeps): void {
     await clearAccountTries(db, user.id);
     const domain = body.domain ?? user.domain;
     const session = await createSession(db, deps.config, { id: user.id, login_id: user.login_id, domain }, { ip: address });
-    return ok(c, await sessionUserOf(db, user.id, session.token, domain));
+    return ok(c, await sessionUserOf(db, user.id, session, domain));
   });
 
   app.post('/api/v1/sso/logout', async (c) => {

@@ -108,7 +108,7 @@ export function registerOidc(app: Hono<AppEnv>, deps: AppDeps): void {
     if (!user) throw new ApiError(403, `统一认证账号 ${username} 未开通本系统账号，请联系管理员`);
     if (user.state !== 1) throw new ApiError(403, '账号已停用，请联系管理员');
     const session = await createSession(deps.db, deps.config, user, { idToken: tokens.id_token, ip: c.req.header('x-forwarded-for') ?? null });
-    return ok(c, await sessionUserOf(deps.db, user.id, session.token, user.domain));
+    return ok(c, await sessionUserOf(deps.db, user.id, session, user.domain));
   });
 
   // Public: the browser may come here with an expired session; whatever session the headers name is ended.

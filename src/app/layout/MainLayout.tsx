@@ -2,13 +2,14 @@
 import '@mantine/core/styles.css';
 import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useLayoutEffect, useSyncExternalStore } from 'react';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { Notifications } from '@mantine/notifications';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { queryClient } from '../queryClient';
 import { createQueryPersistOptions } from '../../offline/queryPersistence';
+import { installBrowserOnlineListener, refreshOnlineFromBrowser } from '../../offline/onlineState';
 import { Alert, Button, Center, Group, Loader, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate } from 'react-router-dom';
@@ -25,9 +26,13 @@ dayjs.locale('zh-cn');
 
 // Lists visited online open offline with their last data (localStorage, kept 7 days).
 const persistOptions = createQueryPersistOptions();
+installBrowserOnlineListener();
 
 /** The signed-in part: React Query (persisted) and notifications, then the menus, then the layout. */
 export default function MainLayout() {
+  // A sign-in after a sign-out offline must not start on the online state of back then (before the
+  // screens' queries start: layout effects run before them).
+  useLayoutEffect(refreshOnlineFromBrowser, []);
   return (
     <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
       <Notifications position="top-center" autoClose={3000} />

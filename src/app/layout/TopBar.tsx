@@ -8,6 +8,7 @@ import { UserMenu } from './UserMenu';
 import { createElement, type ReactNode } from 'react';
 import { useIdleReady } from '../offline/useIdleReady';
 import { useDeferredComponent } from '../offline/useDeferredComponent';
+import { useSignInAgain } from '../session/useSignInAgain';
 
 // The status reads the outbox from Dexie: it loads once home is up (at once when offline).
 const loadOfflineStatus = () => import('../../components/offline/OfflineStatus').then((m) => m.OfflineStatus);
@@ -24,6 +25,7 @@ export function TopBar({ crumbs, mobile, sidebarOpen, onToggle, extra }: TopBarP
   // loaded once and kept in state (see useDeferredComponent), not created while rendering
   const offlineStatus = useDeferredComponent(useIdleReady(), loadOfflineStatus);
   const online = useIsOnline();
+  const onSignInAgain = useSignInAgain();
   return (
     <Group h={50} px="sm" justify="space-between" wrap="nowrap" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', background: '#fff' }}>
       <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
@@ -48,7 +50,7 @@ export function TopBar({ crumbs, mobile, sidebarOpen, onToggle, extra }: TopBarP
       <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
         {extra}
         {offlineStatus ? (
-          createElement(offlineStatus)
+          createElement(offlineStatus, { onSignInAgain })
         ) : online ? null : (
           // The network went before the status (and its outbox store) could load: say so anyway.
           <Badge color="gray" variant="filled" size="sm" leftSection={<IconCloudOff size={12} />} data-testid="offline-badge">

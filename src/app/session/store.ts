@@ -34,10 +34,23 @@ export function loadSession(): SessionUser | null {
   return user;
 }
 
+/**
+ * Days a credential cookie lives: until `expiresMs`, the credential's absolute expiry, so a browser
+ * restart (a daily event on a shared front-desk tablet) keeps the device signed in, offline too;
+ * undefined (a session cookie) when the server named no expiry. A device credential would be kept
+ * the same way, under its own cookie and expiry.
+ */
+export function credentialCookieDays(expiresMs: number | undefined, now: number = Date.now()): number | undefined {
+  if (expiresMs === undefined || !Number.isFinite(expiresMs)) return undefined;
+  return Math.max(0, expiresMs - now) / 86_400_000;
+}
+
+/** Stores the session user (local storage) and the token and Authorization cookies, kept until the session's absolute expiry. */
 export function saveSession(user: SessionUser): void {
   localStorage.setItem(SESSION_KEY, JSON.stringify(user));
-  setCookie(TOKEN_COOKIE, user.token);
-  setCookie(AUTH_COOKIE, bearerOf(user.login_id, user.token, user.domain ?? ''));
+  const days = credentialCookieDays(user.session_expires_ms);
+  setCookie(TOKEN_COOKIE, user.token, days);
+  setCookie(AUTH_COOKIE, bearerOf(user.login_id, user.token, user.domain ?? ''), days);
   emit();
 }
 

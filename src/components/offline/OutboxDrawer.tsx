@@ -8,6 +8,13 @@ import { useIsOnline } from '../../offline/cachedDataNotice';
 import { useOutbox, useOutboxEngineStatus } from '../../offline/useOutbox';
 import { flushOutboxNow } from '../../offline/start';
 import { currentOutboxOwner, mayBeSentBy, otherOwnerNote } from '../../offline/owner';
+import { FixedRowList } from './FixedRowList';
+
+/** Every row the same height (the list draws only those in view): the note and the server's message get one line each. */
+const ROW_HEIGHT = 104;
+const ROW_GAP = 6;
+// the badge keeps its text whole beside a long label (it was cut to 被…/待… on phones and tablets)
+const NO_SHRINK = { flexShrink: 0 } as const;
 
 const STATE_LABEL: Record<OutboxState, { text: string; color: string }> = {
   pending: { text: '待同步', color: 'orange' },
@@ -21,11 +28,11 @@ function OutboxRow({ item, onDiscard }: { item: OutboxItem; onDiscard(item: Outb
   // another user's write waits for that user; this session may neither send nor discard it
   const otherOwner = item.user && !mayBeSentBy(item.user, currentOutboxOwner()) ? item.user : null;
   return (
-    <Paper withBorder p="xs" radius="sm" data-testid="outbox-item" data-state={item.state}>
+    <Paper withBorder p="xs" radius="sm" data-testid="outbox-item" data-state={item.state} h={ROW_HEIGHT - ROW_GAP} style={{ overflow: 'hidden' }}>
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <Stack gap={2} style={{ minWidth: 0 }}>
-          <Group gap={6} wrap="nowrap">
-            <Badge color={s.color} size="xs" variant="light">
+          <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+            <Badge color={s.color} size="xs" variant="light" style={NO_SHRINK}>
               {s.text}
             </Badge>
             <Text size="sm" fw={500} truncate>
@@ -37,18 +44,18 @@ function OutboxRow({ item, onDiscard }: { item: OutboxItem; onDiscard(item: Outb
             {item.attempts > 0 ? ` · 已尝试 ${item.attempts} 次` : ''}
           </Text>
           {otherOwner ? (
-            <Text size="xs" c="dimmed" data-testid="outbox-item-owner">
+            <Text size="xs" c="dimmed" truncate data-testid="outbox-item-owner">
               {otherOwnerNote(otherOwner)}
             </Text>
           ) : null}
           {item.lastError ? (
-            <Text size="xs" c={item.state === 'rejected' ? 'red' : 'dimmed'} data-testid="outbox-item-error">
+            <Text size="xs" c={item.state === 'rejected' ? 'red' : 'dimmed'} lineClamp={otherOwner ? 1 : 2} title={item.lastError} data-testid="outbox-item-error">
               {item.lastError}
             </Text>
           ) : null}
         </Stack>
         {otherOwner ? null : (
-          <Group gap={4} wrap="nowrap">
+          <Group gap={4} wrap="nowrap" style={NO_SHRINK}>
             <Button
               size="compact-xs"
               variant="light"
@@ -76,16 +83,16 @@ function OutboxRow({ item, onDiscard }: { item: OutboxItem; onDiscard(item: Outb
 }
 
 /** Every queued write with its state and the server's message; retry, or discard after a confirmation. */
-export function OutboxDrawer({ opened, onClose }: { opened: boolean; onClose(): void }) {
+export function OutboxDrawer({ opened, onClose, onSignInAgain }: { opened: boolean; onClose(): void; onSignInAgain?: () => void }) {
   return (
     <Drawer opened={opened} onClose={onClose} position="right" size="md" title="离线与待同步" data-testid="outbox-drawer">
       {/* the list is read only while the panel is open: a flush of 1,000 items must not re-read it 2,000 times */}
-      {opened ? <OutboxList /> : null}
+      {opened ? <OutboxList onSignInAgain={onSignInAgain} /> : null}
     </Drawer>
   );
 }
 
-function OutboxList() {
+function OutboxList({ onSignInAgain }: { onSignInAgain?: () => void }) {
   const items = useOutbox();
   const online = useIsOnline();
   const status = useOutboxEngineStatus();
@@ -102,6 +109,11 @@ function OutboxList() {
         {status.authBlocked ? (
           <Alert color="yellow" p="xs">
             登录已失效，重新登录后自动提交。
+            {onSignInAgain ? (
+              <Button size="compact-xs" variant="light" color="yellow" ml="xs" onClick={onSignInAgain}>
+                重新登录
+              </Button>
+            ) : null}
           </Alert>
         ) : null}
         <Group justify="space-between">
@@ -122,7 +134,14 @@ function OutboxList() {
             没有待同步的操作
           </Text>
         ) : (
-          items.map((it) => <OutboxRow key={it.id} item={it} onDiscard={setToDiscard} />)
+          <FixedRowList
+            items={items}
+            rowHeight={ROW_HEIGHT}
+            height="calc(100dvh - 200px)"
+            keyOf={(it) => it.id}
+            renderRow={(it) => <OutboxRow item={it} onDiscard={setToDiscard} />}
+            testId="outbox-list"
+          />
         )}
       </Stack>
       <Modal opened={toDiscard !== null} onClose={() => setToDiscard(null)} title="丢弃操作" size="sm" centered>

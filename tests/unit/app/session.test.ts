@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { afterLoginPath, decideNavigation } from '../../../src/app/session/guard';
-import { clearSession, getToken, loadSession, saveSession, sessionHeaders, SESSION_KEY } from '../../../src/app/session/store';
+import { clearSession, credentialCookieDays, getToken, loadSession, saveSession, sessionHeaders, SESSION_KEY } from '../../../src/app/session/store';
 import type { SessionUser } from '../../../src/contract/session';
 
 const user: SessionUser = {
@@ -26,6 +26,34 @@ describe('session store', () => {
     expect(getToken()).toBe('tok123');
     expect(document.cookie).toContain('Authorization=');
     expect(sessionHeaders()).toEqual({ token: 'tok123', Authorization: `Bearer ${btoa('admin:tok123:hq')}` });
+  });
+  it('keeps the token until the session\'s absolute expiry (a browser restart keeps the device signed in), not after it', () => {
+    expect(credentialCookieDays(undefined)).toBeUndefined();
+    expect(credentialCookieDays(1_000 + 36 * 3600_000, 1_000)).toBe(1.5);
+    expect(credentialCookieDays(1_000, 5_000)).toBe(0);
+    // a cookie with a max-age is what survives a restart: document.cookie hides the attribute, so watch it being written
+    const written: string[] = [];
+    const desc = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie') as PropertyDescriptor;
+    Object.defineProperty(document, 'cookie', {
+      configurable: true,
+      get: () => desc.get?.call(document) as string,
+      set: (v: string) => {
+        written.push(v);
+        desc.set?.call(document, v);
+      },
+    });
+    try {
+      saveSession({ ...user, session_expires_ms: Date.now() + 24 * 3600_000 });
+      expect(getToken()).toBe('tok123');
+      const token = written.find((c) => c.startsWith('token='));
+      const auth = written.find((c) => c.startsWith('Authorization='));
+      for (const c of [token, auth]) expect(Number(/max-age=(\d+)/.exec(c ?? '')?.[1])).toBeGreaterThan(24 * 3600 - 60);
+      // a session already past its expiry leaves no token behind
+      saveSession({ ...user, token: 'old', session_expires_ms: Date.now() - 1000 });
+      expect(getToken()).toBeNull();
+    } finally {
+      delete (document as { cookie?: string }).cookie;
+    }
   });
   it('clears everything on logout', () => {
     saveSession(user);

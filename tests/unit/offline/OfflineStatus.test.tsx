@@ -53,6 +53,44 @@ describe('OfflineStatus and the outbox panel', () => {
     expect(a.id).not.toBe(b.id);
   });
 
+  it('draws only the rows in view of a 1,000-item outbox, and the ones scrolled to', async () => {
+    const db = offlineDb();
+    await db.outbox.clear();
+    const now = Date.now();
+    await db.outbox.bulkAdd(
+      Array.from({ length: 1000 }, (_, i) => ({
+        url: 'api/v1/base_feedback/add',
+        method: 'POST' as const,
+        body: { content: `第${i + 1}条` },
+        idempotencyKey: `key-${i}`,
+        kind: 'feedback',
+        label: `用户反馈：第${i + 1}条`,
+        createdAt: now,
+        attempts: 0,
+        nextAttemptAt: 0,
+        lastError: null,
+        state: 'pending' as const,
+        doneAt: null,
+      })) as never,
+    );
+    renderStatus();
+    fireEvent.click(await screen.findByTestId('offline-status'));
+    await screen.findByText('共 1000 条');
+    const rows = await screen.findAllByTestId('outbox-item');
+    expect(rows.length).toBeGreaterThan(5);
+    expect(rows.length).toBeLessThan(40);
+    expect(within(rows[0]).getByText('用户反馈：第1条')).toBeTruthy();
+    const list = screen.getByTestId('outbox-list');
+    act(() => {
+      list.scrollTop = 999 * 104;
+      fireEvent.scroll(list);
+    });
+    await screen.findByText('用户反馈：第1000条');
+    expect(screen.queryByText('用户反馈：第1条')).toBeNull();
+    expect(screen.getAllByTestId('outbox-item').length).toBeLessThan(40);
+    await db.outbox.clear();
+  });
+
   it('shows 离线 when the browser goes offline', async () => {
     await offlineDb().outbox.clear();
     renderStatus();

@@ -156,7 +156,7 @@ export default function ClockInScreen() {
           {lines.map((l) => (
             <Card key={l.key} withBorder padding="xs" radius="md" data-testid="punch-line" data-state={l.state}>
               <Group justify="space-between" wrap="nowrap">
-                <div>
+                <div style={{ minWidth: 0 }}>
                   <Text fw={600} ff="monospace">
                     {l.time.slice(11, 19)}
                   </Text>
@@ -165,14 +165,19 @@ export default function ClockInScreen() {
                     {l.where ? ` · ${l.where}` : ' · 无位置'}
                   </Text>
                 </div>
-                {l.state === 'synced' && <Badge color="green" variant="light">已提交</Badge>}
+                {/* the badges keep their text whole beside a long device name (they were cut to 待…) */}
+                {l.state === 'synced' && (
+                  <Badge color="green" variant="light" style={{ flexShrink: 0 }}>
+                    已提交
+                  </Badge>
+                )}
                 {l.state === 'pending' && (
-                  <Badge color="orange" variant="light" leftSection={<IconClockUp size={12} />}>
+                  <Badge color="orange" variant="light" leftSection={<IconClockUp size={12} />} style={{ flexShrink: 0 }}>
                     待同步
                   </Badge>
                 )}
                 {l.state === 'rejected' && (
-                  <Badge color="red" variant="light" leftSection={<IconAlertTriangle size={12} />} title={l.message ?? ''}>
+                  <Badge color="red" variant="light" leftSection={<IconAlertTriangle size={12} />} title={l.message ?? ''} style={{ flexShrink: 0 }}>
                     被拒绝
                   </Badge>
                 )}
