@@ -1,0 +1,238 @@
+import { expect, test, type Page, type Response } from '@playwright/test';
+import type { MenuRouteTag, TreeNode } from '../../src/contract/menu';
+import { buildRoutes, pageRoutes, visibleTree } from '../../src/app/routes/menuRoutes';
+
+/*
+ * Opens every screen of the sidebar as the administrator and as each demo role, at desktop width,
+ * from the menus the server gives that role (the sidebar call), in one page per role, moving by
+ * the address hash. A screen fails on: an uncaught page error, a console error, a call answering
+ * HTTP >= 400 or an envelope code other than 200, a visible English message, or a list table
+ * with no rows. A screen that says 该功能尚未开放 (not built in this version) is skipped.
+ * Every area's screens are crawled once their menus exist: nothing to add per screen.
+ */
+
+interface DemoUser {
+  login: string;
+  password: string;
+}
+
+const USERS: readonly DemoUser[] = [
+  { login: 'admin', password: 'admin123' },
+  ...['principal', 'telemarketer', 'sales', 'teacher', 'foreign_teacher', 'front_desk', 'finance'].map((login) => ({ login, password: 'demo123' })),
+];
+
+type Kind = 'page error' | 'console error' | 'failed call' | 'English text' | 'no rows';
+
+/**
+ * Screens known to fail one check, each with the issue that fixes it. `who` is a login or '*' for
+ * every user. Remove an entry when its fix is on main: the crawl fails on an entry that no longer
+ * fails, so the list only shrinks.
+ */
+const KNOWN: readonly { who: string; path: string; kind: Kind; issue: string }[] = [
+  // issue 18 defect 9: demo data leaves these administration screens empty (newcomer-data fills them)
+  ...['/system/area', '/system/area_template', '/system/user_template', '/system/domain', '/system/app_fun', '/system/data_permission', '/base/feedback', '/system/table_col', '/base/district', '/base/organ', '/base/sub_company', '/base/user'].map((path) => ({ who: 'admin', path, kind: 'no rows' as const, issue: '18.9' })),
+  // issue 18 defect 9 as well, and empty for the demo roles that reach them
+  ...['/educational/leave_makeup', '/educational/tea_leave', '/base/swap_day'].map((path) => ({ who: '*', path, kind: 'no rows' as const, issue: '18.9' })),
+  // issue 18 defect 9: no demo user has an export of their own yet
+  { who: '*', path: '/system/export_task', kind: 'no rows', issue: '18.9' },
+];
+
+/** A run of two or more English words: a message, not a code, unit or name such as Excel or ID. */
+const ENGLISH = /[A-Za-z]{2,}(?:[ ,.:;'’-]+[A-Za-z]{2,})+/;
+
+/** Settled: no call of the app in flight and no table loading, for this long. */
+const QUIET_MS = 350;
+const SCREEN_TIMEOUT_MS = 15_000;
+
+interface Finding {
+  path: string;
+  kind: Kind;
+  detail: string;
+}
+
+function menusOf(tree: TreeNode<MenuRouteTag>[]): { path: string; title: string }[] {
+  return pageRoutes(visibleTree(buildRoutes(tree)))
+    .map((p) => ({ path: p.route.path, title: p.route.title }))
+    .filter((p) => !p.path.includes(':'));
+}
+
+async function signIn(page: Page, user: DemoUser): Promise<TreeNode<MenuRouteTag>[]> {
+  const sidebar = page.waitForResponse((r) => r.url().includes('/api/v1/system/sidebar') && new URL(r.url()).searchParams.get('type') === '0');
+  await page.goto('/#/login');
+  await page.getByLabel('账号').fill(user.login);
+  await page.getByLabel('密码').fill(user.password);
+  await page.getByRole('button', { name: '登 录' }).click();
+  const body = (await (await sidebar).json()) as { code: number; data: TreeNode<MenuRouteTag>[] };
+  expect(body.code).toBe(200);
+  await expect(page.getByTestId('sidebar')).toBeVisible();
+  return body.data;
+}
+
+/** Texts with English words the user can see in the screen, its dialogs, alerts and toasts (table cells hold data, not messages). */
+async function visibleEnglish(page: Page): Promise<string[]> {
+  const texts = await page.evaluate(() => {
+    const roots = [document.querySelector('main'), ...document.querySelectorAll('[role=alert], [role=dialog], .mantine-Notification-root')].filter((x): x is Element => x !== null);
+    const out = new Set<string>();
+    for (const root of roots) {
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const el = n.parentElement;
+        const text = n.textContent?.trim() ?? '';
+        if (!el || !text || el.closest('tbody, input, textarea, select, code, pre, [contenteditable=true]')) continue;
+        if (!el.checkVisibility()) continue;
+        out.add(text);
+      }
+    }
+    return [...out];
+  });
+  return texts.filter((t) => ENGLISH.test(t));
+}
+
+/** Waits until no call is in flight and no table is loading for QUIET_MS. */
+async function settle(page: Page, inFlight: () => number): Promise<void> {
+  const until = Date.now() + SCREEN_TIMEOUT_MS;
+  let quietSince = 0;
+  while (Date.now() < until) {
+    const busy = inFlight() > 0 || (await page.locator('table[aria-busy="true"], [data-testid="data-table-scroll"] :text("加载中…")').count()) > 0;
+    if (busy) quietSince = 0;
+    else if (quietSince === 0) quietSince = Date.now();
+    else if (Date.now() - quietSince >= QUIET_MS) return;
+    await page.waitForTimeout(50);
+  }
+}
+
+interface Watch {
+  findings: Finding[];
+  /** the screen findings are noted against */
+  at(path: string): void;
+  inFlight(): number;
+}
+
+/** Notes page errors, console errors and failed calls of the page against the current screen. */
+function watch(page: Page): Watch {
+  const findings: Finding[] = [];
+  let current = '(sign-in)';
+  let inFlight = 0;
+  const note = (kind: Kind, detail: string) => findings.push({ path: current, kind, detail: detail.slice(0, 300) });
+  const isCall = (url: string) => new URL(url).pathname.startsWith('/api/');
+
+  page.on('pageerror', (e) => note('page error', e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') note('console error', m.text());
+  });
+  page.on('request', (r) => {
+    if (isCall(r.url())) inFlight += 1;
+  });
+  page.on('requestfinished', (r) => {
+    if (isCall(r.url())) inFlight -= 1;
+  });
+  page.on('requestfailed', (r) => {
+    if (!isCall(r.url())) return;
+    inFlight -= 1;
+    // a call the app cancels itself (leaving a screen, a newer search) is not a failure
+    if (!/ERR_ABORTED/.test(r.failure()?.errorText ?? '')) note('failed call', `${r.method()} ${r.url()}: ${r.failure()?.errorText ?? ''}`);
+  });
+  const onResponse = async (res: Response) => {
+    if (!isCall(res.url())) return;
+    const call = `${res.request().method()} ${new URL(res.url()).pathname}`;
+    if (res.status() >= 400) {
+      note('failed call', `${call}: HTTP ${res.status()}`);
+      return;
+    }
+    if (!(res.headers()['content-type'] ?? '').includes('application/json')) return;
+    try {
+      const body = (await res.json()) as { code?: number; msg?: string };
+      if (typeof body.code === 'number' && body.code !== 200) note('failed call', `${call}: ${body.code} ${body.msg ?? ''}`);
+    } catch {
+      // the body of a response the page no longer holds (navigated away): nothing to check
+    }
+  };
+  page.on('response', (r) => void onResponse(r));
+  return {
+    findings,
+    at: (path) => {
+      current = path;
+    },
+    inFlight: () => inFlight,
+  };
+}
+
+/** Opens a screen by its hash and notes what it shows wrong; false when the screen is not built. */
+async function visit(page: Page, w: Watch, screen: { path: string; title: string }): Promise<boolean> {
+  w.at(screen.path);
+  await page.evaluate((hash) => {
+    window.location.hash = hash;
+  }, `#${screen.path}`);
+  await expect(page.getByTestId('breadcrumb')).toContainText(screen.title);
+  await settle(page, w.inFlight);
+  if ((await page.getByTestId('screen-not-built').count()) > 0) return false;
+  for (const t of await visibleEnglish(page)) w.findings.push({ path: screen.path, kind: 'English text', detail: t });
+  const table = page.getByTestId('data-table-scroll').first().locator('table');
+  if ((await table.count()) > 0 && (await table.getAttribute('aria-rowcount')) === '0') w.findings.push({ path: screen.path, kind: 'no rows', detail: screen.title });
+  return true;
+}
+
+async function crawl(page: Page, user: DemoUser): Promise<{ findings: Finding[]; visited: string[]; notBuilt: string[] }> {
+  const w = watch(page);
+  const menus = menusOf(await signIn(page, user));
+  const visited: string[] = [];
+  const notBuilt: string[] = [];
+  for (const m of menus) {
+    if (await visit(page, w, m)) visited.push(m.path);
+    else notBuilt.push(m.path);
+  }
+  w.at('(end)');
+  return { findings: w.findings, visited, notBuilt };
+}
+
+function isKnown(who: string, f: Finding): boolean {
+  return KNOWN.some((k) => (k.who === '*' || k.who === who) && k.path === f.path && k.kind === f.kind);
+}
+
+for (const user of USERS) {
+  test(`every screen of ${user.login} opens cleanly`, async ({ page }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const { findings, visited, notBuilt } = await crawl(page, user);
+    console.log(`${user.login}: ${visited.length} screens crawled, ${notBuilt.length} not built${notBuilt.length ? ` (${notBuilt.join(' ')})` : ''}`);
+    expect(visited.length).toBeGreaterThan(0);
+    const unexpected = findings.filter((f) => !isKnown(user.login, f)).map((f) => `${f.path} ${f.kind}: ${f.detail}`);
+    expect(unexpected).toEqual([]);
+    // A known failure that no longer happens (its fix landed) is reported, not failed: the fix's
+    // author does not run this crawl, and main must stay green. Take such entries off KNOWN.
+    const fixed = KNOWN.filter((k) => (k.who === user.login || k.who === '*') && visited.includes(k.path) && !findings.some((f) => f.path === k.path && f.kind === k.kind));
+    for (const k of fixed) {
+      const text = `已修复，请从 KNOWN 删除: ${k.path} ${k.kind} (${k.issue})`;
+      test.info().annotations.push({ type: 'known failure fixed', description: text });
+      console.log(text);
+    }
+  });
+}
+
+// The crawl's own checks must be able to fail: each kind of fault, planted on a screen, is noted.
+test('the crawl notes a page error, a console error, a failed call, English text and an empty table', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const w = watch(page);
+  const menus = menusOf(await signIn(page, USERS[0]));
+  const screen = menus.find((m) => m.path === '/system/menu') ?? menus[1];
+  await visit(page, w, screen);
+  expect(w.findings).toEqual([]);
+  await page.evaluate(() => {
+    console.error('planted console error');
+    setTimeout(() => {
+      throw new Error('planted page error');
+    });
+    const box = document.createElement('div');
+    box.setAttribute('role', 'alert');
+    box.textContent = 'Something went wrong';
+    document.querySelector('main')?.append(box);
+    const empty = document.createElement('div');
+    empty.setAttribute('data-testid', 'data-table-scroll');
+    empty.innerHTML = '<table aria-rowcount="0"></table>';
+    document.querySelector('main')?.prepend(empty);
+    void fetch('/api/v1/no/such/call');
+  });
+  await visit(page, w, screen);
+  const kinds = new Set(w.findings.map((f) => f.kind));
+  expect([...kinds].sort()).toEqual(['English text', 'console error', 'failed call', 'no rows', 'page error']);
+});
