@@ -25,6 +25,9 @@ beforeAll(async () => {
   teacher = (await s.login('teacher', DEMO_PASSWORD)).headers;
   telemarketer = (await s.login('telemarketer', DEMO_PASSWORD)).headers;
   principal = (await s.login('principal', DEMO_PASSWORD)).headers;
+  // these tests count the rows they make: start without the demo's column settings and exports
+  await s.db.deleteFrom('sys_table_col_user').execute();
+  await s.db.deleteFrom('sys_excel_export_status').execute();
 });
 afterAll(async () => {
   await s?.close();

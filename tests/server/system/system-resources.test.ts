@@ -20,6 +20,11 @@ beforeAll(async () => {
   principal = (await s.login('principal', DEMO_PASSWORD)).headers;
   for (const o of await s.db.selectFrom('organisations').select(['id', 'code']).execute()) ids[o.code ?? ''] = o.id;
   for (const r of await s.db.selectFrom('roles').select(['id', 'code']).execute()) ids[`role:${r.code}`] = r.id;
+  // these tests build the registers from nothing and count their rows: start without the demo's
+  const db = s.db as unknown as import('kysely').Kysely<Record<string, Record<string, unknown>>>;
+  for (const table of ['sys_area_template_detail', 'sys_area_template', 'sys_area', 'sys_user_template_detail', 'base_user_detail', 'sys_user_template', 'sys_domain', 'sys_app_fun', 'sys_data_permission_detail', 'sys_data_permission']) {
+    await db.deleteFrom(table).execute();
+  }
 });
 afterAll(async () => {
   await s?.close();

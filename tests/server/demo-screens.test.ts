@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, createTestServer, type LoggedIn, type TestServer } from './helpers';
+
+/**
+ * A new user opens every administration screen of the demo and finds believable rows, not an
+ * empty table: the page call each of these screens makes answers rows for the administrator.
+ */
+const SCREENS: readonly [string, string, Record<string, string>?][] = [
+  ['员工档案', 'base_user_detail/page'],
+  ['机构管理', 'base_organ/page'],
+  ['分公司', 'base_sub_company/page'],
+  ['行政区划', 'base_district/page'],
+  ['区域管理', 'system/find_area_page'],
+  ['区域模板', 'system/find_area_template_page'],
+  ['区域模板明细', 'system/find_area_template_detail_page'],
+  ['用户模板', 'system/find_user_template_page'],
+  ['用户模板明细', 'system/find_user_template_detail_page'],
+  ['域管理', 'system/find_domain_page'],
+  ['应用功能', 'sys_app/find_app_fun_page'],
+  ['数据权限', 'system/find_data_permission_page'],
+  ['数据权限明细', 'system/find_data_permission_detail_page'],
+  ['调休日', 'base_swap_day/page'],
+  ['老师请假', 'edu_tea_leave_management/page'],
+  ['请假与补课', 'edu_stu_leave/page'],
+  ['表格列设置', 'system/find_table_col_userpage'],
+  ['用户反馈', 'base_feedback/page'],
+  ['我的导出', 'excel_export_status/page'],
+];
+
+let server: TestServer;
+let admin: LoggedIn;
+
+beforeAll(async () => {
+  server = await createTestServer();
+  admin = await server.login(ADMIN.login, ADMIN.password);
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('demo data on every administration screen', () => {
+  it('each screen’s page call answers rows for the administrator', async () => {
+    const empty: string[] = [];
+    for (const [title, path, query] of SCREENS) {
+      const r = await server.call<{ content: Record<string, unknown>[]; totalSize: number }>('GET', `/api/v1/${path}`, { headers: admin.headers, query: { page: 1, rows: 20, ...query } });
+      if (r.body.code !== 200 || !(r.body.data.totalSize > 0) || r.body.data.content.length === 0) empty.push(`${title} (${path}): ${r.body.code} ${r.body.msg} ${r.body.data?.totalSize ?? ''}`);
+    }
+    expect(empty).toEqual([]);
+  });
+
+  it('员工档案 has a file for every member of staff, with their name', async () => {
+    const users = await server.db.selectFrom('users').select('id').where('del_flag', '=', 0).execute();
+    const r = await server.call<{ content: { user_name: string | null; entry_date: string | null }[]; totalSize: number }>('GET', '/api/v1/base_user_detail/page', { headers: admin.headers, query: { page: 1, rows: 100 } });
+    expect(r.body.data.totalSize).toBe(users.length);
+    expect(r.body.data.content.every((f) => /[\u4e00-\u9fa5]/.test(f.user_name ?? '') && /^\d{4}-\d{2}-\d{2}$/.test(f.entry_date ?? ''))).toBe(true);
+  });
+});
