@@ -4,6 +4,7 @@ import type { AppDeps, AppEnv } from './lib/context';
 import { ApiError } from './lib/http';
 import { sessionMiddleware } from './lib/auth';
 import { bodyLimitMiddleware } from './lib/body-limit';
+import { securityHeaders } from './lib/security-headers';
 import { transactionMiddleware } from './lib/tx';
 import { listExportMiddleware } from './lib/list-export';
 import { isMounted, mountResource } from './lib/resource-routes';
@@ -14,6 +15,7 @@ import { RESOURCES } from '../src/contract/resources';
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
+  app.use('*', securityHeaders());
   app.use('*', async (c, next) => {
     c.set('db', deps.db);
     await next();

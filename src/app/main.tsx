@@ -1,3 +1,4 @@
+import './zodWithoutEval';
 import './entryStyles';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
