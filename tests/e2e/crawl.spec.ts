@@ -24,18 +24,19 @@ const USERS: readonly DemoUser[] = [
 type Kind = 'page error' | 'console error' | 'failed call' | 'English text' | 'no rows';
 
 /**
- * Screens known to fail one check, each with the issue that fixes it. `who` is a login or '*' for
- * every user. Remove an entry when its fix is on main: the crawl fails on an entry that no longer
- * fails, so the list only shrinks.
+ * Screens known to fail one check, each with the issue that fixes it (e.g. `{ who: 'admin', path:
+ * '/base/organ', kind: 'no rows', issue: '18.9' }`); `who` is a login or '*' for every user. An
+ * entry that no longer fails is reported at the end of the run: take it off once its fix is on main.
+ * (Issue 18 defect 9, 16 empty administration screens, was listed here until its demo data landed.)
  */
-const KNOWN: readonly { who: string; path: string; kind: Kind; issue: string }[] = [
-  // issue 18 defect 9: demo data leaves these administration screens empty (newcomer-data fills them)
-  ...['/system/area', '/system/area_template', '/system/user_template', '/system/domain', '/system/app_fun', '/system/data_permission', '/base/feedback', '/system/table_col', '/base/district', '/base/organ', '/base/sub_company', '/base/user'].map((path) => ({ who: 'admin', path, kind: 'no rows' as const, issue: '18.9' })),
-  // issue 18 defect 9 as well, and empty for the demo roles that reach them
-  ...['/educational/leave_makeup', '/educational/tea_leave', '/base/swap_day'].map((path) => ({ who: '*', path, kind: 'no rows' as const, issue: '18.9' })),
-  // issue 18 defect 9: no demo user has an export of their own yet
-  { who: '*', path: '/system/export_task', kind: 'no rows', issue: '18.9' },
-];
+const KNOWN: readonly { who: string; path: string; kind: Kind; issue: string }[] = [];
+
+/** Screens that are empty for a user by design: the demo data has no rows for them there. */
+const EXPECTED_EMPTY: readonly { who: string; path: string; why: string }[] = USERS.filter((u) => u.login !== 'admin').map((u) => ({
+  who: u.login,
+  path: '/system/export_task',
+  why: 'a user sees only their own exports; the demo data holds exports of the administrator only',
+}));
 
 /** A run of two or more English words: a message, not a code, unit or name such as Excel or ID. */
 const ENGLISH = /[A-Za-z]{2,}(?:[ ,.:;'’-]+[A-Za-z]{2,})+/;
@@ -186,6 +187,7 @@ async function crawl(page: Page, user: DemoUser): Promise<{ findings: Finding[];
 }
 
 function isKnown(who: string, f: Finding): boolean {
+  if (f.kind === 'no rows' && EXPECTED_EMPTY.some((e) => e.who === who && e.path === f.path)) return true;
   return KNOWN.some((k) => (k.who === '*' || k.who === who) && k.path === f.path && k.kind === f.kind);
 }
 
