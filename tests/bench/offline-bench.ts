@@ -47,7 +47,7 @@ async function waitForHealth(base: string, ms: number): Promise<void> {
   throw new Error(`服务器未在 ${ms} ms 内启动: ${base}`);
 }
 
-async function startServer(): Promise<{ base: string; stop(): void }> {
+export async function startServer(): Promise<{ base: string; stop(): void }> {
   if (process.env.OFFLINE_BENCH_URL) return { base: process.env.OFFLINE_BENCH_URL.replace(/\/$/, ''), stop: () => undefined };
   if (!existsSync(join(ROOT, 'dist', 'index.html'))) {
     const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });

@@ -11,6 +11,7 @@
 import { runApiBench } from './api-bench';
 import { runAppBench } from './app-bench';
 import { runOfflineBench } from './offline-bench';
+import { runOfflineDeviceBench } from './offline-device-bench';
 import { runClassesBench } from './classes-bench';
 import { runTableBench } from './table-bench';
 
@@ -69,6 +70,8 @@ async function main(): Promise<void> {
   if (want('offline')) {
     console.log('Offline bench …');
     for (const f of await runOfflineBench()) figures.push({ area: 'offline', ...f });
+    console.log('Offline front-desk device bench …');
+    for (const f of await runOfflineDeviceBench()) figures.push({ area: 'offline (front desk)', ...f });
   }
 
   if (want('classes')) {

@@ -108,6 +108,16 @@ export async function signedInClient(port: number, loginId = 'admin', password =
   };
 }
 
+/**
+ * `n` sessions of one account, signed in one after another: concurrent sign-ins of one account
+ * count as tries in flight and are refused past the lockout's limit (server/modules/auth/throttle.ts).
+ */
+export async function signedInClients(port: number, n: number): Promise<Client[]> {
+  const clients: Client[] = [];
+  for (let i = 0; i < n; i++) clients.push(await signedInClient(port));
+  return clients;
+}
+
 export interface WorkloadWorld {
   /** lesson ids (today) × student ids: every pair is checked in once */
   scheduleIds: number[];
@@ -161,7 +171,7 @@ export interface WorkloadResult {
  * check-in is followed by a punch and a CRUD write (a classroom added, every other one updated),
  * so the three kinds interleave across both processes.
  */
-export async function runWriteWorkload(clients: Client[], world: WorkloadWorld, concurrency: number): Promise<WorkloadResult> {
+export async function runWriteWorkload(clients: Client[], world: WorkloadWorld, concurrency: number, opts: { checkInsOnly?: boolean } = {}): Promise<WorkloadResult> {
   const pairs: { schedule_id: number; student_id: number }[] = [];
   for (const schedule_id of world.scheduleIds) for (const student_id of world.studentIds) pairs.push({ schedule_id, student_id });
   const result: WorkloadResult = { fiveHundreds: 0, refused: [], counts: { check_in: 0, punch: 0, crud: 0 }, latenciesMs: [], checkInLatenciesMs: [], elapsedMs: 0, firstErrors: [] };
@@ -197,6 +207,7 @@ export async function runWriteWorkload(clients: Client[], world: WorkloadWorld, 
       const i = next++;
       if (i >= pairs.length) return;
       await record('check_in', client, 'api/v1/check_in', { ...pairs[i], mark: i % 7 === 0 ? 'late' : 'present', device: `并发-${w}` });
+      if (opts.checkInsOnly) continue;
       await record('punch', client, 'api/v1/wf_clock_in/punch', { time: new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' '), device: `并发-${w}` });
       const added = await record('crud', client, 'api/v1/base_otm_classroom/add', { name: `并发教室${world.run}-${i}`, capacity: 10, school_id: world.schoolId, state: 1 });
       const id = (added?.data as { id?: number } | null)?.id;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runWriteWorkload, setUpWorkloadWorld, signedInClient, startClusterServer, type ClusterServer } from './multi-process';
+import { runWriteWorkload, setUpWorkloadWorld, signedInClient, signedInClients, startClusterServer, type ClusterServer } from './multi-process';
 
 /**
  * Issue 11, defect 3: under WORKERS=2 two processes write one SQLite file. A check-in reads before
@@ -20,7 +20,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('two server processes on one SQ
     const setup = await signedInClient(server.port);
     const world = await setUpWorkloadWorld(setup, 24, 4);
     // each writer its own session, as 16 devices would be
-    const clients = await Promise.all(Array.from({ length: 16 }, () => signedInClient(server.port)));
+    const clients = await signedInClients(server.port, 16);
     const punchesBefore = await setup.ok<{ totalSize: number }>('GET', 'api/v1/wf_clock_in/page?page=1&rows=1');
     const result = await runWriteWorkload(clients, world, 16);
 
