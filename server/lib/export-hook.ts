@@ -30,6 +30,18 @@ export function setListExporter(fn: ListExporter | undefined): void {
   exporter = fn;
 }
 
+/** Hand-written lists' own cell texts (a list replayed by list-export.ts), by path. */
+const exportTexts = new Map<string, (row: Record<string, unknown>) => Record<string, unknown>>();
+
+/** A hand-written list says how its rows read on the screen, so its export writes the same texts. */
+export function setExportText(path: string, fn: (row: Record<string, unknown>) => Record<string, unknown>): void {
+  exportTexts.set(path, fn);
+}
+
+export function exportTextOf(path: string): ((row: Record<string, unknown>) => Record<string, unknown>) | undefined {
+  return exportTexts.get(path);
+}
+
 export function isExportRequest(params: Record<string, string | undefined>): boolean {
   return params.__export__ === 'true' || params.__export__ === '1';
 }

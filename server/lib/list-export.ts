@@ -1,7 +1,7 @@
 import type { Hono, MiddlewareHandler } from 'hono';
 import { EXPORT_ROW_CAP } from '../../src/contract/paging';
 import type { AppEnv } from './context';
-import { isExportRequest, runListExport } from './export-hook';
+import { exportTextOf, isExportRequest, runListExport } from './export-hook';
 import { callPath, type ResourceDef } from '../../src/contract/resource';
 import { RESOURCES } from '../../src/contract/resources';
 
@@ -125,6 +125,7 @@ export function listExportMiddleware(appOf: () => Hono<AppEnv>): MiddlewareHandl
       c,
       title,
       def: declarationOfPage(c.req.path),
+      asShown: exportTextOf(c.req.path),
       params,
       fetchRows: async (limit) => {
         const cap = Math.min(limit, EXPORT_ROW_CAP);

@@ -10,6 +10,7 @@ import { RESOURCES, resourceByName } from '../../src/contract/resources';
 import { classResource } from '../../src/contract/resources/classes';
 import { studentResource } from '../../src/contract/resources/students';
 import { optionListText, optionText } from '../../src/lib/format/fieldText';
+import { userStateText } from '../../src/lib/format/userState';
 import { ADMIN, createTestServer, type LoggedIn, type TestServer } from './helpers';
 
 /**
@@ -122,7 +123,7 @@ async function compare(def: ResourceDef, userFields: Record<string, string>, mus
 
 describe('Excel exports show what the screen shows', () => {
   it('班级.xlsx: 班型, 主讲老师, 教室 and 班级状态 as the class list shows them', async () => {
-    await compare(classResource, CLASS_USER_FIELDS, { class_type_id: /[\u4e00-\u9fa5]/, head_teacher_id: /[\u4e00-\u9fa5]/, classroom_id: /教室|室/, state: /^(招生中|开课中|已结课|已停班)$/, school_id: /校区/ });
+    await compare(classResource, CLASS_USER_FIELDS, { class_type_name: /[\u4e00-\u9fa5]/, head_teacher_name: /[\u4e00-\u9fa5]/, classroom_name: /教室|室/, state: /^(招生中|开课中|已结课|已停班)$/, school_id: /校区/ });
   });
 
   it('学员.xlsx: 性别 and 状态 as labels', async () => {
@@ -142,6 +143,20 @@ describe('Excel exports show what the screen shows', () => {
     const file = page.content.map((_, i) => cellText((ws.getRow(i + 2).values as ExcelJS.CellValue[])[1]));
     expect(file).toEqual(page.content.map((r) => optionListText(r.value)));
     expect(file.some((t) => t.startsWith('[{'))).toBe(false);
+  });
+
+  it('用户.xlsx: 状态 as the user list shows it (启用, 停用, 已锁定), not 1/0', async () => {
+    const page = await get<Page<{ state: number; locked: boolean }>>('api/v1/system/find_user_page', { page: 1, rows: 20, sort: 'id' });
+    const started = await get<{ file_id: number }>('api/v1/system/find_user_page', {
+      sort: 'id',
+      __export__: 'true',
+      __name__: '用户',
+      __columns__: JSON.stringify([{ prop: 'state', label: '状态', width: 10 }]),
+    });
+    const ws = await download(started.file_id);
+    const file = page.content.map((_, i) => cellText((ws.getRow(i + 2).values as ExcelJS.CellValue[])[1]));
+    expect(file).toEqual(page.content.map((r) => userStateText(r.state, r.locked)));
+    expect(file).toContain('启用');
   });
 
   it('every declared list exports all its columns as text (every option source resolves)', async () => {

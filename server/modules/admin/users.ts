@@ -17,6 +17,8 @@ import { nowText } from '../../lib/time';
 import { idArraySchema, optInt, orderOf, pageParams, subtreeOf } from './common';
 import { PAGE_LABELS } from '../../../src/contract/paging';
 import { postRead } from '../../lib/tx';
+import { setExportText } from '../../lib/export-hook';
+import { userStateText } from '../../../src/lib/format/userState';
 
 const PHONE_RE = /^1\d{10}$/;
 const LOGIN_RE = /^[A-Za-z0-9_.@-]+$/;
@@ -373,6 +375,7 @@ async function roleSchoolPage(c: Context<AppEnv>, orderBySchool: boolean): Promi
 
 export function registerUsers(app: Hono<AppEnv>): void {
   app.get('/api/v1/system/find_user_page', (c) => userPage(c, queryObject(c)));
+  setExportText('/api/v1/system/find_user_page', (row) => ({ ...row, state: userStateText(row.state, row.locked) }));
   app.get('/api/v1/sys_user/page', (c) => userPage(c, queryObject(c)));
   app.get('/api/v1/system/get_user', async (c) => {
     const { id } = parseQuery(c, idQuerySchema);

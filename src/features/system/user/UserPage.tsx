@@ -12,6 +12,7 @@ import { FromTemplateDialog } from './FromTemplateDialog';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
 import { UserDialog } from './UserDialog';
 import { emptyUserForm, userFormOf, type UserFormValues, type UserRow } from './userForm';
+import { userStateText } from '../../../lib/format/userState';
 
 const SEARCH: SearchField[] = [
   { name: 'login_id', label: '账号', input: 'text' },
@@ -28,7 +29,7 @@ export const USER_COLUMNS: DataTableColumn<UserRow>[] = [
   { prop: 'org_name', label: '所属组织', minWidth: 120 },
   { prop: 'role_names', label: '角色', minWidth: 120 },
   { prop: 'school_names', label: '校区', minWidth: 160 },
-  { prop: 'state', label: '状态', width: 70, align: 'center', formatter: (r) => (Number(r.state) === 1 ? (r.locked ? '已锁定' : '启用') : '停用') },
+  { prop: 'state', label: '状态', width: 70, align: 'center', formatter: (r) => userStateText(r.state, r.locked) },
   { prop: 'created_at', label: '创建时间', width: 150, sortable: true, show: false },
 ];
 
