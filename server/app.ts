@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from './lib/context';
 import { ApiError } from './lib/http';
-import { sessionMiddleware } from './lib/auth';
+import { readPermissionMiddleware, sessionMiddleware } from './lib/auth';
 import { bodyLimitMiddleware } from './lib/body-limit';
 import { securityHeaders } from './lib/security-headers';
 import { transactionMiddleware } from './lib/tx';
 import { listExportMiddleware } from './lib/list-export';
 import { isMounted, mountResource } from './lib/resource-routes';
 import { registerModules } from './modules';
+import { declareReads } from './modules/read-menus';
 import { RESOURCES } from '../src/contract/resources';
 
 /** The Hono app of api/v1. Exported so tests call `app.fetch(request)` in-process. */
@@ -23,6 +24,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // Before the session is looked up: an oversized body costs nothing but its first megabyte.
   app.use('/api/v1/*', bodyLimitMiddleware());
   app.use('/api/v1/*', sessionMiddleware(deps.config));
+  // every read needs a menu of a screen that makes it (declared below, after the routes)
+  app.use('/api/v1/*', readPermissionMiddleware(app));
   // Outside the request transaction: an export replays its list call page by page.
   app.use('/api/v1/*', listExportMiddleware(() => app));
   app.use('/api/v1/*', transactionMiddleware(deps.db));
@@ -30,6 +33,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   registerModules(app, deps);
   // Declarations no module mounted with its own hooks get the plain standard calls.
   for (const def of RESOURCES) if (!isMounted(app, def.name)) mountResource(app, def);
+  declareReads(app);
 
   app.notFound((c) => c.json({ code: 404, msg: `请求地址出错: ${c.req.path}`, data: null }, 404));
   app.onError((err, c) => {

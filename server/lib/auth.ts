@@ -128,6 +128,7 @@ async function resolve(c: Parameters<MiddlewareHandler<AppEnv>>[0], config: AppC
     roleIds: access.roleIds,
     roleCodes: access.roleCodes,
     perms: access.perms,
+    menuCodes: access.menuCodes,
     superuser: access.superuser,
     allSchools: access.allSchools,
     schoolIds: access.schoolIds,
@@ -174,3 +175,55 @@ export function requirePerm(code: string): MiddlewareHandler<AppEnv> {
 }
 
 export { hasPerm };
+
+/** A read every signed-in user may make (their own session, menus, messages, option sets, …). */
+export const ANY_SIGNED_IN = '*';
+
+/**
+ * Throws ApiError 403 unless the caller holds one of the menus (screen or operation codes) that
+ * use this read; RC999 holds all. The read-side twin of `assertPerm`.
+ */
+export function assertRead(principal: Principal, menus: readonly string[]): void {
+  if (principal.superuser || menus.includes(ANY_SIGNED_IN)) return;
+  for (const m of menus) if (principal.menuCodes.has(m)) return;
+  throw new ApiError(403, '没有查看权限');
+}
+
+// Reads by `METHOD path`, per app: the menus whose holders may make them.
+const readGrants = new WeakMap<object, Map<string, readonly string[]>>();
+
+/**
+ * Names the menus (screens) whose holders may make a read. Every GET route must be named (an
+ * unnamed one is refused to everyone but RC999), and so must every POST that only reads.
+ */
+export function declareRead(app: object, method: 'GET' | 'POST', path: string, menus: readonly string[]): void {
+  const map = readGrants.get(app) ?? new Map<string, readonly string[]>();
+  readGrants.set(app, map);
+  const key = `${method} ${path.startsWith('/') ? path : `/api/v1/${path}`}`;
+  map.set(key, [...new Set([...(map.get(key) ?? []), ...menus])]);
+}
+
+/** The menus that allow a read, or undefined when the route is not a declared read. */
+export function readMenusOf(app: object, method: string, path: string): readonly string[] | undefined {
+  return readGrants.get(app)?.get(`${method} ${path}`);
+}
+
+/**
+ * Checks every read against its declared menus, in one place for all routes. A GET route nobody
+ * declared is refused (fail closed) to all but RC999; POST writes check their operation codes.
+ */
+export function readPermissionMiddleware(app: { routes: readonly { method: string; path: string }[] }): MiddlewareHandler<AppEnv> {
+  let getRoutes: Set<string> | undefined;
+  return async (c, next) => {
+    const principal = c.var.principal as Principal | undefined;
+    if (!principal || PUBLIC_PATHS.has(c.req.path)) return next();
+    const menus = readMenusOf(app, c.req.method, c.req.path);
+    if (menus) {
+      assertRead(principal, menus);
+    } else if (c.req.method === 'GET') {
+      getRoutes ??= new Set(app.routes.filter((r) => r.method === 'GET').map((r) => r.path));
+      if (getRoutes.has(c.req.path)) assertRead(principal, []);
+    }
+    return next();
+  };
+}

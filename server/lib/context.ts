@@ -13,6 +13,8 @@ export interface Principal {
   roleCodes: readonly string[];
   /** operation codes (type-2 menu codes) granted through the user's roles */
   perms: ReadonlySet<string>;
+  /** codes of every menu granted through the roles (screens too): what the caller may read */
+  menuCodes: ReadonlySet<string>;
   /** has RC999: passes every permission check and sees every school */
   superuser: boolean;
   /** a role's code is in the option set all_school_roles */

@@ -23,6 +23,8 @@ export interface UserAccess {
   roleCodes: string[];
   roles: { id: number; code: string; name: string }[];
   perms: Set<string>;
+  /** codes of every menu the roles grant (directories, screens and operation codes): reads are checked against them */
+  menuCodes: Set<string>;
   superuser: boolean;
   allSchools: boolean;
   schoolIds: number[];
@@ -42,17 +44,21 @@ export async function loadAccess(db: Kysely<Database>, userId: number): Promise<
   const roleCodes = roles.map((r) => r.code);
   const superuser = roleCodes.includes(SUPER_CODE);
   const perms = new Set<string>();
+  const menuCodes = new Set<string>();
   if (roleIds.length > 0) {
     const rows = await db
       .selectFrom('role_menus')
       .innerJoin('menus', 'menus.id', 'role_menus.menu_id')
-      .select('menus.code')
+      .select(['menus.code', 'menus.type'])
       .distinct()
       .where('role_menus.role_id', 'in', roleIds)
-      .where('menus.type', '=', 2)
       .where('menus.del_flag', '=', 0)
       .execute();
-    for (const r of rows) perms.add(r.code);
+    for (const r of rows) {
+      if (r.code === null || r.code === '') continue;
+      menuCodes.add(r.code);
+      if (r.type === 2) perms.add(r.code);
+    }
   }
   const allCodes = await optionValues(db, 'all_school_roles');
   // Data permissions of the roles widen the user's own campuses (user_schools): kind 1 reaches all.
@@ -74,6 +80,7 @@ export async function loadAccess(db: Kysely<Database>, userId: number): Promise<
     roleCodes,
     roles: roles.map((r) => ({ id: r.id, code: r.code, name: r.name })),
     perms,
+    menuCodes,
     superuser,
     allSchools,
     schoolIds,

@@ -29,8 +29,12 @@ export function noTransaction(path: string): void {
  */
 export function postRead(app: Hono<AppEnv>, path: string, handler: (c: Context<AppEnv>) => Promise<Response> | Response): void {
   noTransaction(path);
+  POST_READS.add(path);
   app.post(path, handler);
 }
+
+/** Paths registered by `postRead` (tests check that each names the menus allowed to read it). */
+export const POST_READS = new Set<string>();
 
 class Rollback extends Error {}
 

@@ -71,9 +71,11 @@ describe('user writes', () => {
     const id = add.body.data.id;
     const dup = await s.call('POST', '/api/v1/sys_user/add', { headers: admin, json: { login_id: 'zhangsan', name: '张三', password: 'abc12345' } });
     expect(dup.body).toMatchObject({ code: 409, msg: '账号已存在' });
-    expect((await s.call<boolean>('GET', '/api/v1/sys_user/is_exist', { headers: sales, query: { login_id: 'zhangsan' } })).body.data).toBe(true);
-    expect((await s.call<boolean>('GET', '/api/v1/sys_user/is_exist', { headers: sales, query: { login_id: 'lisi' } })).body.data).toBe(false);
-    expect((await s.call('GET', '/api/v1/sys_user/is_exist', { headers: sales })).body).toMatchObject({ code: 400, msg: '请输入账号' });
+    // whether an account exists is for the screens that add users (issue 10 defect 9)
+    expect((await s.call('GET', '/api/v1/sys_user/is_exist', { headers: sales, query: { login_id: 'zhangsan' } })).body).toMatchObject({ code: 403, msg: '没有查看权限' });
+    expect((await s.call<boolean>('GET', '/api/v1/sys_user/is_exist', { headers: principal, query: { login_id: 'zhangsan' } })).body.data).toBe(true);
+    expect((await s.call<boolean>('GET', '/api/v1/sys_user/is_exist', { headers: principal, query: { login_id: 'lisi' } })).body.data).toBe(false);
+    expect((await s.call('GET', '/api/v1/sys_user/is_exist', { headers: principal })).body).toMatchObject({ code: 400, msg: '请输入账号' });
 
     const upd = await s.call<UserRow>('POST', '/api/v1/system/update_user', { headers: principal, json: { id, name: '张三丰', schools: [ids['BJ-CY'], ids['BJ-HD']] } });
     expect(upd.body.data).toMatchObject({ name: '张三丰', schools: [ids['BJ-CY'], ids['BJ-HD']] });

@@ -8,7 +8,7 @@ import { idListSchema } from '../../../src/contract/resource';
 import type { TreeNode, Menu } from '../../../src/contract/menu';
 import { ApiError, notFound, ok } from '../../lib/http';
 import { check, formObject, parseJson, parseQuery, queryObject, readJson } from '../../lib/validate';
-import { assertPerm, invalidatePrincipals } from '../../lib/auth';
+import { assertPerm, assertRead, invalidatePrincipals } from '../../lib/auth';
 import { countOf, isUniqueViolation, likeInsensitive, likePattern } from '../../db/dialect';
 import { nowText } from '../../lib/time';
 import { idArraySchema, optInt, orderOf, pageParams } from './common';
@@ -194,6 +194,8 @@ export function registerRoles(app: Hono<AppEnv>, deps: AppDeps): void {
     const { role_id } = check(z.object({ role_id: optInt('角色') }).passthrough(), raw);
     const p = c.var.principal;
     if (role_id === undefined) return ok(c, p.superuser ? ['RC999', ...[...p.perms].sort()] : [...p.perms].sort());
+    // the codes of a role the caller does not hold: for the role screen only
+    if (!p.roleIds.includes(role_id)) assertRead(p, ['system_role']);
     const role = await roleOrMissing(c.var.db, role_id);
     const rows = await c.var.db
       .selectFrom('role_menus')

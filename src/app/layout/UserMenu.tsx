@@ -1,5 +1,5 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconBook2, IconClockCheck, IconLogout, IconMessageReport, IconSettings, IconChevronDown } from '@tabler/icons-react';
+import { IconBook2, IconClockCheck, IconLogout, IconMessageReport, IconSettings, IconChevronDown, IconFileExport } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
 import { useSession } from '../../components/session';
 import { InstallMenuItem } from '../../components/offline/InstallMenuItem';
@@ -38,6 +38,9 @@ export function UserMenu({ compact }: { compact: boolean }) {
         </Menu.Item>
         <Menu.Item leftSection={<IconClockCheck size={14} />} onClick={() => navigate('/wf/clockIn')}>
           考勤打卡
+        </Menu.Item>
+        <Menu.Item leftSection={<IconFileExport size={14} />} onClick={() => navigate('/system/export_task')}>
+          我的导出
         </Menu.Item>
         <InstallMenuItem />
         <Menu.Divider />

@@ -45,9 +45,10 @@ describe('notices and user messages', () => {
     expect(n.state).toBe('草稿');
     expect(n.content).toBe('<p>10月1日至7日放假<a>点我</a></p>');
 
-    const page = await s.call<Page<Row>>('POST', api('sys_notice/page'), { headers: teacher, form: { state: '草稿,已发布', title: '国庆', page: 1, rows: 10 } });
+    expect((await s.call('POST', api('sys_notice/page'), { headers: teacher, form: {} })).body).toMatchObject({ code: 403, msg: '没有查看权限' });
+    const page = await s.call<Page<Row>>('POST', api('sys_notice/page'), { headers: admin, form: { state: '草稿,已发布', title: '国庆', page: 1, rows: 10 } });
     expect(page.body.data.content.map((r) => r.id)).toEqual([n.id]);
-    expect((await s.call('POST', api('sys_notice/page'), { headers: teacher, form: { state: '未知' } })).body.code).toBe(400);
+    expect((await s.call('POST', api('sys_notice/page'), { headers: admin, form: { state: '未知' } })).body.code).toBe(400);
     expect((await s.call('POST', api('sys_notice/page'), { form: {} })).status).toBe(401);
 
     expect((await s.call('POST', api('sys_notice/update'), { headers: teacher, json: { id: n.id, title: 'x' } })).body.code).toBe(403);

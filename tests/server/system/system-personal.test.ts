@@ -46,7 +46,8 @@ describe('option sets', () => {
     expect((await s.call('GET', api('system/get_optionset_by_code'), { headers: teacher, query: { code: 'nope' } })).body).toMatchObject({ code: 404, msg: 'not find optionset by nope' });
     expect((await s.call('GET', api('system/get_optionset_by_code'), { headers: teacher })).body.code).toBe(400);
     expect((await s.call('GET', api('system/get_optionset_by_code'), { query: { code: 'sex' } })).status).toBe(401);
-    expect((await s.call<Page<Row>>('GET', api('system/find_optionset_page'), { headers: teacher, query: { code: 'age' } })).body.data.content.map((r) => r.code)).toContain('age_group');
+    expect((await s.call('GET', api('system/find_optionset_page'), { headers: teacher })).body).toMatchObject({ code: 403, msg: '没有查看权限' });
+    expect((await s.call<Page<Row>>('GET', api('system/find_optionset_page'), { headers: admin, query: { code: 'age' } })).body.data.content.map((r) => r.code)).toContain('age_group');
 
     const good = { code: 'school_grade', name: '在读年级', value: JSON.stringify([{ value: 1, text: '一年级' }]) };
     expect((await s.call('POST', api('system/add_optionset'), { json: good })).status).toBe(401);
@@ -260,6 +261,10 @@ describe('attachments', () => {
 describe('Excel export', () => {
   it('a list call with __export__ writes a real .xlsx; page, download only one\'s own, cancel', async () => {
     for (const name of ['华南大区', '西南大区']) await s.call('POST', api('system/add_area'), { headers: admin, json: { name, remark: `${name}备注` } });
+    // the principal is given the screens whose lists are exported here (reads need a screen)
+    const screens = await s.db.selectFrom('menus').select('id').where('code', 'in', ['system_area', 'system_notice']).execute();
+    const role = await s.db.selectFrom('roles').select('id').where('code', '=', 'principal').executeTakeFirstOrThrow();
+    expect((await s.call('POST', api('system/add_role_menu'), { headers: admin, json: { role_id: role.id, menu_ids: screens.map((m) => m.id) } })).body.code).toBe(200);
     const columns = JSON.stringify([
       { prop: 'name', label: '区域名称', width: 20 },
       { prop: 'remark', label: '备注', width: 30 },

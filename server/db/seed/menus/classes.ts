@@ -11,6 +11,11 @@ const crud = (perm: string, label: string): [string, string][] => [
 const ALL_STAFF = ['principal', 'telemarketer', 'sales', 'teacher', 'foreign_teacher', 'front_desk', 'finance'] as const;
 const TEACHERS = ['teacher', 'foreign_teacher'] as const;
 
+/** Buttons that only the head office (RC999, which holds every menu) may use: granted to no demo role. */
+function headOffice(buttons: readonly [string, string][]): Record<string, readonly string[]> {
+  return Object.fromEntries(buttons.map(([code]) => [code, []]));
+}
+
 /** A screen whose buttons are granted to fewer roles than the screen itself. */
 function withButtonGrants(seed: MenuSeed, grants: Readonly<Record<string, readonly string[]>>): MenuSeed {
   return { ...seed, children: seed.children?.map((b) => (grants[b.code] ? { ...b, grants: grants[b.code] } : b)) };
@@ -29,25 +34,40 @@ export const menus: readonly MenuSeed[] = [
     icon: 'school',
     grants: ['principal', 'front_desk', ...TEACHERS],
     children: [
-      screen(
-        '班级管理',
-        'base/class_manage',
-        [
-          ...crud('base_class_manage', '班级'),
-          ['base_class_manage_update_cm_state', '修改班级状态'],
-          ['base_class_manage_update_kf', '设置班级客服'],
-          ...crud('edu_sc_class_tea', '班级老师'),
-          ...crud('edu_class_time_range', '上课时间段'),
-          ['stu_class_join', '学员入班'],
-          ['stu_class_join_warm_up_class', '加入热身班'],
-          ['stu_class_withdraw', '学员退班'],
-          ...crud('ct_transfer', '转班'),
-          ...crud('edu_course_schedule', '教学计划'),
-          ['edu_course_schedule_review', '审核教学计划'],
-          ['edu_course_schedule_level_delete', '按层级删除教学计划'],
-          ...crud('tch_course_content_tmpl', '课程内容模板'),
-        ],
-        { grants: ['principal', 'front_desk'] },
+      withButtonGrants(
+        screen(
+          '班级管理',
+          'base/class_manage',
+          [
+            ...crud('base_class_manage', '班级'),
+            ['base_class_manage_update_cm_state', '修改班级状态'],
+            ['base_class_manage_update_kf', '设置班级客服'],
+            ...crud('edu_sc_class_tea', '班级老师'),
+            ...crud('edu_class_time_range', '上课时间段'),
+            ['stu_class_join', '学员入班'],
+            ['stu_class_join_warm_up_class', '加入热身班'],
+            ['stu_class_withdraw', '学员退班'],
+            ...crud('ct_transfer', '转班'),
+            ...crud('edu_course_schedule', '教学计划'),
+            ['edu_course_schedule_review', '审核教学计划'],
+            ['edu_course_schedule_level_delete', '按层级删除教学计划'],
+            ...crud('tch_course_content_tmpl', '课程内容模板'),
+          ],
+          { grants: ['principal', 'front_desk'] },
+        ),
+        // the front desk enrols and keeps classes up to date; removing and reviewing is the principal's
+        Object.fromEntries(
+          [
+            'base_class_manage_delete',
+            'edu_sc_class_tea_delete',
+            'edu_class_time_range_delete',
+            'ct_transfer_delete',
+            'edu_course_schedule_delete',
+            'edu_course_schedule_review',
+            'edu_course_schedule_level_delete',
+            'tch_course_content_tmpl_delete',
+          ].map((code) => [code, ['principal']]),
+        ),
       ),
       screen('班级详情', 'base/class_detail', [], { hidden: 1, active_menu: '/base/class_manage', grants: ['principal', 'front_desk', ...TEACHERS] }),
       withButtonGrants(
@@ -133,16 +153,25 @@ export const menus: readonly MenuSeed[] = [
     icon: 'database',
     grants: ['principal'],
     children: [
-      screen('节假日设置', 'base/holiday_set', [...crud('base_holiday_set', '节假日'), ...crud('base_holiday_set_school', '校区节假日')]),
-      screen('调休日', 'base/swap_day', [...crud('base_swap_day', '调休日'), ...crud('base_swap_day_school', '校区调休日')]),
+      // company-wide holidays, swap days and class types are the head office's (RC999); a principal
+      // keeps their campuses' own holidays and swap days and sees the class types
+      withButtonGrants(screen('节假日设置', 'base/holiday_set', [...crud('base_holiday_set', '节假日'), ...crud('base_holiday_set_school', '校区节假日')]), headOffice(crud('base_holiday_set', ''))),
+      withButtonGrants(screen('调休日', 'base/swap_day', [...crud('base_swap_day', '调休日'), ...crud('base_swap_day_school', '校区调休日')]), headOffice(crud('base_swap_day', ''))),
       screen('教室', 'base/classroom', [...crud('base_otm_classroom', '教室'), ['base_otm_classroom_recover', '恢复教室']]),
-      screen('学员', 'resource/student', [...crud('student', '学员'), ['student_recover', '恢复学员']], { grants: ['principal', 'front_desk'], code: 'students_student', url: '/students/student' }),
-      screen('班型', 'products/class_type', [
-        ...crud('prod_class_type', '班型'),
-        ['prod_class_type_recover', '恢复班型'],
-        ['prod_class_type_visible', '设置可见'],
-        ['prod_class_type_protocol', '编辑协议'],
-      ]),
+      // 课程顾问 signs students up, the front desk registers and edits them; removing is the principal's
+      withButtonGrants(screen('学员', 'resource/student', [...crud('student', '学员'), ['student_recover', '恢复学员']], { grants: ['principal', 'front_desk', 'sales'], code: 'students_student', url: '/students/student' }), {
+        student_delete: ['principal'],
+        student_recover: ['principal'],
+      }),
+      withButtonGrants(
+        screen('班型', 'products/class_type', [
+          ...crud('prod_class_type', '班型'),
+          ['prod_class_type_recover', '恢复班型'],
+          ['prod_class_type_visible', '设置可见'],
+          ['prod_class_type_protocol', '编辑协议'],
+        ]),
+        headOffice([...crud('prod_class_type', ''), ['prod_class_type_recover', ''], ['prod_class_type_visible', ''], ['prod_class_type_protocol', '']]),
+      ),
     ],
   },
   {

@@ -1,8 +1,10 @@
-import type { MenuSeed } from '../menu-seed';
+import { screen, type MenuSeed } from '../menu-seed';
 
 export const order = 0;
 
-/** 首页: every role sees it. */
+const ALL_STAFF = ['principal', 'telemarketer', 'sales', 'teacher', 'foreign_teacher', 'front_desk', 'finance'] as const;
+
+/** 首页, and 我的导出 (one's own export files, opened from the user menu like 考勤打卡): every role. */
 export const menus: readonly MenuSeed[] = [
   {
     name: '首页',
@@ -11,6 +13,7 @@ export const menus: readonly MenuSeed[] = [
     url: '/home',
     component: 'home/index',
     icon: 'home',
-    grants: ['principal', 'telemarketer', 'sales', 'teacher', 'foreign_teacher', 'front_desk', 'finance'],
+    grants: ALL_STAFF,
   },
+  screen('我的导出', 'system/export_task', [['cancel_export', '取消导出']], { hidden: 1, icon: 'list', grants: ALL_STAFF }),
 ];

@@ -15,7 +15,11 @@ const resourceCrud = (perm: string, label: string): [string, string][] => [
 ];
 const recoverable = (entity: string, label: string): [string, string][] => [...crud(entity, label), [`recover_${entity}`, `恢复${label}`]];
 
-/** 系统管理: administrators only (RC999 sees everything); principals manage users of their campuses. */
+/**
+ * 系统管理: administrators only (RC999 sees everything); principals manage users of their campuses.
+ * 我的导出 is everyone's own list and lives outside it (menus/home.ts), so a role holding nothing
+ * else here sees no 系统管理 directory.
+ */
 export const menus: readonly MenuSeed[] = [
   {
     name: '系统管理',
@@ -38,7 +42,6 @@ export const menus: readonly MenuSeed[] = [
       screen('数据权限', 'system/data_permission', [...crud('data_permission', '数据权限'), ...crud('data_permission_detail', '数据权限明细'), ['update_data_perssion', '设置角色数据权限']]),
       screen('通知公告', 'system/notice', [...crud('notice', '通知'), ['publish_notice', '发布'], ['offline_notice', '下线']]),
       screen('用户反馈', 'base/feedback', [['update_feedback', '处理反馈'], ['del_feedback', '删除反馈']]),
-      screen('我的导出', 'system/export_task', [['cancel_export', '取消导出']], { grants: ['principal', 'telemarketer', 'sales', 'teacher', 'foreign_teacher', 'front_desk', 'finance'] }),
       screen('表格列设置', 'system/table_col', [['add_table_col_user', '新增列设置'], ['update_table_col_user', '修改列设置']]),
       screen('操作指南管理', 'system/guide', [...crud('guide', '操作指南'), ['publish_guide', '发布操作指南']]),
       screen('行政区划', 'base/district', resourceCrud('base_district', '行政区划')),

@@ -1,0 +1,254 @@
+import type { Hono } from 'hono';
+import type { AppEnv } from '../lib/context';
+import { ANY_SIGNED_IN, declareRead } from '../lib/auth';
+import { callPath, type ResourceDef } from '../../src/contract/resource';
+import { RESOURCES } from '../../src/contract/resources';
+
+/**
+ * Who may read what: every read names the menus (screen codes of server/db/seed/menus) whose
+ * screens make it; auth.ts's readPermissionMiddleware checks it for every request, as assertPerm
+ * checks a write's operation code. A read that is not named here is refused to all but RC999.
+ */
+
+/** Screen codes (menus of type 1) of the seeded screens. */
+export const SCREENS = {
+  menu: 'system_menu',
+  user: 'system_user',
+  role: 'system_role',
+  org: 'system_org',
+  area: 'system_area',
+  areaTemplate: 'system_area_template',
+  userTemplate: 'system_user_template',
+  domain: 'system_domain',
+  optionset: 'system_optionset',
+  tag: 'system_tag',
+  appFun: 'system_app_fun',
+  dataPermission: 'system_data_permission',
+  notice: 'system_notice',
+  feedback: 'base_feedback',
+  tableCol: 'system_table_col',
+  guide: 'system_guide',
+  district: 'base_district',
+  organ: 'base_organ',
+  subCompany: 'base_sub_company',
+  staffFile: 'base_user',
+  classManage: 'base_class_manage',
+  classDetail: 'base_class_detail',
+  timetable: 'educational_timetable',
+  arrange: 'educational_arrange',
+  frontDeskCheckIn: 'educational_front_desk_check_in',
+  teacherCheckIn: 'educational_teacher_check_in',
+  checkInRecords: 'educational_check_in',
+  leaveMakeup: 'educational_leave_makeup',
+  absence: 'educational_absence',
+  attendanceProgress: 'educational_attendance_progress',
+  teacherLeave: 'educational_tea_leave',
+  classData: 'educational_class_data',
+  classDegree: 'classes_class_degree',
+  holiday: 'base_holiday_set',
+  swapDay: 'base_swap_day',
+  classroom: 'base_classroom',
+  student: 'students_student',
+  classType: 'products_class_type',
+  clockIn: 'workflow_clock_in',
+} as const;
+
+const S = SCREENS;
+
+/**
+ * The screens of 教务管理: they share one request layer (classes, lessons, rosters, check-ins), so
+ * the reads of the classes area are allowed to the holders of any of them.
+ */
+const TEACHING: readonly string[] = [
+  S.classManage,
+  S.classDetail,
+  S.timetable,
+  S.arrange,
+  S.frontDeskCheckIn,
+  S.teacherCheckIn,
+  S.checkInRecords,
+  S.leaveMakeup,
+  S.absence,
+  S.attendanceProgress,
+  S.teacherLeave,
+  S.classData,
+  S.classDegree,
+];
+
+/** The screens that list each declared resource (its own list, dialogs and details). */
+const RESOURCE_SCREENS: Readonly<Record<string, readonly string[]>> = {
+  system_area: [S.area, S.areaTemplate],
+  system_area_template: [S.areaTemplate],
+  system_area_template_detail: [S.areaTemplate],
+  system_user_template: [S.userTemplate, S.user, S.staffFile],
+  system_user_template_detail: [S.userTemplate, S.user, S.staffFile],
+  system_domain: [S.domain],
+  sys_app_fun: [S.appFun],
+  system_data_permission: [S.dataPermission, S.role],
+  system_data_permission_detail: [S.dataPermission, S.role],
+  system_tag_group: [S.tag, S.student],
+  system_tag: [S.tag, S.student],
+  system_user_tag: [S.tag, S.student],
+  base_feedback: [S.feedback],
+  // published guides are read by everyone (操作指南); drafts only by their editors (the handler)
+  sys_guide: [ANY_SIGNED_IN],
+  prod_class_type: [S.classType],
+  base_otm_classroom: [S.classroom],
+  base_holiday_set: [S.holiday, S.arrange],
+  base_holiday_set_school: [S.holiday, S.arrange],
+  base_swap_day: [S.swapDay, S.arrange],
+  base_swap_day_school: [S.swapDay, S.arrange],
+  base_auto_cs_time_set: [S.arrange],
+  base_district: [S.district, S.organ, S.subCompany],
+  base_organ: [S.organ, S.subCompany],
+  base_sub_company: [S.subCompany],
+  base_user_detail: [S.staffFile],
+  student: [S.student],
+  base_class_manage: TEACHING,
+  edu_sc_class_tea: TEACHING,
+  stu_class: [...TEACHING, S.student],
+  student_class_type: [...TEACHING, S.student],
+  edu_class_time_range: TEACHING,
+  edu_class_schedule: TEACHING,
+  edu_class_schedule_student: TEACHING,
+  edu_tea_leave_management: TEACHING,
+  edu_stu_leave: TEACHING,
+  edu_check_in: TEACHING,
+  edu_undo_group: TEACHING,
+  ct_transfer: TEACHING,
+  plan_edu_class_schedule_apply: TEACHING,
+  edu_course_schedule: TEACHING,
+  tch_course_content_tmpl: TEACHING,
+};
+
+/** Lists served by hand-written handlers that option sources name (SYSTEM_LISTS), by their own screens. */
+const LIST_SCREENS: Readonly<Record<string, readonly string[]>> = {
+  system_user: [S.user, S.staffFile],
+  sys_user: [S.user, S.staffFile],
+  system_role: [S.role, S.user, S.appFun, S.dataPermission],
+};
+
+/**
+ * The screens that read a list: its own, and those of every declaration whose fields take their
+ * options from it (a class's 主讲老师 select reads the user list, a lesson's 学员 the students).
+ */
+export function screensReading(name: string, own: readonly string[]): string[] {
+  const out = new Set(own);
+  for (const def of RESOURCES) {
+    const refers = Object.values(def.fields).some((f) => f.options?.kind === 'resource' && f.options.resource === name);
+    if (refers) for (const s of RESOURCE_SCREENS[def.name] ?? []) out.add(s);
+  }
+  return [...out];
+}
+
+/** Menus whose holders may read a declared resource; undefined when the declaration names none. */
+export function resourceReadMenus(def: ResourceDef): string[] | undefined {
+  const own = RESOURCE_SCREENS[def.name];
+  return own ? screensReading(def.name, own) : undefined;
+}
+
+const USER_LIST = [...new Set([...screensReading('system_user', LIST_SCREENS.system_user), ...screensReading('sys_user', LIST_SCREENS.sys_user)])];
+const ROLE_LIST = screensReading('system_role', LIST_SCREENS.system_role);
+const USER_PICKERS = [S.user, S.staffFile, S.notice, S.dataPermission, ...TEACHING];
+
+/** Hand-written reads: `METHOD path` (under api/v1) → the menus whose screens make them. */
+const HAND_WRITTEN_READS: Readonly<Record<string, readonly string[]>> = {
+  // one's own session, menus, campuses, messages, exports, column settings and option sets
+  'GET auth/third_config': [ANY_SIGNED_IN],
+  'GET health': [ANY_SIGNED_IN],
+  'GET sys_user/get_info': [ANY_SIGNED_IN],
+  'GET sys_user/get_user_school': [ANY_SIGNED_IN],
+  'GET system/sidebar': [ANY_SIGNED_IN],
+  'POST system/sidebar': [ANY_SIGNED_IN],
+  'POST system/find_permissions': [ANY_SIGNED_IN],
+  'GET system/get_optionset_by_code': [ANY_SIGNED_IN],
+  'GET user_message/top_all': [ANY_SIGNED_IN],
+  'POST user_message/page': [ANY_SIGNED_IN],
+  'GET excel_export_status/page': [ANY_SIGNED_IN],
+  'GET excel_export/download': [ANY_SIGNED_IN],
+  'GET system/find_table_col_userpage': [ANY_SIGNED_IN],
+  'GET sys_attachment/get': [ANY_SIGNED_IN],
+  'GET sys_attachment/download': [ANY_SIGNED_IN],
+  'GET sys_guide/detail': [ANY_SIGNED_IN],
+  // trees of the cascading pickers (organisations, areas, menus): names only
+  'GET system/tree_list': [ANY_SIGNED_IN],
+  'GET system/get_org_tree': [ANY_SIGNED_IN],
+  'GET wf_clock_in/page': [S.clockIn],
+
+  // users
+  'GET system/find_user_page': USER_LIST,
+  'GET sys_user/page': USER_LIST,
+  'GET system/get_user': [S.user, S.staffFile, S.userTemplate],
+  'GET system/get_user_roles': [S.user, S.staffFile],
+  'POST system/get_org_by_userid': [S.user, S.staffFile],
+  'GET sys_user/is_exist': [S.user, S.staffFile],
+  'GET sys_user/school_role_page': [S.user, S.role],
+  'GET sys_user/role_school_page': [S.user, S.role],
+  'GET sys_user/get_user_options': USER_PICKERS,
+  'GET sys_user/get_user_by_order_role': USER_PICKERS,
+  'GET sys_user/get_user_by_load_school_role': USER_PICKERS,
+  'GET sys_user/get_user_by_organ_school_role': USER_PICKERS,
+  // organisations
+  'GET system/find_org_page': [S.org],
+  'GET system/get_org': [S.org, S.user, S.role, S.notice, S.staffFile, S.dataPermission],
+  'GET system/get_org_users': [S.org],
+  // roles, menus, grants
+  'GET system/find_role_page': ROLE_LIST,
+  'POST system/find_role_page': ROLE_LIST,
+  'POST system/role_all': [...ROLE_LIST, S.notice, S.staffFile],
+  'GET system/role_map': [S.role, S.user],
+  'POST system/get_role': [S.role],
+  'POST system/find_role_menu': [S.role],
+  'GET system/find_role_menu_page': [S.role],
+  'GET system/get_role_menu_tree': [S.role],
+  'GET system_data_perssion/get_by_role_id': [S.role, S.dataPermission],
+  'GET system_data_perssion/get_by_all_role': [S.role, S.dataPermission],
+  'GET system/find_menu_page': [S.menu, S.role, S.domain],
+  'POST system/find_menu_page': [S.menu, S.role, S.domain],
+  'GET system/get_menu_tree': [S.menu, S.role, S.domain],
+  'GET system/get_domain_menu_tree': [S.domain],
+  'GET sys_app/find_role_app_fun_page': [S.appFun],
+  'GET sys_app/get_role_app_fun': [S.appFun],
+  'GET sys_app/get_role_app_fun_tree': [S.appFun],
+  // other administration
+  'GET system/find_optionset_page': [S.optionset],
+  'POST sys_notice/page': [S.notice],
+  'POST system/get_tag_group': [S.tag, S.student],
+  'POST system/get_tag': [S.tag, S.student],
+  // classes area
+  'GET base_class_manage/gangers': TEACHING,
+  'GET base_class_manage/have_tea_attend': TEACHING,
+  'GET base_class_manage/join_page': [...TEACHING, S.student],
+  'GET base_class_manage/warm_up_page': [...TEACHING, S.student],
+  'GET stu_class/is_can_sign_up': [...TEACHING, S.student],
+  'GET data_center/class_data': TEACHING,
+  'GET edu_attendance/progress': TEACHING,
+  'GET edu_check_in/detail': TEACHING,
+  'GET edu_check_in/page': TEACHING,
+  'GET edu_check_in/patch_log': TEACHING,
+  'GET edu_check_in/today_roster': TEACHING,
+  'GET edu_class_schedule/exports': TEACHING,
+  'GET edu_class_schedule/os_page': TEACHING,
+  'POST edu_class_schedule_student/absenceList': TEACHING,
+  'GET edu_course_schedule/tree': TEACHING,
+  'GET plan_edu_class_schedule_apply/tea_page': TEACHING,
+  'GET prod_class_type/detail': [S.classType, ...TEACHING],
+  'GET prod_class_type/name_page': [S.classType, ...TEACHING],
+  'GET prod_class_type/protocol': [S.classType, ...TEACHING],
+};
+
+/** Names the menus of every read the app serves (declared resources' page/get/tree and the hand-written ones). */
+export function declareReads(app: Hono<AppEnv>): void {
+  for (const def of RESOURCES) {
+    const menus = resourceReadMenus(def);
+    if (!menus) continue;
+    for (const call of ['page', 'get', 'tree'] as const) {
+      const path = callPath(def, call);
+      if (path) declareRead(app, call === 'page' && def.pageMethod === 'POST_FORM' ? 'POST' : 'GET', path, menus);
+    }
+  }
+  for (const [key, menus] of Object.entries(HAND_WRITTEN_READS)) {
+    const [method, path] = key.split(' ');
+    declareRead(app, method as 'GET' | 'POST', path, menus);
+  }
+}
