@@ -169,6 +169,7 @@ const HAND_WRITTEN_READS: Readonly<Record<string, readonly string[]>> = {
   'GET system/find_table_col_userpage': [ANY_SIGNED_IN],
   'GET sys_attachment/get': [ANY_SIGNED_IN],
   'GET sys_attachment/download': [ANY_SIGNED_IN],
+  'GET sys_attachment/sign': [ANY_SIGNED_IN],
   'GET sys_guide/detail': [ANY_SIGNED_IN],
   // trees of the cascading pickers (organisations, areas, menus): names only
   'GET system/tree_list': [ANY_SIGNED_IN],

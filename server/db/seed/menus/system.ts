@@ -17,7 +17,7 @@ const recoverable = (entity: string, label: string): [string, string][] => [...c
 
 /**
  * 系统管理: administrators only (RC999 sees everything); principals manage users of their campuses.
- * 我的导出 is everyone's own list and lives outside it (menus/home.ts), so a role holding nothing
+ * 我的导出 is everyone's own list and lives outside it (menus/personal.ts), so a role holding nothing
  * else here sees no 系统管理 directory.
  */
 export const menus: readonly MenuSeed[] = [
