@@ -1,6 +1,6 @@
-import { useState, type MouseEvent } from 'react';
-import { Box, CloseButton, Menu, ScrollArea } from '@mantine/core';
-import { IconRefresh, IconX, IconSquareX, IconArrowsHorizontal } from '@tabler/icons-react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
+import { ActionIcon, Box, CloseButton, Menu } from '@mantine/core';
+import { IconRefresh, IconX, IconSquareX, IconArrowsHorizontal, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import type { Tab } from './tabs';
 import classes from './TabStrip.module.css';
@@ -14,9 +14,72 @@ interface TabStripProps {
   onCloseAll(): void;
 }
 
+/** How far one arrow press moves the strip: most of its width, so no tab is skipped unseen. */
+const ARROW_STEP = 0.8;
+
+/**
+ * The scrolling of a strip wider than the window: the active tab is always brought into view, the
+ * mouse wheel scrolls sideways, and arrow buttons (enabled toward the side holding more tabs) appear.
+ */
+function useTabScroller(activePath: string, count: number) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const [ends, setEnds] = useState({ overflow: false, left: false, right: false });
+  const measure = useCallback(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const overflow = el.scrollWidth > el.clientWidth + 1;
+    const left = el.scrollLeft > 1;
+    const right = el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
+    setEnds((e) => (e.overflow === overflow && e.left === left && e.right === right ? e : { overflow, left, right }));
+  }, []);
+
+  // Bring the active tab into view whenever it changes, its tab arrives (opened after navigating),
+  // or the arrows appear and narrow the strip.
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el || count === 0) return;
+    measure();
+    // Nothing hides while everything fits; once it does not, this runs again with the arrows shown.
+    if (!ends.overflow) return;
+    const tab = [...el.querySelectorAll<HTMLElement>('[role="tab"]')].find((t) => t.dataset.path === activePath);
+    if (!tab) return;
+    const view = el.getBoundingClientRect();
+    const box = tab.getBoundingClientRect();
+    if (box.left < view.left) el.scrollLeft -= view.left - box.left + 24;
+    else if (box.right > view.right) el.scrollLeft += box.right - view.right + 24;
+    measure();
+  }, [activePath, count, ends.overflow, measure]);
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    // A vertical wheel scrolls the strip sideways (non-passive: the page must not scroll instead).
+    const onWheel = (e: WheelEvent) => {
+      if (el.scrollWidth <= el.clientWidth || Math.abs(e.deltaX) > Math.abs(e.deltaY)) return;
+      e.preventDefault();
+      el.scrollLeft += e.deltaY;
+    };
+    el.addEventListener('wheel', onWheel, { passive: false });
+    el.addEventListener('scroll', measure, { passive: true });
+    const ro = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    ro?.observe(el);
+    return () => {
+      el.removeEventListener('wheel', onWheel);
+      el.removeEventListener('scroll', measure);
+      ro?.disconnect();
+    };
+  }, [measure]);
+
+  const scrollBy = (dir: -1 | 1) => {
+    const el = scroller.current;
+    if (el) el.scrollBy({ left: dir * el.clientWidth * ARROW_STEP, behavior: 'smooth' });
+  };
+  return { scroller, ends, scrollBy };
+}
+
 /** Visited pages; right-click offers 刷新 / 关闭当前 / 关闭其他 / 关闭所有 (spec doc 000 §2). */
 export function TabStrip({ tabs, activePath, onRefresh, onClose, onCloseOthers, onCloseAll }: TabStripProps) {
   const [menu, setMenu] = useState<{ tab: Tab; x: number; y: number } | null>(null);
+  const { scroller, ends, scrollBy } = useTabScroller(activePath, tabs.length);
 
   function openMenu(e: MouseEvent, tab: Tab) {
     e.preventDefault();
@@ -25,7 +88,12 @@ export function TabStrip({ tabs, activePath, onRefresh, onClose, onCloseOthers, 
 
   return (
     <Box className={classes.strip} data-testid="tab-strip">
-      <ScrollArea type="never" style={{ flex: 1 }}>
+      {ends.overflow ? (
+        <ActionIcon variant="subtle" color="gray" size="sm" aria-label="向左滚动标签" disabled={!ends.left} onClick={() => scrollBy(-1)} className={classes.arrow}>
+          <IconChevronLeft size={14} />
+        </ActionIcon>
+      ) : null}
+      <div ref={scroller} className={classes.scroller} data-testid="tab-scroller">
         <div className={classes.row} role="tablist">
           {tabs.map((t) => {
             const active = t.path === activePath;
@@ -35,6 +103,7 @@ export function TabStrip({ tabs, activePath, onRefresh, onClose, onCloseOthers, 
                 to={t.fullPath}
                 role="tab"
                 aria-selected={active}
+                data-path={t.path}
                 className={classes.tab}
                 data-active={active || undefined}
                 data-fixed={t.fixed || undefined}
@@ -58,7 +127,12 @@ export function TabStrip({ tabs, activePath, onRefresh, onClose, onCloseOthers, 
             );
           })}
         </div>
-      </ScrollArea>
+      </div>
+      {ends.overflow ? (
+        <ActionIcon variant="subtle" color="gray" size="sm" aria-label="向右滚动标签" disabled={!ends.right} onClick={() => scrollBy(1)} className={classes.arrow}>
+          <IconChevronRight size={14} />
+        </ActionIcon>
+      ) : null}
       <Menu opened={!!menu} onChange={(o) => !o && setMenu(null)} position="bottom-start" offset={2} shadow="md" width={120}>
         <Menu.Target>
           <div style={{ position: 'fixed', left: menu?.x ?? 0, top: menu?.y ?? 0, width: 1, height: 1 }} />
