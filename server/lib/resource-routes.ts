@@ -3,6 +3,11 @@ import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import {
   BASE_COLUMNS,
   DEL_FLAG_COLUMN,
+  actionIdsSchema,
+  actionPath,
+  actionPerm,
+  fieldSchema,
+  type ActionDef,
   SCHOOL_COLUMN,
   bodySchema,
   callPath,
@@ -48,6 +53,8 @@ export interface ResourceHooks {
   /** extra filters or joins of the page call (the base table is aliased by its own name) */
   extendPage?(qb: AnySelect, query: Record<string, string>, ctx: ResourceCtx): AnySelect | Promise<AnySelect>;
   mapRow?(row: Row, ctx: ResourceCtx): Row | Promise<Row>;
+  /** may refuse a declared action on these rows (found in scope) with this value */
+  beforeAction?(ctx: ResourceCtx, action: ActionDef, rows: Row[], value: unknown): void | Promise<void>;
 }
 
 function anyDb(db: Kysely<Database>): Kysely<AnyDB> {
@@ -247,6 +254,34 @@ export async function recoverRows(ctx: ResourceCtx, ids: number[]): Promise<numb
   return ids.length;
 }
 
+/** The value an action sets: its fixed value, or the body's, validated by the column's field. */
+function actionValue(def: ResourceDef, action: ActionDef, body: Record<string, unknown>): string | number | null {
+  if (action.value !== undefined) return action.value;
+  const field = def.fields[action.column];
+  const parsed = fieldSchema({ ...field, required: true }).safeParse(body[action.column]);
+  if (!parsed.success) throw new ApiError(400, parsed.error.issues[0]?.message ?? `${field.label}格式不正确`);
+  if (action.buttons && !action.buttons.some((b) => String(b.value) === String(parsed.data))) throw new ApiError(400, `${field.label}的取值不在可选范围内`);
+  return parsed.data;
+}
+
+/** Runs a declared one-column action: ids in scope, the value checked, one update with stamps. */
+export async function runAction(ctx: ResourceCtx, hooks: ResourceHooks, action: ActionDef, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const { def } = ctx;
+  const ids = [...new Set(check(actionIdsSchema, body))];
+  const value = actionValue(def, action, body);
+  const rows = await rowsInScope(ctx, ids);
+  await requireFieldRefs(ctx.db, ctx.principal, def, { [action.column]: value });
+  await hooks.beforeAction?.(ctx, action, rows, value);
+  await anyDb(ctx.db)
+    .updateTable(def.table)
+    .set({ [action.column]: value, updated_at: nowText(), updated_by: ctx.principal.userId })
+    .where('id', 'in', ids)
+    .execute();
+  const answer: Record<string, unknown> = { count: ids.length, ids, [action.column]: value };
+  if (body.id !== undefined && body.ids === undefined) answer.id = ids[0];
+  return answer;
+}
+
 /** Mounts the standard calls of a declaration (paths under /api/v1, as callPath names them). */
 const mounted = new WeakMap<Hono<AppEnv>, Set<string>>();
 
@@ -373,6 +408,16 @@ export function mountResource(app: Hono<AppEnv>, def: ResourceDef, hooks: Resour
       const ctx = ctxOf(c, def);
       const ids = [...new Set(check(idListSchema, await readJson(c)).map((x) => x.id))];
       return ok(c, { count: await recoverRows(ctx, ids) });
+    });
+  }
+
+  for (const action of def.actions ?? []) {
+    if (!def.fields[action.column]) throw new Error(`${def.name}.${action.name}: 字段 ${action.column} 未声明`);
+    app.post(`/api/v1/${actionPath(def, action)}`, async (c) => {
+      assertPerm(c.var.principal, actionPerm(def, action));
+      const raw = await readJson(c);
+      const body = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : { ids: raw };
+      return ok(c, await runAction(ctxOf(c, def), hooks, action, body));
     });
   }
 

@@ -117,6 +117,44 @@ export interface FieldDef {
 
 export type CallName = 'page' | 'get' | 'add' | 'update' | 'delete' | 'recover' | 'tree';
 
+/**
+ * A one-column state change (set_important, invalidate, visible, change_status, publish, onoff…):
+ * `POST <name>/<action>` with `{ ids: [...] }` or `{ id }`, plus `{ <column>: value }` unless the
+ * value is fixed here. A value from the body is checked by the column's own field (type, options,
+ * relation) and, when `buttons` are declared, must be one of theirs. Every id must be in the
+ * caller's scope (one outside answers as missing); updated_at/updated_by are stamped. Answers
+ * `{ count, ids, <column>: value }` (and `id` when the body named one).
+ * The app offers it on each row and over the selected rows: one button per entry of `buttons`
+ * (hidden on rows that already have its value), or one button (a fixed value, or a chooser of the
+ * column's options).
+ */
+export interface ActionButton {
+  value: string | number;
+  label: string;
+  /** the question asked first (default `确定{label}选中的{title}吗？`) */
+  confirm?: string;
+  color?: 'red' | 'blue' | 'green' | 'orange' | 'gray';
+}
+
+export interface ActionDef {
+  /** the path's last segment (`visible` → `<name>/visible`) */
+  name: string;
+  /** the whole path relative to api/v1, where the spec names it otherwise */
+  path?: string;
+  /** Chinese button text (of the single button) */
+  label: string;
+  /** operation code (default: as the standard calls, `<perm>_<name>` or verb-first `<name>_<perm>`) */
+  perm?: string;
+  /** the column set; a declared field of the resource */
+  column: string;
+  /** the value set, whatever the body says */
+  value?: string | number;
+  buttons?: readonly ActionButton[];
+  confirm?: string;
+  /** where the app offers it (default 'both'; 'none' for screens with a dialog of their own) */
+  ui?: 'row' | 'bulk' | 'both' | 'none';
+}
+
 export interface ResourceDef<F extends Record<string, FieldDef> = Record<string, FieldDef>> {
   /** default path segment: api/v1/<name>/<call> */
   name: string;
@@ -160,6 +198,8 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
    * again on disk and in every write: one list per table at most.
    */
   listIndex?: readonly string[];
+  /** one-column state changes (see ActionDef) */
+  actions?: readonly ActionDef[];
 }
 
 /** Columns every resource table has besides its declared fields. */
@@ -185,6 +225,29 @@ export function permCode(def: ResourceDef, call: 'add' | 'update' | 'delete' | '
   if (def.permStyle === 'verb_first') return `${call === 'delete' ? 'del' : call}_${def.perm}`;
   return `${def.perm}_${call}`;
 }
+
+/** The path (relative to api/v1) of a declared action. */
+export function actionPath(def: ResourceDef, action: ActionDef): string {
+  return action.path ?? `${def.name}/${action.name}`;
+}
+
+export function actionPerm(def: ResourceDef, action: ActionDef): string {
+  if (action.perm) return action.perm;
+  return def.permStyle === 'verb_first' ? `${action.name}_${def.perm}` : `${def.perm}_${action.name}`;
+}
+
+/** Ids of an action body: `{ ids: [...] }` or `{ id }`. */
+export const actionIdsSchema = z.preprocess(
+  (v) => {
+    if (!v || typeof v !== 'object' || Array.isArray(v)) return v;
+    const o = v as Record<string, unknown>;
+    return o.ids !== undefined ? o.ids : o.id !== undefined ? [o.id] : undefined;
+  },
+  z
+    .array(z.coerce.number({ error: 'id 必须是数字' }).int('id 必须是整数').positive('id 必须是正整数'), { error: '请选择要操作的记录' })
+    .min(1, '请至少选择一条记录')
+    .max(10000, '一次最多操作 10000 条记录'),
+);
 
 /** Whether the field is a table column, and with which options. */
 export function columnOf(field: FieldDef): ColumnOptions | undefined {

@@ -41,13 +41,6 @@ export function registerCatalogue(app: Hono<AppEnv>): void {
     const classes = await countOf(c.var.db.selectFrom('base_class_manage').select('id').where('class_type_id', '=', id).where('del_flag', '=', 0));
     return ok(c, { ...row, hours_per_lesson: Number(row.hours_per_lesson), total_hours: Number(row.hours_per_lesson) * row.lesson_count, class_count: classes });
   });
-  app.post('/api/v1/prod_class_type/visible', async (c) => {
-    assertPerm(c.var.principal, 'prod_class_type_visible');
-    const body = await parseJson(c, idQuery.extend({ visible: z.coerce.number().int().refine((v) => v === 0 || v === 1, '是否可见只能是 0 或 1') }));
-    const done = await c.var.db.updateTable('prod_class_type').set({ visible: body.visible, ...touched(c.var.principal) }).where('id', '=', body.id).where('del_flag', '=', 0).executeTakeFirst();
-    if (Number(done.numUpdatedRows) === 0) throw notFound();
-    return ok(c, { id: body.id, visible: body.visible });
-  });
   app.get('/api/v1/prod_class_type/protocol', async (c) => {
     const { id } = parseQuery(c, idQuery);
     const row = await c.var.db.selectFrom('prod_class_type').select(['id', 'name', 'protocol']).where('id', '=', id).where('del_flag', '=', 0).executeTakeFirst();

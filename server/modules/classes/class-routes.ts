@@ -13,7 +13,7 @@ import { pageQuerySchema } from '../../../src/contract/paging';
 import { timeRangeListSchema, type ClassTeacher, type JoinableClass } from '../../../src/contract/classes';
 import { classResource, classTeacherResource, timeRangeResource } from '../../../src/contract/resources/classes';
 import { patternProblem } from './arrange';
-import { chunk, classInScope, stamps, touched, userNames } from './common';
+import { classInScope, stamps, userNames } from './common';
 import { assertClassroom, assertTeacher } from './schedules';
 
 /** 班级客服: a member of staff (not deleted, enabled) who works in every campus of the classes. */
@@ -25,8 +25,6 @@ async function assertKf(db: Kysely<Database>, principal: Principal, kfId: number
   const held = await db.selectFrom('user_schools').select('school_id').where('user_id', '=', kfId).where('school_id', 'in', [...schoolIds]).execute();
   if (held.length < new Set(schoolIds).size) throw new ApiError(400, '班级客服不在该班级所在校区');
 }
-
-const idsSchema = z.array(z.coerce.number({ error: '班级必须是数字' }).int().positive('请选择班级'), { error: '请选择班级' }).min(1, '请至少选择一个班级').max(1000, '一次最多 1000 个班级');
 
 const joinPageSchema = pageQuerySchema.extend({
   school_id: z.coerce.number().int().positive().optional(),
@@ -63,6 +61,9 @@ async function joinable(c: Context<AppEnv>, warmUp: boolean): Promise<Response> 
 
 export function registerClassRoutes(app: Hono<AppEnv>): void {
   mountResource(app, classResource, {
+    async beforeAction(ctx, action, rows, value) {
+      if (action.column === 'kf_id') await assertKf(ctx.db, ctx.principal, value as number, rows.map((r) => Number(r.school_id)));
+    },
     async beforeWrite(ctx, row, mode, existing) {
       const db = ctx.db;
       if (row.class_type_id !== undefined) {
@@ -105,34 +106,8 @@ export function registerClassRoutes(app: Hono<AppEnv>): void {
   app.get('/api/v1/base_class_manage/join_page', (c) => joinable(c, false));
   app.get('/api/v1/base_class_manage/warm_up_page', (c) => joinable(c, true));
 
-  app.post('/api/v1/base_class_manage/update_cm_state', async (c) => {
-    assertPerm(c.var.principal, 'base_class_manage_update_cm_state');
-    const body = await parseJson(c, z.object({ ids: idsSchema, state: z.coerce.number().int().min(1, '班级状态不正确').max(4, '班级状态不正确') }));
-    for (const id of body.ids) await classInScope(c.var.db, c.var.principal, id);
-    for (const part of chunk(body.ids, 500)) {
-      await c.var.db.updateTable('base_class_manage').set({ state: body.state, ...touched(c.var.principal) }).where('id', 'in', part).execute();
-    }
-    return ok(c, { count: body.ids.length });
-  });
-  app.post('/api/v1/base_class_manage/update_kf', async (c) => {
-    assertPerm(c.var.principal, 'base_class_manage_update_kf');
-    const body = await parseJson(c, z.object({ id: z.coerce.number().int().positive('请选择班级'), kf_id: z.coerce.number({ error: '请选择班级客服' }).int().positive('请选择班级客服') }));
-    const cls = await classInScope(c.var.db, c.var.principal, body.id);
-    await assertKf(c.var.db, c.var.principal, body.kf_id, [cls.school_id]);
-    await c.var.db.updateTable('base_class_manage').set({ kf_id: body.kf_id, ...touched(c.var.principal) }).where('id', '=', body.id).execute();
-    return ok(c, { id: body.id, kf_id: body.kf_id });
-  });
-  app.post('/api/v1/base_class_manage/update_kfs', async (c) => {
-    assertPerm(c.var.principal, 'base_class_manage_update_kf');
-    const body = await parseJson(c, z.object({ ids: idsSchema, kf_id: z.coerce.number({ error: '请选择班级客服' }).int().positive('请选择班级客服') }));
-    const schools = new Set<number>();
-    for (const id of body.ids) schools.add((await classInScope(c.var.db, c.var.principal, id)).school_id);
-    await assertKf(c.var.db, c.var.principal, body.kf_id, [...schools]);
-    for (const part of chunk(body.ids, 500)) {
-      await c.var.db.updateTable('base_class_manage').set({ kf_id: body.kf_id, ...touched(c.var.principal) }).where('id', 'in', part).execute();
-    }
-    return ok(c, { count: body.ids.length, kf_id: body.kf_id });
-  });
+  // update_cm_state, update_kf and update_kfs are declared actions (classResource.actions; the
+  // customer-service teacher is checked by beforeAction above)
   const classIdQuery = z.object({ class_id: z.coerce.number({ error: '请选择班级' }).int().positive('请选择班级') });
   app.get('/api/v1/base_class_manage/gangers', async (c) => {
     const { class_id } = parseQuery(c, classIdQuery);

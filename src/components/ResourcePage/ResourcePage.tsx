@@ -14,6 +14,7 @@ import { callUrl, writeCall } from './calls';
 import { columnsOf, useColumnOptions } from './columns';
 import { useCampusColumn, withCampusColumn, withCampusSearch, type CampusColumn } from './campus';
 import { ResourceForm, type ResourceFormProps } from './ResourceForm';
+import { useDeclaredActions } from './actions';
 import { errorMessage } from '../../api/client';
 
 export { CONFIRM_DELETE, CONFIRM_BATCH_DELETE };
@@ -174,16 +175,19 @@ export function ResourcePage<Row extends TableRow = TableRow>(props: ResourcePag
   const hasRecover = !!callUrl(def, 'recover');
   const confirmDelete = props.confirmDeleteMessage ?? CONFIRM_DELETE;
   const rowActionsProp = props.rowActions;
+  const selectedRows = useCallback(() => table.current?.selectedRows() ?? [], []);
+  const declared = useDeclaredActions<Row>(def, can, selectedRows, changed);
+  const declaredRowActions = declared.rowActions;
   const actions = useMemo<RowAction<Row>[]>(() => {
     const list: RowAction<Row>[] = [];
     const live = (r: Row) => Number(r[DEL_FLAG_COLUMN] ?? 0) !== 1;
     if (hasUpdate && allowed(perms.update)) list.push({ key: 'edit', label: '编辑', visible: live, onClick: openEdit });
     if (hasDelete && allowed(perms.delete)) list.push({ key: 'delete', label: '删除', color: 'red', visible: live, onClick: (r) => void removeIds([r.id], confirmDelete) });
     if (hasRecover && allowed(perms.recover)) list.push({ key: 'recover', label: '恢复', color: 'green', visible: (r) => !live(r), onClick: (r) => void recover(r) });
-    return [...list, ...(rowActionsProp ? rowActionsProp(ctx) : [])];
+    return [...list, ...declaredRowActions, ...(rowActionsProp ? rowActionsProp(ctx) : [])];
     // perms is rebuilt each render from props; its codes are what matter
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [hasUpdate, hasDelete, hasRecover, perms.update, perms.delete, perms.recover, can, openEdit, removeIds, recover, confirmDelete, rowActionsProp, ctx]);
+  }, [hasUpdate, hasDelete, hasRecover, perms.update, perms.delete, perms.recover, can, openEdit, removeIds, recover, confirmDelete, rowActionsProp, ctx, declaredRowActions]);
 
   const batchDelete = async () => {
     const rows = table.current?.selectedRows() ?? [];
@@ -209,6 +213,7 @@ export function ResourcePage<Row extends TableRow = TableRow>(props: ResourcePag
           批量删除
         </Button>
       )}
+      {declared.toolbar}
       {props.toolbar?.(ctx)}
       {def.softDelete && hasRecover && (
         <Checkbox size="xs" label="查看已删除" checked={showDeleted} onChange={(e) => setShowDeleted(e.currentTarget.checked)} />
@@ -259,7 +264,7 @@ export function ResourcePage<Row extends TableRow = TableRow>(props: ResourcePag
             query={query}
             searchSeq={searchSeq}
             defaultSort={def.defaultSort}
-            selectable={hasDelete}
+            selectable={hasDelete || (def.actions ?? []).some((a) => (a.ui ?? 'both') === 'both' || a.ui === 'bulk')}
             actions={actions}
             hasPermission={can}
             tableKey={def.name}
@@ -270,6 +275,7 @@ export function ResourcePage<Row extends TableRow = TableRow>(props: ResourcePag
           />
         )}
       </Stack>
+      {declared.dialog}
       <Modal opened={!!dialog} onClose={() => closeDialog(false)} title={dialog ? `${dialog.mode === 'add' ? '新增' : '编辑'}${def.title}` : ''} size={props.dialogSize ?? 'lg'}>
         {dialog && <FormComponent key={dialog.key} def={def} mode={dialog.mode} initial={dialog.initial} onClose={closeDialog} />}
       </Modal>

@@ -63,8 +63,11 @@ export function RefSelect({ resource, labels, searchParam, value, valueLabel, on
   const [opened, setOpened] = useState(false);
   const [search, setSearch] = useState('');
   const [picked, setPicked] = useState<RefItem | undefined>(undefined);
-  const [text] = useDebouncedValue(search, DEBOUNCE_MS);
+  const [debounced] = useDebouncedValue(search, DEBOUNCE_MS);
   const param = searchParam ?? target?.searchParam;
+  const current = useMemo<RefItem | undefined>(() => (value ? (picked?.value === value ? picked : { value, label: valueLabel || value }) : undefined), [value, picked, valueLabel]);
+  // The box shows the chosen value's label: that text is no search (it would find only itself).
+  const text = current && debounced === current.label ? '' : debounced;
   const q = useQuery({
     queryKey: ['ref-search', resource, labels.join(','), param, text],
     enabled: opened && !!target,
@@ -72,14 +75,11 @@ export function RefSelect({ resource, labels, searchParam, value, valueLabel, on
     placeholderData: keepPreviousData,
     queryFn: () => searchRefPage(target as RefTarget, labels, text, param),
   });
-  const current = useMemo<RefItem | undefined>(() => (value ? (picked?.value === value ? picked : { value, label: valueLabel || value }) : undefined), [value, picked, valueLabel]);
   const data = useMemo(() => {
     const list = [...(q.data ?? [])];
     if (current && !list.some((i) => i.value === current.value)) list.unshift(current);
     return list;
   }, [q.data, current]);
-  // Typing the current value's text must not search for it: Mantine puts the chosen label in the box.
-  const onSearch = (s: string) => setSearch(current && s === current.label ? '' : s);
   return (
     <Select
       label={label}
@@ -97,7 +97,8 @@ export function RefSelect({ resource, labels, searchParam, value, valueLabel, on
       }}
       searchable
       clearable={clearable}
-      onSearchChange={onSearch}
+      searchValue={search}
+      onSearchChange={setSearch}
       onDropdownOpen={() => setOpened(true)}
       filter={({ options }) => options}
       nothingFoundMessage={q.isFetching ? '加载中…' : '没有匹配的记录'}

@@ -50,6 +50,12 @@ export const classResource = defineResource({
   scope: 'school',
   softDelete: true,
   perm: 'base_class_manage',
+  // the class screen asks for the state and the customer-service teacher in dialogs of its own
+  actions: [
+    { name: 'update_cm_state', label: '修改状态', column: 'state', ui: 'none' },
+    { name: 'update_kf', label: '设置班级客服', column: 'kf_id', ui: 'none' },
+    { name: 'update_kfs', label: '批量设置班级客服', column: 'kf_id', perm: 'base_class_manage_update_kf', ui: 'none' },
+  ],
   fields: {
     name: { type: 'string', label: '班级名称', required: true, max: 64, search: 'like' },
     class_type_id: { type: 'int', label: '班型', required: true, ref: classTypeRef, search: 'eq', index: true },

@@ -5,7 +5,7 @@ import { defineResource } from '../resource';
  * (no campus): every campus sells the same class types. `hours_per_lesson` is what one attended
  * lesson takes from a student's balance of this class type.
  * Calls besides the standard ones (server/modules/classes): GET prod_class_type/detail?id=,
- * POST prod_class_type/visible {id, visible}, GET prod_class_type/protocol?id= (reads the
+ * POST prod_class_type/visible {id, visible} (a declared action), GET prod_class_type/protocol?id= (reads the
  * protocol text) and POST prod_class_type/protocol {id, protocol} (sets it),
  * GET prod_class_type/name_page?name=&page=&rows= (visible types, {id, name} only, for pickers).
  */
@@ -17,6 +17,17 @@ export const classTypeResource = defineResource({
   softDelete: true,
   perm: 'prod_class_type',
   defaultSort: 'order_num',
+  actions: [
+    {
+      name: 'visible',
+      label: '是否可见',
+      column: 'visible',
+      buttons: [
+        { value: 0, label: '隐藏', confirm: '确定隐藏选中的班型吗？隐藏后报名时不再可选' },
+        { value: 1, label: '显示', color: 'green' },
+      ],
+    },
+  ],
   fields: {
     name: { type: 'string', label: '班型名称', required: true, max: 64, search: 'like', unique: true },
     code: { type: 'string', label: '班型编码', max: 32, search: 'eq' },

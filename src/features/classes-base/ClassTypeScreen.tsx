@@ -13,7 +13,7 @@ interface ProtocolState {
   text: string;
 }
 
-/** 班型: the catalogue, with visibility and the protocol text beside the standard calls. */
+/** 班型: the catalogue, with the protocol text beside the standard calls (隐藏/显示 are declared actions). */
 export default function ClassTypeScreen() {
   const [protocol, setProtocol] = useState<ProtocolState | null>(null);
   const [saving, setSaving] = useState(false);
@@ -44,30 +44,7 @@ export default function ClassTypeScreen() {
     <>
       <ResourcePage
         def={classTypeResource}
-        rowActions={(ctx) => [
-          {
-            key: 'visible',
-            label: '隐藏',
-            perm: 'prod_class_type_visible',
-            visible: (r) => Number(r.visible) === 1 && Number(r.del_flag ?? 0) !== 1,
-            onClick: (r) =>
-              void api
-                .post(CLASSES_PATHS.prodClassTypeVisible, { id: r.id, visible: 0 })
-                .then(() => (notifySuccess('已隐藏'), ctx.reload()))
-                .catch((e: unknown) => notifyError(errorMessage(e))),
-          },
-          {
-            key: 'show',
-            label: '显示',
-            perm: 'prod_class_type_visible',
-            color: 'green',
-            visible: (r) => Number(r.visible) !== 1 && Number(r.del_flag ?? 0) !== 1,
-            onClick: (r) =>
-              void api
-                .post(CLASSES_PATHS.prodClassTypeVisible, { id: r.id, visible: 1 })
-                .then(() => (notifySuccess('已显示'), ctx.reload()))
-                .catch((e: unknown) => notifyError(errorMessage(e))),
-          },
+        rowActions={() => [
           { key: 'protocol', label: '协议', perm: 'prod_class_type_protocol', onClick: (r) => void openProtocol(r) },
         ]}
       />
