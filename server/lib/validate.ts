@@ -102,10 +102,24 @@ export function parseQuery<S extends z.ZodType>(c: Context, schema: S, labels?: 
   return check(schema, queryObject(c), labels);
 }
 
-/** The JSON body, already read once per request (the idempotency layer hashes it). */
+// application/json, or a structured type built on it (application/merge-patch+json)
+const JSON_TYPE = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
+const FORM_TYPE = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
+
+/** Whether the request declares a JSON body. */
+export function isJsonBody(c: Context): boolean {
+  return JSON_TYPE.test(c.req.header('content-type') ?? '');
+}
+
+/**
+ * The JSON body, already read once per request (the idempotency layer hashes it). A body sent
+ * with another content type (text/plain: what a cross-site form can send without a preflight) is
+ * refused, not read as JSON.
+ */
 export async function readJson(c: Context): Promise<unknown> {
   const text = await c.req.text();
   if (text.trim() === '') return {};
+  if (!isJsonBody(c)) throw new ApiError(400, '请求内容类型不正确，应为 application/json');
   assertJsonDepth(text);
   try {
     return JSON.parse(text) as unknown;
@@ -121,7 +135,7 @@ export async function parseJson<S extends z.ZodType>(c: Context, schema: S, labe
 /** Form-encoded (or multipart) body; a repeated key keeps its values comma-joined. */
 export async function formObject(c: Context): Promise<Record<string, string>> {
   const type = c.req.header('content-type') ?? '';
-  if (type.includes('application/json')) {
+  if (isJsonBody(c)) {
     const body = await readJson(c);
     const out: [string, string][] = [];
     if (body && typeof body === 'object' && !Array.isArray(body)) {
@@ -133,6 +147,7 @@ export async function formObject(c: Context): Promise<Record<string, string>> {
     return boundedParams(out);
   }
   const text = await c.req.text();
+  if (text.trim() !== '' && !FORM_TYPE.test(type)) throw new ApiError(400, '请求内容类型不正确，应为 application/x-www-form-urlencoded');
   const params = new URLSearchParams(text);
   return boundedParams([...new Set(params.keys())].map((key): [string, string] => [key, params.getAll(key).join(',')]));
 }

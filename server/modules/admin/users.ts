@@ -19,6 +19,7 @@ import { PAGE_LABELS } from '../../../src/contract/paging';
 import { postRead } from '../../lib/tx';
 import { setExportText } from '../../lib/export-hook';
 import { userStateText } from '../../../src/lib/format/userState';
+import { listOrder, type ListOrder } from '../../lib/list-order';
 
 const PHONE_RE = /^1\d{10}$/;
 const LOGIN_RE = /^[A-Za-z0-9_.@-]+$/;
@@ -362,11 +363,11 @@ async function roleSchoolPage(c: Context<AppEnv>, orderBySchool: boolean): Promi
   if (q.school_id) qb = qb.where('s.id', '=', q.school_id);
   if (q.name) qb = qb.where(likeInsensitive('users.name', likePattern(q.name)));
   const totalSize = await countOf(qb.select('users.id'));
-  const rows = await qb
-    .select(['users.id as user_id', 'users.login_id', 'users.name', 'users.phone', 'roles.id as role_id', 'roles.code as role_code', 'roles.name as role_name', 's.id as school_id', 's.name as school_name'])
-    .orderBy(orderBySchool ? 's.id' : 'roles.id')
-    .orderBy(orderBySchool ? 'roles.id' : 's.id')
-    .orderBy('users.id')
+  let sorted = qb.select(['users.id as user_id', 'users.login_id', 'users.name', 'users.phone', 'roles.id as role_id', 'roles.code as role_code', 'roles.name as role_name', 's.id as school_id', 's.name as school_name']);
+  const usual: ListOrder = orderBySchool ? [['s.id', 'asc'], ['roles.id', 'asc'], ['users.id', 'asc']] : [['roles.id', 'asc'], ['s.id', 'asc'], ['users.id', 'asc']];
+  const order = listOrder(q.sort, { user_id: 'users.id', login_id: 'users.login_id', name: 'users.name', role_id: 'roles.id', role_name: 'roles.name', school_id: 's.id', school_name: 's.name' }, usual);
+  for (const [ref, dir] of order) sorted = sorted.orderBy(sql.ref(ref), dir);
+  const rows = await sorted
     .limit(q.rows)
     .offset((q.page - 1) * q.rows)
     .execute();

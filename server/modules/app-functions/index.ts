@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import { appFunResource } from '../../../src/contract/resources/system';
 import { idListSchema } from '../../../src/contract/resource';
@@ -13,6 +13,7 @@ import { check, parseJson, queryObject, readJson } from '../../lib/validate';
 import { mountResource } from '../../lib/resource-routes';
 import { countOf, likeInsensitive, likePattern } from '../../db/dialect';
 import { nowText } from '../../lib/time';
+import { listOrder } from '../../lib/list-order';
 
 /** App functions (the mobile app's function list) and their grants to roles. */
 export interface AppFunTable extends BaseColumns {
@@ -159,7 +160,10 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
     if (q.role_id) qb = qb.where('sys_role_app_fun.role_id', '=', q.role_id);
     if (q.name) qb = qb.where(likeInsensitive('sys_app_fun.name', likePattern(q.name)));
     const totalSize = await countOf(qb);
-    const content = await qb.orderBy('sys_role_app_fun.id', 'desc').limit(q.rows).offset((q.page - 1) * q.rows).execute();
+    let sorted = qb;
+    const order = listOrder(q.sort, { id: 'sys_role_app_fun.id', role_id: 'sys_role_app_fun.role_id', app_fun_id: 'sys_role_app_fun.app_fun_id', created_at: 'sys_role_app_fun.created_at' }, [['sys_role_app_fun.id', 'desc']]);
+    for (const [ref, dir] of order) sorted = sorted.orderBy(sql.ref(ref), dir);
+    const content = await sorted.limit(q.rows).offset((q.page - 1) * q.rows).execute();
     return ok(c, { content, totalSize });
   });
 

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../lib/context';
@@ -11,6 +12,7 @@ import { classTypeResource } from '../../../src/contract/resources/products';
 import { classroomResource, holidaySetResource, holidaySetSchoolResource, swapDayResource, swapDaySchoolResource, autoCsTimeSetResource } from '../../../src/contract/resources/base';
 import { courseContentTemplateResource } from '../../../src/contract/resources/classes';
 import { touched } from './common';
+import { listOrder } from '../../lib/list-order';
 
 const idQuery = z.object({ id: z.coerce.number({ error: 'id 必须是数字' }).int('id 必须是整数').positive('id 必须是正整数') });
 
@@ -59,10 +61,9 @@ export function registerCatalogue(app: Hono<AppEnv>): void {
     let base = c.var.db.selectFrom('prod_class_type').where('del_flag', '=', 0).where('visible', '=', 1);
     if (q.name) base = base.where(likeInsensitive('name', likePattern(q.name)));
     const totalSize = await countOf(base.select('id'));
-    const content = await base
-      .select(['id', 'name', 'lesson_count', 'hours_per_lesson'])
-      .orderBy('order_num')
-      .orderBy('id')
+    let sorted = base.select(['id', 'name', 'lesson_count', 'hours_per_lesson']);
+    for (const [ref, dir] of listOrder(q.sort, { id: 'id', name: 'name', order_num: 'order_num', lesson_count: 'lesson_count' }, [['order_num', 'asc'], ['id', 'asc']])) sorted = sorted.orderBy(sql.ref(ref), dir);
+    const content = await sorted
       .limit(q.rows)
       .offset((q.page - 1) * q.rows)
       .execute();

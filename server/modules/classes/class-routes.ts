@@ -10,6 +10,7 @@ import { whereInScope } from '../../lib/scope';
 import { mountResource } from '../../lib/resource-routes';
 import { countOf, likeInsensitive, likePattern } from '../../db/dialect';
 import { pageQuerySchema } from '../../../src/contract/paging';
+import { listOrder } from '../../lib/list-order';
 import { timeRangeListSchema, type ClassTeacher, type JoinableClass } from '../../../src/contract/classes';
 import { classResource, classTeacherResource, timeRangeResource } from '../../../src/contract/resources/classes';
 import { patternProblem } from './arrange';
@@ -47,11 +48,12 @@ async function joinable(c: Context<AppEnv>, warmUp: boolean): Promise<Response> 
   if (q.class_type_id) base = base.where('c.class_type_id', '=', q.class_type_id);
   if (q.name) base = base.where(likeInsensitive('c.name', likePattern(q.name)));
   const totalSize = await countOf(base.select('c.id'));
-  const rows = await base
+  let sorted = base
     .leftJoin('users as u', 'u.id', 'c.head_teacher_id')
-    .select(['c.id', 'c.name', 'c.school_id', 'c.class_type_id', 't.name as class_type_name', 'c.capacity', enrolled.as('enrolled'), 'c.state', 'c.start_date', 'u.name as head_teacher_name'])
-    .orderBy('c.start_date')
-    .orderBy('c.id')
+    .select(['c.id', 'c.name', 'c.school_id', 'c.class_type_id', 't.name as class_type_name', 'c.capacity', enrolled.as('enrolled'), 'c.state', 'c.start_date', 'u.name as head_teacher_name']);
+  const order = listOrder(q.sort, { id: 'c.id', name: 'c.name', start_date: 'c.start_date', capacity: 'c.capacity', school_id: 'c.school_id' }, [['c.start_date', 'asc'], ['c.id', 'asc']]);
+  for (const [ref, dir] of order) sorted = sorted.orderBy(sql.ref(ref), dir);
+  const rows = await sorted
     .limit(q.rows)
     .offset((q.page - 1) * q.rows)
     .execute();

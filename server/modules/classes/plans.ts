@@ -14,7 +14,8 @@ import { courseScheduleResource, scheduleApplyResource, undoGroupResource } from
 import { chunk, classInScope, scheduleInScope, stamps, touched } from './common';
 import { assertTeacher } from './schedules';
 import type { CourseScheduleTable } from './schema';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
+import { listOrder } from '../../lib/list-order';
 
 const idBody = z.object({ id: z.coerce.number({ error: 'id 必须是数字' }).int('id 必须是整数').positive('id 必须是正整数') });
 
@@ -23,7 +24,9 @@ async function teacherApplications(c: Context<AppEnv>): Promise<Response> {
   let base = c.var.db.selectFrom('plan_edu_class_schedule_apply').where('teacher_id', '=', c.var.principal.userId);
   if (q.state !== undefined) base = base.where('state', '=', q.state);
   const totalSize = await countOf(base.select('id'));
-  const content = await base.selectAll().orderBy('id', 'desc').limit(q.rows).offset((q.page - 1) * q.rows).execute();
+  let sorted = base.selectAll();
+  for (const [ref, dir] of listOrder(q.sort, { id: 'id', state: 'state', created_at: 'created_at' }, [['id', 'desc']])) sorted = sorted.orderBy(sql.ref(ref), dir);
+  const content = await sorted.limit(q.rows).offset((q.page - 1) * q.rows).execute();
   return ok(c, { content, totalSize });
 }
 

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../lib/context';
@@ -8,6 +9,7 @@ import { nowText } from '../../lib/time';
 import { countOf } from '../../db/dialect';
 import { pageQuerySchema } from '../../../src/contract/paging';
 import { punchSchema } from '../../../src/contract/classes';
+import { listOrder } from '../../lib/list-order';
 
 const MAX_SKEW_MS = 5 * 60 * 1000;
 
@@ -61,7 +63,9 @@ export function registerPunch(app: Hono<AppEnv>): void {
     if (q.date_start) base = base.where('punch_time', '>=', `${q.date_start} 00:00:00`);
     if (q.date_end) base = base.where('punch_time', '<=', `${q.date_end} 23:59:59`);
     const totalSize = await countOf(base.select('id'));
-    const content = await base.selectAll().orderBy('punch_time', 'desc').orderBy('id', 'desc').limit(q.rows).offset((q.page - 1) * q.rows).execute();
+    let sorted = base.selectAll();
+    for (const [ref, dir] of listOrder(q.sort, { punch_time: 'punch_time', id: 'id' }, [['punch_time', 'desc'], ['id', 'desc']])) sorted = sorted.orderBy(sql.ref(ref), dir);
+    const content = await sorted.limit(q.rows).offset((q.page - 1) * q.rows).execute();
     return ok(c, { content, totalSize });
   });
 }

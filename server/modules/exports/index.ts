@@ -4,7 +4,7 @@ import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { Hono } from 'hono';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import { EXPORT_ROW_CAP, PAGE_LABELS, pageQuerySchema } from '../../../src/contract/paging';
 import type { ExportStarted } from '../../../src/contract/paths';
@@ -19,6 +19,7 @@ import { countOf, likeInsensitive, likePattern } from '../../db/dialect';
 import { nowText } from '../../lib/time';
 import { rowsAsShown } from '../../lib/export-labels';
 import { exportColumnsSchema, writeXlsx } from './xlsx-writer';
+import { listOrder } from '../../lib/list-order';
 
 export const EXPORT_STATES = { RUNNING: '进行中', DONE: '已完成', CANCELLED: '已取消', FAILED: '失败' } as const;
 
@@ -157,7 +158,9 @@ export function register(app: Hono<AppEnv>, deps: AppDeps): void {
     if (q.name) qb = qb.where(likeInsensitive('name', likePattern(q.name)));
     if (q.state) qb = qb.where('state', '=', q.state);
     const totalSize = await countOf(qb);
-    const content = await qb.orderBy('id', 'desc').limit(q.rows).offset((q.page - 1) * q.rows).execute();
+    let sorted = qb;
+    for (const [ref, direction] of listOrder(q.sort, { id: 'id', name: 'name', state: 'state', created_at: 'created_at', finished_at: 'finished_at' }, [['id', 'desc']])) sorted = sorted.orderBy(sql.ref(ref), direction);
+    const content = await sorted.limit(q.rows).offset((q.page - 1) * q.rows).execute();
     return ok(c, { content, totalSize });
   });
 

@@ -11,6 +11,7 @@ import { countOf, likeInsensitive, likePattern } from '../../db/dialect';
 import { nowText } from '../../lib/time';
 import { NOTICE_STATES } from './tables';
 import { postRead } from '../../lib/tx';
+import { listOrder } from '../../lib/list-order';
 
 /**
  * The signed-in user's own messages. Personal: no operation code; another user's message answers
@@ -73,10 +74,10 @@ export function registerMessages(app: Hono<AppEnv>): void {
     if (q.is_flag) qb = qb.where('m.is_flag', '=', Number(q.is_flag));
     if (q.message_title) qb = qb.where(likeInsensitive(sql.ref('m.title'), likePattern(q.message_title)));
     const totalSize = await countOf(qb);
-    const content = await qb
-      .orderBy('m.is_top', 'desc')
-      .orderBy('m.message_time', 'desc')
-      .orderBy('m.id', 'desc')
+    let sorted = qb;
+    const order = listOrder(q.sort, { message_time: 'm.message_time', read_status: 'm.read_status', is_flag: 'm.is_flag', id: 'm.id' }, [['m.is_top', 'desc'], ['m.message_time', 'desc'], ['m.id', 'desc']]);
+    for (const [ref, dir] of order) sorted = sorted.orderBy(sql.ref(ref), dir);
+    const content = await sorted
       .limit(q.rows)
       .offset((q.page - 1) * q.rows)
       .execute();

@@ -82,7 +82,7 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
   app.get('/api/v1/system/get_optionset_by_code', async (c) => {
     const { code } = check(z.object({ code: z.string({ error: '请输入编码' }).trim().min(1, '请输入编码').max(64, '编码不能超过64个字符') }), queryObject(c));
     const row = await c.var.db.selectFrom('option_sets').select(['id', 'code', 'name', 'value']).where('code', '=', code).executeTakeFirst();
-    if (!row) throw new ApiError(404, `not find optionset by ${code}`);
+    if (!row) throw new ApiError(404, '选项集不存在');
     const answer: OptionSetAnswer = row;
     return ok(c, answer);
   });

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import { PAGE_LABELS, pageQuerySchema } from '../../../src/contract/paging';
@@ -8,6 +9,7 @@ import { check, parseJson, queryObject, readJson } from '../../lib/validate';
 import { idListSchema } from '../../../src/contract/resource';
 import { countOf } from '../../db/dialect';
 import { nowText } from '../../lib/time';
+import { listOrder } from '../../lib/list-order';
 
 /**
  * Per-user table column preferences: for a table key, the JSON list of columns with whether each
@@ -93,7 +95,9 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
     let qb = c.var.db.selectFrom('sys_table_col_user').selectAll().where('user_id', '=', c.var.principal.userId);
     if (q.table_key) qb = qb.where('table_key', '=', q.table_key);
     const totalSize = await countOf(qb);
-    const content = await qb.orderBy('id', 'desc').limit(q.rows).offset((q.page - 1) * q.rows).execute();
+    let sorted = qb;
+    for (const [ref, dir] of listOrder(q.sort, { id: 'id', table_key: 'table_key', tb_name: 'table_key' }, [['id', 'desc']])) sorted = sorted.orderBy(sql.ref(ref), dir);
+    const content = await sorted.limit(q.rows).offset((q.page - 1) * q.rows).execute();
     return ok(c, { content: content.map((r) => ({ ...r, tb_name: r.table_key })), totalSize });
   });
 

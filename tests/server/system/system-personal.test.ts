@@ -43,7 +43,7 @@ describe('option sets', () => {
     const age = await s.call<Row>('GET', api('system/get_optionset_by_code'), { headers: teacher, query: { code: 'age_group' } });
     expect(age.body.data).toMatchObject({ code: 'age_group', name: '年龄段' });
     expect(JSON.parse(String(age.body.data.value))[0]).toEqual({ value: 611, text: '3岁以下' });
-    expect((await s.call('GET', api('system/get_optionset_by_code'), { headers: teacher, query: { code: 'nope' } })).body).toMatchObject({ code: 404, msg: 'not find optionset by nope' });
+    expect((await s.call('GET', api('system/get_optionset_by_code'), { headers: teacher, query: { code: 'nope' } })).body).toMatchObject({ code: 404, msg: '选项集不存在' });
     expect((await s.call('GET', api('system/get_optionset_by_code'), { headers: teacher })).body.code).toBe(400);
     expect((await s.call('GET', api('system/get_optionset_by_code'), { query: { code: 'sex' } })).status).toBe(401);
     expect((await s.call('GET', api('system/find_optionset_page'), { headers: teacher })).body).toMatchObject({ code: 403, msg: '没有查看权限' });
