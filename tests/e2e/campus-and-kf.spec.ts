@@ -1,0 +1,40 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from './offline-helpers';
+import { expectToast, mainTable, openFromSidebar, rowWith } from './system-helpers';
+
+test.use({ viewport: { width: 1440, height: 900 } });
+
+test('教室 shows each row’s 校区 and filters by it for a user of several campuses (issue 18 defect 8)', async ({ page }) => {
+  await signIn(page, 'principal', 'demo123');
+  await openFromSidebar(page, '基础数据', '教室');
+  const table = mainTable(page);
+  await expect(table.getByRole('columnheader', { name: '校区' })).toBeVisible();
+  await expect(table.getByRole('cell', { name: '北京朝阳校区', exact: true }).first()).toBeVisible();
+  await expect(table.getByRole('cell', { name: '北京海淀校区', exact: true }).first()).toBeVisible();
+  await page.screenshot({ path: '.tmp/e2e-results/classroom-campus.png' });
+
+  const filter = page.getByRole('search').getByRole('combobox', { name: '校区' });
+  await filter.click();
+  await page.getByRole('option', { name: '北京海淀校区' }).click();
+  await page.getByRole('search').getByRole('button', { name: '搜索' }).click();
+  await expect(table.getByRole('cell', { name: '北京朝阳校区', exact: true })).toHaveCount(0);
+  await expect(table.getByRole('cell', { name: '北京海淀校区', exact: true }).first()).toBeVisible();
+});
+
+test('班级客服 is chosen in the class dialog among the staff of the class campus and saved (issue 18 defect 11)', async ({ page }) => {
+  await signIn(page, 'principal', 'demo123');
+  await openFromSidebar(page, '教务管理', '班级管理');
+  const row = rowWith(page, '北京海淀启蒙A班');
+  await row.getByRole('button', { name: '编辑' }).click();
+  const dialog = page.getByRole('dialog', { name: '编辑班级' });
+  const kf = dialog.getByRole('combobox', { name: '班级客服' });
+  await kf.click();
+  // staff of 北京海淀校区 only: the principal works there, the Guangzhou front desk does not
+  await expect(page.getByRole('option', { name: '李秀英' })).toBeVisible();
+  await expect(page.getByRole('option', { name: '孙丽' })).toHaveCount(0);
+  await page.getByRole('option', { name: '李秀英' }).click();
+  await page.screenshot({ path: '.tmp/e2e-results/class-kf-dialog.png' });
+  await dialog.getByRole('button', { name: '确定' }).click();
+  await expectToast(page, '修改成功');
+  await expect(rowWith(page, '北京海淀启蒙A班').getByRole('cell', { name: '李秀英', exact: true })).toBeVisible();
+});
