@@ -84,6 +84,11 @@ export function transactionMiddleware(baseDb: Kysely<Database>): MiddlewareHandl
         }
         return jsonResponse(seen.response);
       }
+    } else {
+      // The body is read before the transaction begins: on SQLite the transaction holds the write
+      // lock (begin immediate) and other processes wait for it, so it must not also wait for the
+      // network. Handlers read it as text (Hono keeps it), as the key's hash above does.
+      await c.req.text();
     }
     try {
       await baseDb.transaction().execute(async (trx) => {
