@@ -14,6 +14,7 @@ import '../../db/core-schema';
 export { MAX_FAILED, LOCK_MINUTES } from './throttle';
 const WRONG = '账号或密码错误';
 const TOO_MANY = `登录尝试过于频繁，请${LOCK_MINUTES}分钟后再试`;
+const BUSY = '该账号正在登录，请稍后再试';
 
 function lockedError(lockedUntil: number, now: number): ApiError {
   const minutes = Math.max(1, Math.ceil((lockedUntil - now) / 60_000));
@@ -37,6 +38,7 @@ export function registerLogin(app: Hono<AppEnv>, deps: AppDeps): void {
     const slot = await reserveAccountTry(db, user.id, now);
     if (!slot.evaluate) {
       await releaseAddressTry(db, address);
+      if ('busy' in slot) throw new ApiError(429, BUSY);
       throw lockedError(slot.lockedUntil, now);
     }
     const good = await verifyPassword(user.password_hash, body.password);

@@ -25,11 +25,13 @@ declare module '../../db/schema' {
   }
 }
 
-export type AccountSlot = { evaluate: true; count: number } | { evaluate: false; lockedUntil: number };
+export type AccountSlot = { evaluate: true; count: number } | { evaluate: false; lockedUntil: number } | { evaluate: false; busy: true };
 
 /**
  * Reserves one try of the account. A live lock refuses without counting; an expired one starts
- * afresh; a count above MAX_FAILED (tries already in flight) locks the account and refuses.
+ * afresh. A count above MAX_FAILED means MAX_FAILED tries are already evaluated or in flight: this
+ * one is refused unseen and gives its slot back, without locking (several right passwords sent at
+ * once must not lock the account; the lock comes from the last allowed try failing).
  */
 export async function reserveAccountTry(db: Kysely<Database>, userId: number, now: number): Promise<AccountSlot> {
   const locked = sql`(locked_until is not null and locked_until > ${now})`;
@@ -43,7 +45,10 @@ export async function reserveAccountTry(db: Kysely<Database>, userId: number, no
     .returning(['failed_count', 'locked_until'])
     .executeTakeFirstOrThrow();
   if (row.locked_until !== null && row.locked_until > now) return { evaluate: false, lockedUntil: row.locked_until };
-  if (row.failed_count > MAX_FAILED) return { evaluate: false, lockedUntil: await lockAccount(db, userId, now) };
+  if (row.failed_count > MAX_FAILED) {
+    await db.updateTable('users').set({ failed_count: sql<number>`failed_count - 1` }).where('id', '=', userId).where('failed_count', '>', 0).execute();
+    return { evaluate: false, busy: true };
+  }
   return { evaluate: true, count: row.failed_count };
 }
 
