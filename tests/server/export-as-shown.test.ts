@@ -11,6 +11,7 @@ import { classResource } from '../../src/contract/resources/classes';
 import { studentResource } from '../../src/contract/resources/students';
 import { optionListText, optionText } from '../../src/lib/format/fieldText';
 import { userStateText } from '../../src/lib/format/userState';
+import { targetText, topText } from '../../src/lib/format/noticeTarget';
 import { ADMIN, createTestServer, type LoggedIn, type TestServer } from './helpers';
 
 /**
@@ -157,6 +158,23 @@ describe('Excel exports show what the screen shows', () => {
     const file = page.content.map((_, i) => cellText((ws.getRow(i + 2).values as ExcelJS.CellValue[])[1]));
     expect(file).toEqual(page.content.map((r) => userStateText(r.state, r.locked)));
     expect(file).toContain('启用');
+  });
+
+  it('通知公告.xlsx: 发布范围 with the names of the roles and 置顶 as 是/否, not ids and 1/0', async () => {
+    const roles = await server.db.selectFrom('roles').select(['id', 'name']).where('code', 'in', ['principal', 'front_desk']).orderBy('id').execute();
+    const added = await server.call<{ id: number }>('POST', 'api/v1/sys_notice/add', {
+      headers: admin.headers,
+      json: { title: '导出测试通知', content: '<p>内容</p>', target_type: 'roles', target_ids: roles.map((r) => r.id).join(','), is_top: 1 },
+    });
+    expect(added.body.code).toBe(200);
+    const form = { title: '导出测试通知', __export__: 'true', __name__: '通知公告', __columns__: JSON.stringify([{ prop: 'target_ids', label: '发布范围' }, { prop: 'is_top', label: '置顶' }]) };
+    const started = await server.call<{ file_id: number }>('POST', 'api/v1/sys_notice/page', { headers: admin.headers, form });
+    expect(started.body.code).toBe(200);
+    const ws = await download(started.body.data.file_id);
+    const values = (ws.getRow(2).values as ExcelJS.CellValue[]).slice(1).map(cellText);
+    const names = new Map(roles.map((r) => [String(r.id), r.name]));
+    expect(values).toEqual([targetText('roles', roles.map((r) => r.id).join(','), names), topText(1)]);
+    expect(values[0]).toMatch(/^角色：校长、前台$|^角色：前台、校长$/);
   });
 
   it('every declared list exports all its columns as text (every option source resolves)', async () => {

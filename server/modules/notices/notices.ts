@@ -14,6 +14,7 @@ import { nowText } from '../../lib/time';
 import { plainTextOf, sanitizeNoticeHtml } from './sanitize';
 import { NOTICE_STATES, type NoticeTarget } from './tables';
 import { postRead } from '../../lib/tx';
+import { targetText, topText } from '../../../src/lib/format/noticeTarget';
 
 const idsText = z.preprocess(
   (v) => (Array.isArray(v) ? v.join(',') : v === null || v === undefined ? '' : String(v)),
@@ -92,7 +93,18 @@ export function registerNotices(app: Hono<AppEnv>): void {
     const [prop, dir] = (q.sort ?? 'id desc').split(' ');
     if (!SORTABLE.has(prop)) throw new ApiError(400, `不支持按 ${prop} 排序`);
     const sorted = qb.orderBy(prop as 'id', dir === 'desc' ? 'desc' : 'asc').orderBy('id', 'desc');
-    if (isExportRequest(params)) return runListExport({ c, title: '通知公告', params, fetchRows: (limit) => sorted.limit(limit).execute() });
+    if (isExportRequest(params)) {
+      // 发布范围 and 置顶 as the list shows them: names of the roles and campuses, 是/否
+      const db = c.var.db;
+      const roles = new Map((await db.selectFrom('roles').select(['id', 'name']).execute()).map((r) => [String(r.id), r.name]));
+      const schools = new Map((await db.selectFrom('organisations').select(['id', 'name']).where('kind', '=', 'school').execute()).map((o) => [String(o.id), o.name]));
+      const asShown = (row: Record<string, unknown>) => ({
+        ...row,
+        target_ids: targetText(String(row.target_type), (row.target_ids as string | null) ?? null, row.target_type === 'roles' ? roles : schools),
+        is_top: topText(row.is_top),
+      });
+      return runListExport({ c, title: '通知公告', params, fetchRows: (limit) => sorted.limit(limit).execute(), asShown });
+    }
     const totalSize = await countOf(qb);
     const content = await sorted.limit(q.rows).offset((q.page - 1) * q.rows).execute();
     return ok(c, { content, totalSize });

@@ -10,6 +10,7 @@ import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import { useHasPermission } from '../../../components/session';
 import { useRoleOptions } from '../user/UserDialog';
 import { NoticeDialog, SCHOOL_TREE_URL } from './NoticeDialog';
+import { topText } from '../../../lib/format/noticeTarget';
 import { emptyNoticeForm, noticeFormOf, NOTICE_STATE, targetText, type NoticeFormValues, type NoticeRow } from './noticeForm';
 
 const SEARCH: SearchField[] = [
@@ -65,7 +66,7 @@ export default function NoticePage() {
           return targetText(r.target_type, r.target_ids, scoped);
         },
       },
-      { prop: 'is_top', label: '置顶', width: 60, align: 'center', formatter: (r) => (Number(r.is_top) === 1 ? '是' : '否') },
+      { prop: 'is_top', label: '置顶', width: 60, align: 'center', formatter: (r) => topText(r.is_top) },
       { prop: 'publisher', label: '发布人', width: 90 },
       { prop: 'publish_time', label: '发布时间', width: 150, sortable: true },
       { prop: 'created_at', label: '创建时间', width: 150, sortable: true },

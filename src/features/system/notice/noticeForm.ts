@@ -89,9 +89,4 @@ export function noticeBody(v: NoticeFormValues): Record<string, unknown> {
   return body;
 }
 
-/** 全部用户, or 角色：前台、校长 / 校区：… from the id lists and the names known. */
-export function targetText(type: TargetType, ids: string | null, names: ReadonlyMap<string, string>): string {
-  if (type === 'all') return '全部用户';
-  const list = (ids ?? '').split(',').filter(Boolean).map((id) => names.get(id) ?? id);
-  return `${type === 'roles' ? '角色' : '校区'}：${list.join('、')}`;
-}
+export { targetText } from '../../../lib/format/noticeTarget';
