@@ -30,6 +30,7 @@ import { isExportRequest, runListExport } from './export-hook';
 import { postRead } from './tx';
 import { tableVersionColumn } from '../db/table-versions';
 import { cachedPlan, filterValue, planOf, rangeEnd, rememberPlan, rowJsonColumns, runJsonPlan, runPlan } from './page-plan';
+import { checkTreeParent, refuseWithChildren } from './resource-tree';
 import { refJoins, refJsonColumns, refuseInUse, withRefLabels } from './resource-refs';
 
 /** Rows of a declared table, seen without a static type. */
@@ -179,6 +180,7 @@ export async function addRow(ctx: ResourceCtx, hooks: ResourceHooks, body: Recor
   }
   if (def.softDelete) row[DEL_FLAG_COLUMN] = 0;
   await requireFieldRefs(ctx.db, ctx.principal, def, row);
+  await checkTreeParent(ctx.db as unknown as Kysely<unknown>, def, row, 'add');
   await hooks.beforeWrite?.(ctx, row, 'add');
   await checkUnique(ctx, row);
   const now = nowText();
@@ -203,6 +205,7 @@ export async function updateRow(ctx: ResourceCtx, hooks: ResourceHooks, body: Re
   for (const [k, v] of Object.entries(body)) if (k !== 'id' && v !== undefined) row[k] = v;
   if (def.scope === 'school' && row[SCHOOL_COLUMN] !== undefined) await assertSchoolUsable(ctx, Number(row[SCHOOL_COLUMN]));
   await requireFieldRefs(ctx.db, ctx.principal, def, row);
+  await checkTreeParent(ctx.db as unknown as Kysely<unknown>, def, row, 'update', id);
   await hooks.beforeWrite?.(ctx, row, 'update', existing);
   await checkUnique(ctx, row, id);
   Object.assign(row, { updated_at: nowText(), updated_by: ctx.principal.userId });
@@ -228,6 +231,7 @@ export async function rowsInScope(ctx: ResourceCtx, ids: readonly number[], incl
 export async function deleteRows(ctx: ResourceCtx, hooks: ResourceHooks, ids: number[]): Promise<number> {
   const { def } = ctx;
   await rowsInScope(ctx, ids);
+  await refuseWithChildren(ctx.db as unknown as Kysely<unknown>, def, ids);
   await hooks.beforeDelete?.(ctx, ids);
   await refuseInUse(ctx.db as unknown as Kysely<unknown>, def, ids);
   if (def.softDelete) {

@@ -183,8 +183,12 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   calls?: Partial<Record<CallName, string | false>>;
   /** how the page call takes its filters: query string (default) or form-encoded POST */
   pageMethod?: 'GET' | 'POST_FORM';
-  /** a `tree` call built from a parent column */
-  tree?: { parent: string; text: string };
+  /**
+   * A tree by a parent column (0 = root): the `tree` call, and the rules every tree keeps (the
+   * parent exists, no cycle, no delete while children remain; server/lib/resource-tree.ts).
+   * `noun` names a node in those messages (default: the title).
+   */
+  tree?: { parent: string; text: string; noun?: string };
   /**
    * Composite indexes for the list's usual filter and sort, equality columns first and the sort
    * column last (e.g. `['school_id', 'del_flag', 'state', 'created_at']`): the page and its count

@@ -79,17 +79,8 @@ async function insertGrants(db: Kysely<Database>, roleId: number, ids: number[],
 
 export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
   mountResource(app, appFunResource, {
-    async beforeWrite(ctx, row, _mode, existing) {
-      const parentId = row.parent_id === undefined || row.parent_id === null ? 0 : Number(row.parent_id);
-      if (row.parent_id === null) row.parent_id = 0;
-      if (!parentId) return;
-      if (existing && parentId === existing.id) throw new ApiError(400, '上级功能不能是自身');
-      const parent = await ctx.db.selectFrom('sys_app_fun').select('id').where('id', '=', parentId).executeTakeFirst();
-      if (!parent) throw new ApiError(400, '上级功能不存在');
-    },
     async beforeDelete(ctx, ids) {
-      const child = await ctx.db.selectFrom('sys_app_fun').select('id').where('parent_id', 'in', ids).where('id', 'not in', ids).executeTakeFirst();
-      if (child) throw new ApiError(400, '该功能下还有下级功能，请先删除下级功能');
+      // the tree's rules (parent, cycle, children) are the declaration's (server/lib/resource-tree.ts)
       await ctx.db.deleteFrom('sys_role_app_fun').where('app_fun_id', 'in', ids).execute();
     },
   });

@@ -9,30 +9,12 @@ import {
 } from '../../../src/contract/resources/system';
 import type { AppDeps, AppEnv } from '../../lib/context';
 import { ApiError } from '../../lib/http';
-import { mountResource, type AnyDB, type Row } from '../../lib/resource-routes';
+import { mountResource, type AnyDB } from '../../lib/resource-routes';
 import { withLoginId } from '../../lib/resource-refs';
 import type { Database } from '../../db/schema';
 
 function anyDb(db: Kysely<Database>): Kysely<AnyDB> {
   return db as unknown as Kysely<AnyDB>;
-}
-
-async function liveRow(db: Kysely<Database>, table: string, id: number, softDelete: boolean): Promise<Row | undefined> {
-  let q = anyDb(db).selectFrom(table).selectAll().where('id', '=', id);
-  if (softDelete) q = q.where('del_flag', '=', 0);
-  return (await q.executeTakeFirst()) as Row | undefined;
-}
-
-/** A parent must exist and must not be the area itself or one of its descendants (no cycles). */
-async function checkAreaParent(db: Kysely<Database>, id: number | undefined, parentId: number): Promise<void> {
-  if (parentId === 0) return;
-  let cursor: number = parentId;
-  for (let depth = 0; depth < 64 && cursor !== 0; depth++) {
-    if (id !== undefined && cursor === id) throw new ApiError(400, '上级区域不能是自身或其下级');
-    const row = await liveRow(db, 'sys_area', cursor, true);
-    if (!row) throw new ApiError(400, depth === 0 ? '上级区域不存在' : '上级区域链路不完整');
-    cursor = Number(row.parent_id ?? 0);
-  }
 }
 
 async function countLive(db: Kysely<Database>, table: string, column: string, ids: number[]): Promise<number> {
@@ -46,23 +28,8 @@ async function countLive(db: Kysely<Database>, table: string, column: string, id
 }
 
 export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
-  mountResource(app, areaResource, {
-    async beforeWrite(ctx, row, mode, existing) {
-      const parent = row.parent_id === undefined ? undefined : Number(row.parent_id ?? 0);
-      if (mode === 'add') row.parent_id = parent ?? 0;
-      if (parent !== undefined) await checkAreaParent(ctx.db, existing?.id, parent);
-    },
-    async beforeDelete(ctx, ids) {
-      const children = await anyDb(ctx.db)
-        .selectFrom('sys_area')
-        .select('id')
-        .where('parent_id', 'in', ids)
-        .where('id', 'not in', ids)
-        .where('del_flag', '=', 0)
-        .executeTakeFirst();
-      if (children) throw new ApiError(400, '该区域下还有下级区域，请先删除下级区域');
-    },
-  });
+  // the area tree's rules (parent, cycle, children) are the declaration's (server/lib/resource-tree.ts)
+  mountResource(app, areaResource);
 
   mountResource(app, areaTemplateResource, {
     async beforeDelete(ctx, ids) {

@@ -20,7 +20,7 @@ export const districtResource = defineResource({
   scope: 'global',
   perm: 'base_district',
   defaultSort: 'order_num',
-  tree: { parent: 'parent_id', text: 'name' },
+  tree: { parent: 'parent_id', text: 'name', noun: '区划' },
   fields: {
     name: { type: 'string', label: '名称', required: true, max: 64, search: 'like' },
     code: { type: 'string', label: '区划代码', max: 12, search: 'eq', unique: true, pattern: { re: '^\\d{2,12}$', msg: '区划代码应为2-12位数字' } },

@@ -156,7 +156,7 @@ export const appFunResource = defineResource({
     tree: 'sys_app/get_app_fun_tree',
     get: false,
   },
-  tree: { parent: 'parent_id', text: 'name' },
+  tree: { parent: 'parent_id', text: 'name', noun: '功能' },
   fields: {
     name: { type: 'string', label: '功能名称', required: true, max: 64, search: 'like' },
     code: { type: 'string', label: '功能编码', required: true, max: 64, search: 'eq', unique: true },
