@@ -6,8 +6,9 @@ import { buildRoutes, pageRoutes, visibleTree } from '../../src/app/routes/menuR
  * Opens every screen of the sidebar as the administrator and as each demo role, at desktop width,
  * from the menus the server gives that role (the sidebar call), in one page per role, moving by
  * the address hash. A screen fails on: an uncaught page error, a console error, a call answering
- * HTTP >= 400 or an envelope code other than 200, a visible English message, or a list table
- * with no rows. A screen that says 该功能尚未开放 (not built in this version) is skipped.
+ * HTTP >= 400 or an envelope code other than 200, a visible English message, a screen showing an
+ * error in place of itself (页面出错了, 页面未能打开, MODULE_NOT_FOUND, a table's 加载失败), or a
+ * list table with no rows. A screen that says 该功能尚未开放 (not built in this version) is skipped.
  * Every area's screens are crawled once their menus exist: nothing to add per screen.
  */
 
@@ -21,7 +22,7 @@ const USERS: readonly DemoUser[] = [
   ...['principal', 'telemarketer', 'sales', 'teacher', 'foreign_teacher', 'front_desk', 'finance'].map((login) => ({ login, password: 'demo123' })),
 ];
 
-type Kind = 'page error' | 'console error' | 'failed call' | 'English text' | 'no rows';
+type Kind = 'page error' | 'console error' | 'failed call' | 'English text' | 'no rows' | 'broken screen';
 
 /**
  * Screens known to fail one check, each with the issue that fixes it (e.g. `{ who: 'admin', path:
@@ -40,6 +41,15 @@ const EXPECTED_EMPTY: readonly { who: string; path: string; why: string }[] = US
 
 /** A run of two or more English words: a message, not a code, unit or name such as Excel or ID. */
 const ENGLISH = /[A-Za-z]{2,}(?:[ ,.:;'’-]+[A-Za-z]{2,})+/;
+
+/** What a screen shows in place of itself when it fails. */
+const BROKEN = [
+  '[data-testid="module-not-found"]',
+  '[data-testid="screen-load-error"]',
+  'main :text("页面出错了")',
+  'main :text("页面未能打开")',
+  '[data-testid="data-table-scroll"] :text("加载失败")',
+].join(', ');
 
 /** Settled: no call of the app in flight and no table loading, for this long. */
 const QUIET_MS = 350;
@@ -168,6 +178,8 @@ async function visit(page: Page, w: Watch, screen: { path: string; title: string
   await settle(page, w.inFlight);
   if ((await page.getByTestId('screen-not-built').count()) > 0) return false;
   for (const t of await visibleEnglish(page)) w.findings.push({ path: screen.path, kind: 'English text', detail: t });
+  const broken = page.locator(BROKEN);
+  if ((await broken.count()) > 0) w.findings.push({ path: screen.path, kind: 'broken screen', detail: (await broken.first().innerText()).slice(0, 300) });
   const table = page.getByTestId('data-table-scroll').first().locator('table');
   if ((await table.count()) > 0 && (await table.getAttribute('aria-rowcount')) === '0') w.findings.push({ path: screen.path, kind: 'no rows', detail: screen.title });
   return true;
@@ -212,7 +224,7 @@ for (const user of USERS) {
 }
 
 // The crawl's own checks must be able to fail: each kind of fault, planted on a screen, is noted.
-test('the crawl notes a page error, a console error, a failed call, English text and an empty table', async ({ page }) => {
+test('the crawl notes a page error, a console error, a failed call, English text, a broken screen and an empty table', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   const w = watch(page);
   const menus = menusOf(await signIn(page, USERS[0]));
@@ -228,13 +240,18 @@ test('the crawl notes a page error, a console error, a failed call, English text
     box.setAttribute('role', 'alert');
     box.textContent = 'Something went wrong';
     document.querySelector('main')?.append(box);
+    const failed = document.createElement('div');
+    failed.setAttribute('data-testid', 'screen-load-error');
+    failed.textContent = '页面未能打开';
+    document.querySelector('main')?.append(failed);
     const empty = document.createElement('div');
     empty.setAttribute('data-testid', 'data-table-scroll');
     empty.innerHTML = '<table aria-rowcount="0"></table>';
     document.querySelector('main')?.prepend(empty);
-    void fetch('/api/v1/no/such/call');
+    // the body is read, as the app's request layer does: the call counts as finished only then
+    void fetch('/api/v1/no/such/call').then((r) => r.text());
   });
   await visit(page, w, screen);
   const kinds = new Set(w.findings.map((f) => f.kind));
-  expect([...kinds].sort()).toEqual(['English text', 'console error', 'failed call', 'no rows', 'page error']);
+  expect([...kinds].sort()).toEqual(['English text', 'broken screen', 'console error', 'failed call', 'no rows', 'page error']);
 });
