@@ -42,8 +42,12 @@ test('timetable: a week by class, a lesson opens its details, the arrangement di
   const arrange = page.getByRole('dialog');
   await arrange.getByRole('combobox', { name: '第1行星期' }).click();
   await page.getByRole('option', { name: weekDayName(shanghaiToday()), exact: true }).click();
-  await arrange.getByLabel('第1行开始时间').fill('21:30');
-  await arrange.getByLabel('第1行结束时间').fill('22:30');
+  // 24-hour fields (issue 18, defect 15): hours and minutes, never 上午/下午
+  await arrange.getByLabel('第1行开始时间（时）').fill('21');
+  await arrange.getByLabel('第1行开始时间（分）').fill('30');
+  await arrange.getByLabel('第1行结束时间（时）').fill('22');
+  await arrange.getByLabel('第1行结束时间（分）').fill('30');
+  await expect(arrange.getByText(/上午|下午|AM|PM/)).toHaveCount(0);
   await arrange.getByRole('button', { name: '确定排课' }).click();
   const error = arrange.getByTestId('arrange-error');
   await expect(error).toContainText(`教室 ${a.roomName} 在 ${shanghaiToday()} 21:30-22:30 已被占用（${a.className}）`);

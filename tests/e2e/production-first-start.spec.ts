@@ -118,6 +118,18 @@ test('a password reset by an administrator is changed at the next sign-in, in th
   await signIn(page, 'Reset2024b', 'zhaolei');
   const dialog = page.getByRole('dialog', { name: '修改密码' });
   await expect(dialog).toBeVisible();
+  // a refusal toasts beside the dialog, not over its title (issue 18, defect 15)
+  await dialog.getByPlaceholder('请输入原密码').fill('Wrong2024x');
+  await dialog.getByPlaceholder('请输入新密码').fill('Own2024c');
+  await dialog.getByPlaceholder('请输入确认密码').fill('Own2024c');
+  await dialog.getByRole('button', { name: '确 定' }).click();
+  const toast = page.locator('.mantine-Notification-root', { hasText: '原密码错误' });
+  await expect(toast).toBeVisible();
+  const t = await toast.boundingBox();
+  const h = await dialog.locator('.mantine-Modal-header').boundingBox();
+  expect(t && h).toBeTruthy();
+  if (t && h) expect(t.x + t.width <= h.x || t.x >= h.x + h.width || t.y >= h.y + h.height || t.y + t.height <= h.y).toBe(true);
+  await page.screenshot({ path: join(SCREENS, 'toast-beside-dialog.png') });
   await dialog.getByPlaceholder('请输入原密码').fill('Reset2024b');
   await dialog.getByPlaceholder('请输入新密码').fill('Own2024c');
   await dialog.getByPlaceholder('请输入确认密码').fill('Own2024c');

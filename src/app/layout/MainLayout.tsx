@@ -35,7 +35,8 @@ export default function MainLayout() {
   useLayoutEffect(refreshOnlineFromBrowser, []);
   return (
     <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
-      <Notifications position="top-center" autoClose={3000} />
+      {/* Top right and narrow: at the top centre a toast covered the title of the dialog it answers. */}
+      <Notifications position="top-right" containerWidth={320} autoClose={3000} />
       <SignedIn />
     </PersistQueryClientProvider>
   );

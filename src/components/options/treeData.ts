@@ -8,10 +8,15 @@ export interface TreeOption {
   children?: TreeOption[];
 }
 
+/**
+ * The menu tree call adds each parent again as its own first child (the spec's 'node itself'
+ * entry); shown, every directory would appear inside itself, with a duplicate value. It is left out.
+ */
 export function toTreeOptions(nodes: readonly TreeNode[] | null | undefined): TreeOption[] {
   if (!nodes) return [];
   return nodes.map((n) => {
-    const children = n.nodes && n.nodes.length ? toTreeOptions(n.nodes) : undefined;
+    const own = n.nodes?.filter((c) => c.id !== n.id);
+    const children = own && own.length ? toTreeOptions(own) : undefined;
     return children ? { value: String(n.id), label: n.text, children } : { value: String(n.id), label: n.text };
   });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { badgeText, parseTopAll } from '../../../src/api/messages';
-import { isChrome } from '../../../src/app/layout/ChromeHint';
+import { isChrome, wantsChromeHint } from '../../../src/app/layout/ChromeHint';
 import { scrollPositionAt } from '../../../src/app/layout/BackToTop';
 import { brandingFor, copyrightLine, DEFAULT_BRANDING } from '../../../src/app/branding';
 import { readSidebarOpen, writeSidebarOpen } from '../../../src/app/layout/sidebarState';
@@ -25,6 +25,18 @@ describe('layout rules', () => {
     expect(isChrome(`${chrome} Edg/130.0.0.0`)).toBe(false);
     expect(isChrome('Mozilla/5.0 (Macintosh) AppleWebKit/605.1.15 Version/17.0 Safari/605.1.15')).toBe(false);
     expect(isChrome('Mozilla/5.0 (Windows NT 10.0; rv:128.0) Gecko/20100101 Firefox/128.0')).toBe(false);
+  });
+  it('shows the Chrome hint only on desktop browsers that are not Chromium-based (issue 18, defect 15)', () => {
+    const chrome = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
+    const macSafari = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15';
+    expect(wantsChromeHint('Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1')).toBe(false);
+    expect(wantsChromeHint(macSafari, 5)).toBe(false); // iPadOS asking for the desktop page
+    expect(wantsChromeHint('Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36')).toBe(false);
+    expect(wantsChromeHint('Mozilla/5.0 (Android 14; Mobile; rv:128.0) Gecko/128.0 Firefox/128.0')).toBe(false);
+    expect(wantsChromeHint(chrome)).toBe(false);
+    expect(wantsChromeHint(`${chrome} Edg/130.0.0.0`)).toBe(false);
+    expect(wantsChromeHint(macSafari, 0)).toBe(true);
+    expect(wantsChromeHint('Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0')).toBe(true);
   });
   it('scrolls back to the top in 600 ms', () => {
     expect(scrollPositionAt(1000, 0)).toBe(1000);

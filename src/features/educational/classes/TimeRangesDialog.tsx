@@ -1,5 +1,5 @@
 import { ActionIcon, Alert, Button, Group, Loader, Modal, Select, Stack, Text } from '@mantine/core';
-import { TimeInput } from '@mantine/dates';
+import { TimeField } from '../../../components/TimeField';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -57,9 +57,9 @@ function RangesForm({ cls, initial, onSaved, onClose }: { cls: Cls; initial: Pat
       {rows.map((r, i) => (
         <Group key={r.key} gap={6} wrap="nowrap">
           <Select size="sm" w={100} aria-label={`第${i + 1}行星期`} placeholder="星期" data={WEEK_DAY_DATA} value={r.week_day || null} onChange={(v) => setRow(r.key, { week_day: v ?? '' })} />
-          <TimeInput size="sm" aria-label={`第${i + 1}行开始时间`} value={r.start_time} onChange={(e) => setRow(r.key, { start_time: e.currentTarget.value })} />
+          <TimeField name={`第${i + 1}行开始时间`} value={r.start_time} onChange={(v) => setRow(r.key, { start_time: v })} />
           <Text size="sm">至</Text>
-          <TimeInput size="sm" aria-label={`第${i + 1}行结束时间`} value={r.end_time} onChange={(e) => setRow(r.key, { end_time: e.currentTarget.value })} />
+          <TimeField name={`第${i + 1}行结束时间`} value={r.end_time} onChange={(v) => setRow(r.key, { end_time: v })} />
           <ActionIcon variant="subtle" color="red" aria-label={`删除第${i + 1}行`} onClick={() => setRows((rs) => rs.filter((x) => x.key !== r.key))}>
             <IconTrash size={16} />
           </ActionIcon>

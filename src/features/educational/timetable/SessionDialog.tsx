@@ -1,5 +1,6 @@
 import { Alert, Button, Divider, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { DatePickerInput, TimeInput } from '@mantine/dates';
+import { DatePickerInput } from '@mantine/dates';
+import { TimeField } from '../../../components/TimeField';
 import { useState } from 'react';
 import type { ScheduleRow } from '../../../contract/classes';
 import { SCHEDULE_STATES } from '../../../contract/resources/classes';
@@ -108,8 +109,8 @@ function LessonDialog({ lesson, onClose, onChanged }: Props & { lesson: Schedule
             <Divider label="调整课次" labelPosition="left" />
             <DatePickerInput label="上课日期" size="sm" valueFormat="YYYY-MM-DD" value={date} onChange={setDate} disabled={attended} />
             <Group grow>
-              <TimeInput label="开始时间" size="sm" value={start} onChange={(e) => setStart(e.currentTarget.value)} />
-              <TimeInput label="结束时间" size="sm" value={end} onChange={(e) => setEnd(e.currentTarget.value)} />
+              <TimeField label="开始时间" name="开始时间" value={start} onChange={setStart} />
+              <TimeField label="结束时间" name="结束时间" value={end} onChange={setEnd} />
             </Group>
             <Group grow>
               <TeacherSelect label="老师" value={teacher} onChange={setTeacher} schoolId={lesson.school_id} size="sm" />

@@ -30,6 +30,13 @@ describe('tree data', { timeout: 30000 }, () => {
       children: [{ value: '2', label: '菜单管理', children: [{ value: '3', label: '新增菜单' }] }, { value: '4', label: '用户管理' }],
     });
   });
+
+  it("leaves out the menu tree's 'node itself' entry: no directory shows inside itself (issue 18, defect 15)", () => {
+    const withSelf = [
+      { id: 1, text: '系统管理', nodes: [{ id: 1, text: '系统管理', parent: 1 }, { id: 2, text: '菜单管理', nodes: [{ id: 2, text: '菜单管理', parent: 2 }, { id: 3, text: '新增菜单' }] }] },
+    ];
+    expect(toTreeOptions(withSelf)).toEqual([{ value: '1', label: '系统管理', children: [{ value: '2', label: '菜单管理', children: [{ value: '3', label: '新增菜单' }] }] }]);
+  });
 });
 
 describe('TreePanel', { timeout: 30000 }, () => {
