@@ -135,7 +135,7 @@ const LIST_SCREENS: Readonly<Record<string, readonly string[]>> = {
 export function screensReading(name: string, own: readonly string[]): string[] {
   const out = new Set(own);
   for (const def of RESOURCES) {
-    const refers = Object.values(def.fields).some((f) => f.options?.kind === 'resource' && f.options.resource === name);
+    const refers = Object.values(def.fields).some((f) => f.ref?.resource === name || (f.options?.kind === 'resource' && f.options.resource === name));
     if (refers) for (const s of RESOURCE_SCREENS[def.name] ?? []) out.add(s);
   }
   return [...out];
