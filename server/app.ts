@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from './lib/context';
 import { ApiError } from './lib/http';
+import { isRefusedValue } from './db/dialect';
 import { readPermissionMiddleware, sessionMiddleware } from './lib/auth';
 import { bodyLimitMiddleware } from './lib/body-limit';
 import { securityHeaders } from './lib/security-headers';
@@ -38,6 +39,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.notFound((c) => c.json({ code: 404, msg: `请求地址出错: ${c.req.path}`, data: null }, 404));
   app.onError((err, c) => {
     if (err instanceof ApiError) return c.json({ code: err.code, msg: err.message, data: null });
+    if (isRefusedValue(err)) return c.json({ code: 400, msg: '参数取值超出范围', data: null });
     // The caller's request id (a proxy's) when it sent one, so the log line can be matched with theirs.
     console.error(`[${c.req.header('x-request-id') ?? randomUUID()}] ${c.req.method} ${c.req.path}:`, err);
     return c.json({ code: 500, msg: '服务器内部错误', data: null }, 500);

@@ -71,6 +71,17 @@ export function isUniqueViolation(err: unknown): boolean {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
+/**
+ * Whether the database refused a parameter's value itself: PostgreSQL's integer columns refuse a
+ * number beyond 2^31 (22003) or a text that is no number (22P02) where SQLite simply finds no row.
+ * Such input is the caller's mistake, answered 400, not a fault.
+ */
+export function isRefusedValue(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false;
+  const code = (err as { code?: unknown }).code;
+  return code === '22003' || code === '22P02';
+}
+
 /** Whether a Kysely instance talks to PostgreSQL (for code that gets a db but not the config). */
 export function dialectOf(db: Kysely<unknown>): DialectName {
   const adapter = db.getExecutor().adapter;

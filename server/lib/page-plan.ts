@@ -40,11 +40,22 @@ function isNumeric(field: FieldDef): boolean {
 }
 
 /** The value a filter binds (the same conversion and message as the builder's). */
+/** Largest value of an integer column (PostgreSQL's integer answers 5xx to anything beyond it). */
+const MAX_INT = 2147483647;
+
 export function filterValue(field: FieldDef, raw: string): string | number {
   if (!isNumeric(field)) return raw;
   const n = Number(raw);
   if (!Number.isFinite(n)) throw new ApiError(400, `${field.label}必须是数字`);
+  if ((field.type === 'int' || field.type === 'bool') && (!Number.isInteger(n) || Math.abs(n) > MAX_INT)) throw new ApiError(400, `${field.label}必须是整数`);
   return n;
+}
+
+/** The `school_id` filter: campus ids, each an integer an integer column can hold. */
+export function schoolIdsOf(raw: string): number[] {
+  const ids = raw.split(',').map(Number);
+  if (ids.some((n) => !Number.isInteger(n) || Math.abs(n) > MAX_INT)) throw new ApiError(400, '校区必须是数字');
+  return ids;
 }
 
 /** Range end of a datetime filter given as a date: the whole day. */
@@ -105,8 +116,7 @@ export function planOf(def: ResourceDef, principal: Principal, query: Record<str
     }
   }
   if (def.scope === 'school' && query[SCHOOL_COLUMN]) {
-    const ids = query[SCHOOL_COLUMN].split(',').map(Number);
-    if (ids.some((n) => !Number.isInteger(n))) throw new ApiError(400, '校区必须是数字');
+    const ids = schoolIdsOf(query[SCHOOL_COLUMN]);
     key.push(`c${ids.length}`);
     values.push(...ids);
   }

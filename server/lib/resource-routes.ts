@@ -29,7 +29,7 @@ import { nowText } from './time';
 import { isExportRequest, runListExport } from './export-hook';
 import { postRead } from './tx';
 import { tableVersionColumn } from '../db/table-versions';
-import { cachedPlan, filterValue, planOf, rangeEnd, rememberPlan, rowJsonColumns, runJsonPlan, runPlan } from './page-plan';
+import { cachedPlan, filterValue, schoolIdsOf, planOf, rangeEnd, rememberPlan, rowJsonColumns, runJsonPlan, runPlan } from './page-plan';
 import { checkTreeParent, refuseWithChildren } from './resource-tree';
 import { refJoins, refJsonColumns, refuseInUse, withRefLabels } from './resource-refs';
 
@@ -112,8 +112,7 @@ export function applyFilters(def: ResourceDef, qb: AnySelect, query: Record<stri
     }
   }
   if (def.scope === 'school' && query[SCHOOL_COLUMN]) {
-    const ids = query[SCHOOL_COLUMN].split(',').map(Number);
-    if (ids.some((n) => !Number.isInteger(n))) throw new ApiError(400, '校区必须是数字');
+    const ids = schoolIdsOf(query[SCHOOL_COLUMN]);
     qb = qb.where(sql.ref(`${t}.${SCHOOL_COLUMN}`), 'in', ids);
   }
   return qb;

@@ -32,6 +32,7 @@ const QUERIES: Record<string, string>[] = [
   { page: '1e400', rows: 'NaN' },
   { id: 'abc', ids: 'x,y', class_id: '-1', school_id: '9007199254740993' },
   { id: '-7', user_id: '1.5', student_id: '0x10' },
+  { id: '2147483648', class_id: '9007199254740993', schedule_id: '2147483648' },
   { name: HUGE, code: HUGE, title: HUGE },
   { [`k${'k'.repeat(300)}`]: '1' },
 ];
