@@ -5,6 +5,7 @@ import { ApiError } from './http';
 import { hashToken } from './sessions';
 import { PASSWORD_CHANGE_REQUIRED_MSG } from '../../src/contract/session';
 import { hasPerm, loadAccess } from './principal';
+import { ANY_SIGNED_IN } from '../../src/contract/call';
 import '../db/core-schema';
 
 /** Calls that need no session. */
@@ -177,7 +178,7 @@ export function requirePerm(code: string): MiddlewareHandler<AppEnv> {
 export { hasPerm };
 
 /** A read every signed-in user may make (their own session, menus, messages, option sets, …). */
-export const ANY_SIGNED_IN = '*';
+export { ANY_SIGNED_IN };
 
 /**
  * Throws ApiError 403 unless the caller holds one of the menus (screen or operation codes) that

@@ -12,7 +12,7 @@ export function schoolScope(principal: Pick<Principal, 'allSchools' | 'superuser
   return principal.schoolIds;
 }
 
-interface Whereable<Q> {
+export interface Whereable<Q> {
   where(expr: Expression<SqlBool>): Q;
 }
 

@@ -3,6 +3,7 @@ import type { AppEnv } from '../lib/context';
 import { ANY_SIGNED_IN, declareRead } from '../lib/auth';
 import { callPath, type ResourceDef } from '../../src/contract/resource';
 import { RESOURCES } from '../../src/contract/resources';
+import { TEACHING_SCREENS } from '../../src/contract/classes';
 
 /**
  * Who may read what: every read names the menus (screen codes of server/db/seed/menus) whose
@@ -59,21 +60,7 @@ const S = SCREENS;
  * The screens of 教务管理: they share one request layer (classes, lessons, rosters, check-ins), so
  * the reads of the classes area are allowed to the holders of any of them.
  */
-const TEACHING: readonly string[] = [
-  S.classManage,
-  S.classDetail,
-  S.timetable,
-  S.arrange,
-  S.frontDeskCheckIn,
-  S.teacherCheckIn,
-  S.checkInRecords,
-  S.leaveMakeup,
-  S.absence,
-  S.attendanceProgress,
-  S.teacherLeave,
-  S.classData,
-  S.classDegree,
-];
+const TEACHING: readonly string[] = TEACHING_SCREENS;
 
 /** The screens that list each declared resource (its own list, dialogs and details). */
 const RESOURCE_SCREENS: Readonly<Record<string, readonly string[]>> = {
@@ -151,7 +138,10 @@ const USER_LIST = [...new Set([...screensReading('system_user', LIST_SCREENS.sys
 const ROLE_LIST = screensReading('system_role', LIST_SCREENS.system_role);
 const USER_PICKERS = [S.user, S.staffFile, S.notice, S.dataPermission, ...TEACHING];
 
-/** Hand-written reads: `METHOD path` (under api/v1) → the menus whose screens make them. */
+/**
+ * Hand-written reads: `METHOD path` (under api/v1) → the menus whose screens make them. Reads
+ * declared with defineCall (src/contract, e.g. the classes area's) carry their menus themselves.
+ */
 const HAND_WRITTEN_READS: Readonly<Record<string, readonly string[]>> = {
   // one's own session, menus, campuses, messages, exports, column settings and option sets
   'GET auth/third_config': [ANY_SIGNED_IN],
@@ -174,7 +164,6 @@ const HAND_WRITTEN_READS: Readonly<Record<string, readonly string[]>> = {
   // trees of the cascading pickers (organisations, areas, menus): names only
   'GET system/tree_list': [ANY_SIGNED_IN],
   'GET system/get_org_tree': [ANY_SIGNED_IN],
-  'GET wf_clock_in/page': [S.clockIn],
 
   // users
   'GET system/find_user_page': USER_LIST,
@@ -216,26 +205,6 @@ const HAND_WRITTEN_READS: Readonly<Record<string, readonly string[]>> = {
   'POST sys_notice/page': [S.notice],
   'POST system/get_tag_group': [S.tag, S.student],
   'POST system/get_tag': [S.tag, S.student],
-  // classes area
-  'GET base_class_manage/gangers': TEACHING,
-  'GET base_class_manage/have_tea_attend': TEACHING,
-  'GET base_class_manage/join_page': [...TEACHING, S.student],
-  'GET base_class_manage/warm_up_page': [...TEACHING, S.student],
-  'GET stu_class/is_can_sign_up': [...TEACHING, S.student],
-  'GET data_center/class_data': TEACHING,
-  'GET edu_attendance/progress': TEACHING,
-  'GET edu_check_in/detail': TEACHING,
-  'GET edu_check_in/page': TEACHING,
-  'GET edu_check_in/patch_log': TEACHING,
-  'GET edu_check_in/today_roster': TEACHING,
-  'GET edu_class_schedule/exports': TEACHING,
-  'GET edu_class_schedule/os_page': TEACHING,
-  'POST edu_class_schedule_student/absenceList': TEACHING,
-  'GET edu_course_schedule/tree': TEACHING,
-  'GET plan_edu_class_schedule_apply/tea_page': TEACHING,
-  'GET prod_class_type/detail': [S.classType, ...TEACHING],
-  'GET prod_class_type/name_page': [S.classType, ...TEACHING],
-  'GET prod_class_type/protocol': [S.classType, ...TEACHING],
 };
 
 /** Names the menus of every read the app serves (declared resources' page/get/tree and the hand-written ones). */

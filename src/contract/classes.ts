@@ -1,110 +1,14 @@
 import { z } from 'zod';
+import { answer, defineCall, type Answer } from './call';
+import type { Page } from './envelope';
+import type { TreeNode } from './menu';
+import { PAGE_LABELS, pageQuerySchema } from './paging';
 
 /**
  * The special calls of the classes area (spec doc 001 §7 "Classes, schedules, attendance"), their
  * payloads and answers. Standard CRUD calls come from the declarations in resources/classes.ts,
  * resources/base.ts and resources/products.ts. Where the spec names no path, the choice is here.
  */
-export const CLASSES_PATHS = {
-  // ---- classes (base_class_manage) ----
-  /** GET ?school_id=&class_type_id=&name=&page=&rows= → classes open for joining (state 招生中/开课中, not full): Page<JoinableClass> */
-  classJoinPage: 'api/v1/base_class_manage/join_page',
-  /** GET same filters → warm-up classes (is_warm_up = 1) open for joining: Page<JoinableClass> */
-  classWarmUpPage: 'api/v1/base_class_manage/warm_up_page',
-  /** POST {ids, state} */
-  classUpdateState: 'api/v1/base_class_manage/update_cm_state',
-  /** POST {id, kf_id} — one class's customer-service staff */
-  classUpdateKf: 'api/v1/base_class_manage/update_kf',
-  /** POST {ids, kf_id} — many classes at once */
-  classUpdateKfs: 'api/v1/base_class_manage/update_kfs',
-  /** GET ?class_id= → the class's teachers: ClassTeacher[] (head teacher first) */
-  classGangers: 'api/v1/base_class_manage/gangers',
-  /** GET ?class_id= → {have: boolean, count}: whether any lesson of the class has check-ins */
-  classHaveTeaAttend: 'api/v1/base_class_manage/have_tea_attend',
-
-  // ---- enrolment ----
-  /** POST JoinBody → the enrolment row (path chosen: the spec names only withdraw etc.) */
-  stuClassJoin: 'api/v1/stu_class/join',
-  /** POST WithdrawBody */
-  stuClassWithdraw: 'api/v1/stu_class/withdraw',
-  /** POST JoinBody, class must be a warm-up class */
-  stuClassJoinWarmUp: 'api/v1/stu_class/join_warm_up_class',
-  /** GET ?student_id=&class_id= → {can: boolean, reason: string|null} */
-  stuClassCanSignUp: 'api/v1/stu_class/is_can_sign_up',
-
-  // ---- time ranges ----
-  /** POST ?classId= body TimeRangeInput[] → appends ranges */
-  timeRangeAdd: 'api/v1/edu_class_time_range/add',
-  /** POST ?classId= body TimeRangeInput[] → replaces all ranges of the class */
-  timeRangeUpdate: 'api/v1/edu_class_time_range/update',
-
-  // ---- schedules ----
-  arrange: 'api/v1/edu_class_schedule/arrange_schedule',
-  reArrange: 'api/v1/edu_class_schedule/batch_re_arrange_schedule',
-  exchange: 'api/v1/edu_class_schedule/batch_exchange_arrange_schedule',
-  deleteSchedule: 'api/v1/edu_class_schedule/delete_schedule',
-  updateBatch: 'api/v1/edu_class_schedule/update_batch',
-  replaceTeacher: 'api/v1/edu_class_schedule/replace_teacher',
-  revise: 'api/v1/edu_class_schedule/revise',
-  multipleUndo: 'api/v1/edu_class_schedule/multiple_undo_attendance',
-  /** GET same filters as os_page plus __name__ → downloads an .xlsx of the lessons (≤ 10000 rows) */
-  scheduleExports: 'api/v1/edu_class_schedule/exports',
-  /** GET OsPageQuery → Page<ScheduleRow> for the timetable */
-  osPage: 'api/v1/edu_class_schedule/os_page',
-  /** POST form-encoded AbsenceQuery → Page<AbsenceRow> (absent / leave marks) */
-  absenceList: 'api/v1/edu_class_schedule_student/absenceList',
-
-  // ---- check-in ----
-  /** POST ?c=zh body CheckInBody → CheckInRow. Idempotent per (schedule, student). */
-  checkIn: 'api/v1/check_in',
-  /**
-   * POST CheckInUndoBody → {count, hours_restored}. The front desk takes back its own check-in of the
-   * last CHECK_IN_UNDO_MINUTES (a mis-tap); idempotent: nothing to undo answers count 0.
-   */
-  checkInUndo: 'api/v1/check_in/undo',
-  /** GET CheckInPageQuery → Page<CheckInRow> */
-  checkInPage: 'api/v1/edu_check_in/page',
-  /** GET ?id= → CheckInRow & {logs: CheckInLogRow[]} */
-  checkInDetail: 'api/v1/edu_check_in/detail',
-  /** POST {id, mark, remark?} → CheckInRow (logged) */
-  checkInPatch: 'api/v1/edu_check_in/patch',
-  /** GET ?check_in_id= | ?schedule_id= | ?student_id= & page, rows → Page<CheckInLogRow> */
-  checkInPatchLog: 'api/v1/edu_check_in/patch_log',
-  /** POST {ids: schedule ids, deadline} → extends the check-in deadline of lessons */
-  checkInProlong: 'api/v1/edu_check_in/prolong',
-  /** GET ?school_id=&date= → RosterSession[] (front desk; feeds the offline roster) */
-  todayRoster: 'api/v1/edu_check_in/today_roster',
-
-  // ---- undo groups, progress, others ----
-  undoGroupAbort: 'api/v1/edu_undo_group/abort',
-  /** GET ?class_id= → ClassProgress; or ?school_id=&page=&rows= → Page<ClassProgressRow> */
-  attendanceProgress: 'api/v1/edu_attendance/progress',
-  /** POST {id, makeup_schedule_id} → books a make-up lesson for a leave */
-  stuLeaveAdd: 'api/v1/edu_stu_leave/add',
-  stuLeaveMakeup: 'api/v1/edu_stu_leave/makeup',
-  applyPut: 'api/v1/plan_edu_class_schedule_apply/put',
-  applyAbort: 'api/v1/plan_edu_class_schedule_apply/abort',
-  /** GET → the signed-in teacher's own applications */
-  applyTeaPage: 'api/v1/plan_edu_class_schedule_apply/tea_page',
-  /** GET ?class_id= → TreeNode[] (stages → units → lessons) */
-  courseTree: 'api/v1/edu_course_schedule/tree',
-  /** POST {ids, review_state: 1|2, review_remark?} */
-  courseReview: 'api/v1/edu_course_schedule/review',
-  /** POST {id} → deletes the node and everything under it */
-  courseLevelDelete: 'api/v1/edu_course_schedule/level_delete',
-  /** GET ?school_id=&date_start=&date_end= → ClassData */
-  classData: 'api/v1/data_center/class_data',
-  prodClassTypeDetail: 'api/v1/prod_class_type/detail',
-  prodClassTypeVisible: 'api/v1/prod_class_type/visible',
-  prodClassTypeProtocol: 'api/v1/prod_class_type/protocol',
-  prodClassTypeNamePage: 'api/v1/prod_class_type/name_page',
-
-  // ---- attendance punch (/wf/clockIn) ----
-  /** POST PunchBody with Idempotency-Key → PunchRow */
-  punch: 'api/v1/wf_clock_in/punch',
-  /** GET ?date_start=&date_end=&user_id= (user_id needs wf_clock_in_all) → Page<PunchRow> */
-  punchPage: 'api/v1/wf_clock_in/page',
-} as const;
 
 // ---------------------------------------------------------------------------------------------
 // Shared pieces
@@ -418,7 +322,7 @@ export interface CheckInLogRow {
   operator_id: number | null;
   operator_name: string | null;
   remark: string | null;
-  created_at: string;
+  created_at: string | null;
 }
 
 /** Undo check-ins, restoring hours; with group_id the undo group is executed (its ids are used when ids is absent). */
@@ -444,7 +348,8 @@ export const absenceQuerySchema = z.object({
   date_end: date('结束日期').optional().or(z.literal('').transform(() => undefined)),
 });
 
-export interface AbsenceRow extends CheckInRow {
+/** An absent or leave mark as 缺勤记录 lists it: the check-in without lesson end, teacher and undo group. */
+export interface AbsenceRow extends Omit<CheckInRow, 'end_time' | 'teacher_name' | 'checked_by' | 'undo_group_id'> {
   parent_name: string | null;
   parent_phone: string | null;
   leave_id: number | null;
@@ -574,5 +479,517 @@ export interface PunchRow {
   lng: number | null;
   accuracy: number | null;
   device: string;
-  created_at: string;
+  /** stamped at insert (the column admits null, as every table's stamps) */
+  created_at: string | null;
 }
+
+// ---------------------------------------------------------------------------------------------
+// The special calls of the area (defineCall, see call.ts): the server mounts them with
+// mountCall, the app calls them with callApi. Reads name the screens that show them.
+// ---------------------------------------------------------------------------------------------
+
+/** A stored row as the server answers it (columns of the table; the screens read a few). */
+export type StoredRow = { id: number } & Record<string, unknown>;
+
+const AREA = 'classes';
+const WORKFLOW = 'workflow';
+const PAGE = pageQuerySchema;
+
+/**
+ * The screens (menu codes) of 教务管理: they share one request layer (classes, lessons, rosters,
+ * check-ins), so the area's reads are allowed to the holders of any of them.
+ */
+export const TEACHING_SCREENS = [
+  'base_class_manage',
+  'base_class_detail',
+  'educational_timetable',
+  'educational_arrange',
+  'educational_front_desk_check_in',
+  'educational_teacher_check_in',
+  'educational_check_in',
+  'educational_leave_makeup',
+  'educational_absence',
+  'educational_attendance_progress',
+  'educational_tea_leave',
+  'educational_class_data',
+  'classes_class_degree',
+] as const;
+/** Reads a student's screen makes too (joining a class). */
+const JOIN_SCREENS = [...TEACHING_SCREENS, 'students_student'] as const;
+
+const classIdQuery = z.object({ class_id: z.coerce.number({ error: '请选择班级' }).int().positive('请选择班级') });
+const idQuery = z.object({ id: z.coerce.number({ error: 'id 必须是数字' }).int('id 必须是整数').positive('id 必须是正整数') });
+
+export const joinPageQuerySchema = PAGE.extend({
+  school_id: z.coerce.number().int().positive().optional(),
+  class_type_id: z.coerce.number().int().positive().optional(),
+  name: z.string().max(64, '班级名称不能超过64个字符').optional(),
+});
+const joinPageLabels = { school_id: '校区', class_type_id: '班型', name: '班级名称' };
+
+export const classJoinPageCall = defineCall({
+  area: AREA,
+  title: '可入班班级',
+  method: 'GET',
+  path: 'api/v1/base_class_manage/join_page',
+  perm: JOIN_SCREENS,
+  query: joinPageQuerySchema,
+  labels: joinPageLabels,
+  answer: answer<Page<JoinableClass>>(),
+});
+export const classWarmUpPageCall = defineCall({ ...classJoinPageCall, title: '可加入的热身班', path: 'api/v1/base_class_manage/warm_up_page' });
+export const classGangersCall = defineCall({
+  area: AREA,
+  title: '班级老师',
+  method: 'GET',
+  path: 'api/v1/base_class_manage/gangers',
+  perm: TEACHING_SCREENS,
+  query: classIdQuery,
+  answer: answer<ClassTeacher[]>(),
+});
+export const classHaveTeaAttendCall = defineCall({
+  area: AREA,
+  title: '班级是否已有签到',
+  method: 'GET',
+  path: 'api/v1/base_class_manage/have_tea_attend',
+  perm: TEACHING_SCREENS,
+  query: classIdQuery,
+  answer: answer<{ have: boolean; count: number }>(),
+});
+
+const joinLabels = { student_id: '学员', class_id: '班级', join_date: '入班日期', add_hours: '课时' };
+export const stuClassJoinCall = defineCall({
+  area: AREA,
+  title: '学员入班',
+  method: 'POST',
+  path: 'api/v1/stu_class/join',
+  perm: 'stu_class_join',
+  body: joinSchema,
+  labels: joinLabels,
+  answer: answer<StoredRow>(),
+});
+export const stuClassJoinWarmUpCall = defineCall({ ...stuClassJoinCall, title: '加入热身班', path: 'api/v1/stu_class/join_warm_up_class', perm: 'stu_class_join_warm_up_class' });
+export const stuClassWithdrawCall = defineCall({
+  area: AREA,
+  title: '学员退班',
+  method: 'POST',
+  path: 'api/v1/stu_class/withdraw',
+  perm: 'stu_class_withdraw',
+  body: withdrawSchema,
+  labels: { id: '学员班级记录', leave_date: '离班日期' },
+  answer: answer<StoredRow>(),
+});
+export const stuClassCanSignUpCall = defineCall({
+  area: AREA,
+  title: '学员能否入班',
+  method: 'GET',
+  path: 'api/v1/stu_class/is_can_sign_up',
+  perm: JOIN_SCREENS,
+  query: z.object({
+    student_id: z.coerce.number({ error: '请选择学员' }).int().positive('请选择学员'),
+    class_id: z.coerce.number({ error: '请选择班级' }).int().positive('请选择班级'),
+  }),
+  answer: answer<{ can: boolean; reason: string | null }>(),
+});
+
+const timeRangeQuery = z.object({ classId: z.coerce.number({ error: '请选择班级' }).int('班级必须是整数').positive('请选择班级') });
+const timeRangeLabels = { classId: '班级', week_day: '星期', start_time: '开始时间', end_time: '结束时间' };
+export const timeRangeAddCall = defineCall({
+  area: AREA,
+  title: '新增上课时间段',
+  method: 'POST',
+  path: 'api/v1/edu_class_time_range/add',
+  perm: 'edu_class_time_range_add',
+  query: timeRangeQuery,
+  body: timeRangeListSchema,
+  labels: timeRangeLabels,
+  answer: answer<StoredRow[]>(),
+});
+export const timeRangeUpdateCall = defineCall({ ...timeRangeAddCall, title: '修改上课时间段', path: 'api/v1/edu_class_time_range/update', perm: 'edu_class_time_range_update' });
+
+const scheduleWrite = <B extends z.ZodType, A>(path: `api/v1/${string}`, title: string, perm: string, body: B, _a: Answer<A>) =>
+  defineCall({ area: AREA, title, method: 'POST', path, perm, body, answer: answer<A>() });
+export const arrangeCall = scheduleWrite('api/v1/edu_class_schedule/arrange_schedule', '排课', 'edu_class_schedule_arrange', arrangeSchema, answer<ArrangeResult>());
+export const reArrangeCall = scheduleWrite('api/v1/edu_class_schedule/batch_re_arrange_schedule', '批量重排', 'edu_class_schedule_re_arrange', reArrangeSchema, answer<ArrangeResult>());
+export const exchangeCall = scheduleWrite('api/v1/edu_class_schedule/batch_exchange_arrange_schedule', '交换课次', 'edu_class_schedule_exchange', exchangeSchema, answer<{ ids: number[] }>());
+export const deleteScheduleCall = scheduleWrite('api/v1/edu_class_schedule/delete_schedule', '按班级删课', 'edu_class_schedule_delete_schedule', deleteScheduleSchema, answer<{ count: number; kept: number }>());
+export const updateBatchCall = scheduleWrite('api/v1/edu_class_schedule/update_batch', '批量修改课次', 'edu_class_schedule_update_batch', updateBatchSchema, answer<{ count: number }>());
+export const replaceTeacherCall = scheduleWrite('api/v1/edu_class_schedule/replace_teacher', '更换老师', 'edu_class_schedule_replace_teacher', replaceTeacherSchema, answer<{ count: number }>());
+export const reviseCall = scheduleWrite('api/v1/edu_class_schedule/revise', '调整课次', 'edu_class_schedule_revise', reviseSchema, answer<StoredRow>());
+
+const osPageLabels = { date_start: '开始日期', date_end: '结束日期', school_id: '校区', class_id: '班级', teacher_id: '老师', classroom_id: '教室' };
+export const osPageCall = defineCall({
+  area: AREA,
+  title: '课表',
+  method: 'GET',
+  path: 'api/v1/edu_class_schedule/os_page',
+  perm: TEACHING_SCREENS,
+  query: osPageSchema.extend(PAGE.extend({ rows: PAGE.shape.rows.default(10000) }).shape),
+  labels: osPageLabels,
+  answer: answer<Page<ScheduleRow>>(),
+});
+export const scheduleExportsCall = defineCall({
+  area: AREA,
+  title: '导出课表',
+  method: 'GET',
+  path: 'api/v1/edu_class_schedule/exports',
+  perm: TEACHING_SCREENS,
+  query: osPageSchema,
+  labels: osPageLabels,
+  answer: answer<Blob>(),
+});
+export const absenceListCall = defineCall({
+  area: AREA,
+  title: '缺勤记录',
+  method: 'POST',
+  form: true,
+  readOnly: true,
+  path: 'api/v1/edu_class_schedule_student/absenceList',
+  perm: TEACHING_SCREENS,
+  body: absenceQuerySchema.extend(PAGE.shape),
+  labels: { date_start: '开始日期', date_end: '结束日期', mark: '考勤标记' },
+  answer: answer<Page<AbsenceRow>>(),
+});
+export const multipleUndoCall = defineCall({
+  area: AREA,
+  title: '撤销考勤',
+  method: 'POST',
+  path: 'api/v1/edu_class_schedule/multiple_undo_attendance',
+  perm: 'edu_class_schedule_undo_attendance',
+  body: multipleUndoSchema,
+  labels: { ids: '签到记录', group_id: '撤销组', reason: '撤销原因' },
+  answer: answer<{ count: number; hours_restored: number }>(),
+});
+
+/** The stored check-in after a check-in or a correction, with the student's hours left. */
+export type CheckInSaved = StoredRow & { mark: CheckInMark; hours: number; remaining_hours: number };
+
+export const checkInCall = defineCall({
+  area: AREA,
+  title: '签到',
+  method: 'POST',
+  path: 'api/v1/check_in',
+  perm: 'edu_check_in_add',
+  /** `c` is the language of messages (the spec's `?c=zh`) */
+  query: z.object({ c: z.string().optional() }),
+  body: checkInSchema,
+  labels: { schedule_id: '课次', student_id: '学员', mark: '考勤标记', device: '设备', checked_at: '签到时间' },
+  answer: answer<CheckInSaved>(),
+  offline: true,
+});
+/**
+ * The front desk takes back its own check-in of the last CHECK_IN_UNDO_MINUTES (a mis-tap), queued
+ * like the check-in; idempotent: nothing to undo answers count 0.
+ */
+export const checkInUndoCall = defineCall({
+  area: AREA,
+  title: '撤销本人签到',
+  method: 'POST',
+  path: 'api/v1/check_in/undo',
+  perm: 'edu_check_in_add',
+  body: checkInUndoSchema,
+  labels: { schedule_id: '课次', student_id: '学员', device: '设备', undone_at: '撤销时间' },
+  answer: answer<{ count: number; hours_restored: number }>(),
+  offline: true,
+});
+export const checkInPageCall = defineCall({
+  area: AREA,
+  title: '考勤记录',
+  method: 'GET',
+  path: 'api/v1/edu_check_in/page',
+  perm: TEACHING_SCREENS,
+  query: checkInPageSchema.extend(PAGE.shape),
+  labels: { lesson_date_start: '开始日期', lesson_date_end: '结束日期', mark: '考勤标记', ...PAGE_LABELS },
+  answer: answer<Page<CheckInRow>>(),
+});
+export const checkInDetailCall = defineCall({
+  area: AREA,
+  title: '签到详情',
+  method: 'GET',
+  path: 'api/v1/edu_check_in/detail',
+  perm: TEACHING_SCREENS,
+  query: idQuery,
+  answer: answer<CheckInRow & { logs: CheckInLogRow[] }>(),
+});
+export const checkInPatchCall = defineCall({
+  area: AREA,
+  title: '修改考勤',
+  method: 'POST',
+  path: 'api/v1/edu_check_in/patch',
+  perm: 'edu_check_in_patch',
+  body: checkInPatchSchema,
+  labels: { id: '签到记录', mark: '考勤标记' },
+  answer: answer<CheckInSaved>(),
+});
+export const checkInPatchLogCall = defineCall({
+  area: AREA,
+  title: '考勤修改记录',
+  method: 'GET',
+  path: 'api/v1/edu_check_in/patch_log',
+  perm: TEACHING_SCREENS,
+  query: z
+    .object({
+      check_in_id: z.coerce.number().int().positive().optional(),
+      schedule_id: z.coerce.number().int().positive().optional(),
+      student_id: z.coerce.number().int().positive().optional(),
+    })
+    .extend(PAGE.shape),
+  labels: { check_in_id: '签到记录', schedule_id: '课次', student_id: '学员' },
+  answer: answer<Page<CheckInLogRow>>(),
+});
+export const checkInProlongCall = defineCall({
+  area: AREA,
+  title: '延长签到期限',
+  method: 'POST',
+  path: 'api/v1/edu_check_in/prolong',
+  perm: 'edu_check_in_prolong',
+  body: prolongSchema,
+  labels: { ids: '课次', deadline: '截止日期' },
+  answer: answer<{ count: number; deadline: string }>(),
+});
+export const todayRosterCall = defineCall({
+  area: AREA,
+  title: '今日签到名单',
+  method: 'GET',
+  path: 'api/v1/edu_check_in/today_roster',
+  perm: TEACHING_SCREENS,
+  query: rosterQuerySchema,
+  labels: { school_id: '校区', date: '日期' },
+  answer: answer<RosterSession[]>(),
+});
+
+const idBody = idQuery;
+export const undoGroupAbortCall = defineCall({
+  area: AREA,
+  title: '中止撤销组',
+  method: 'POST',
+  path: 'api/v1/edu_undo_group/abort',
+  perm: 'edu_undo_group_abort',
+  body: idBody,
+  answer: answer<{ id: number; state: number }>(),
+});
+export const attendanceProgressCall = defineCall({
+  area: AREA,
+  title: '考勤进度',
+  method: 'GET',
+  path: 'api/v1/edu_attendance/progress',
+  perm: TEACHING_SCREENS,
+  query: PAGE.extend({
+    class_id: z.coerce.number({ error: '班级必须是数字' }).int().positive('请选择班级').optional(),
+    school_id: z.coerce.number({ error: '校区必须是数字' }).int().positive('请选择校区').optional(),
+  }),
+  labels: { class_id: '班级', school_id: '校区' },
+  answer: answer<ClassProgress | Page<ClassProgressRow>>(),
+});
+export const stuLeaveAddCall = defineCall({
+  area: AREA,
+  title: '登记请假',
+  method: 'POST',
+  path: 'api/v1/edu_stu_leave/add',
+  perm: 'edu_stu_leave_add',
+  body: stuLeaveAddSchema,
+  labels: { student_id: '学员', schedule_id: '请假课次', reason: '请假原因' },
+  answer: answer<StoredRow>(),
+});
+export const stuLeaveMakeupCall = defineCall({
+  area: AREA,
+  title: '安排补课',
+  method: 'POST',
+  path: 'api/v1/edu_stu_leave/makeup',
+  perm: 'edu_stu_leave_makeup',
+  body: stuLeaveMakeupSchema,
+  labels: { id: '请假记录', makeup_schedule_id: '补课课次' },
+  answer: answer<StoredRow>(),
+});
+export const applyPutCall = defineCall({
+  area: AREA,
+  title: '调课申请',
+  method: 'POST',
+  path: 'api/v1/plan_edu_class_schedule_apply/put',
+  perm: 'plan_edu_class_schedule_apply_put',
+  body: applyPutSchema,
+  labels: { schedule_id: '课次', apply_type: '申请类型', reason: '申请原因' },
+  answer: answer<StoredRow>(),
+});
+export const applyAbortCall = defineCall({
+  area: AREA,
+  title: '中止调课申请',
+  method: 'POST',
+  path: 'api/v1/plan_edu_class_schedule_apply/abort',
+  perm: 'plan_edu_class_schedule_apply_abort',
+  body: idBody,
+  answer: answer<{ id: number; state: number }>(),
+});
+export const applyTeaPageCall = defineCall({
+  area: AREA,
+  title: '我的调课申请',
+  method: 'GET',
+  path: 'api/v1/plan_edu_class_schedule_apply/tea_page',
+  perm: TEACHING_SCREENS,
+  query: PAGE.extend({ state: z.coerce.number().int().optional() }),
+  answer: answer<Page<StoredRow>>(),
+});
+export const courseTreeCall = defineCall({
+  area: AREA,
+  title: '教学计划',
+  method: 'GET',
+  path: 'api/v1/edu_course_schedule/tree',
+  perm: TEACHING_SCREENS,
+  query: classIdQuery,
+  answer: answer<TreeNode<StoredRow>[]>(),
+});
+export const courseReviewCall = defineCall({
+  area: AREA,
+  title: '审核教学计划',
+  method: 'POST',
+  path: 'api/v1/edu_course_schedule/review',
+  perm: 'edu_course_schedule_review',
+  body: courseReviewSchema,
+  labels: { ids: '教学计划', review_state: '审核结果', review_remark: '审核意见' },
+  answer: answer<{ count: number }>(),
+});
+export const courseLevelDeleteCall = defineCall({
+  area: AREA,
+  title: '按层级删除教学计划',
+  method: 'POST',
+  path: 'api/v1/edu_course_schedule/level_delete',
+  perm: 'edu_course_schedule_level_delete',
+  body: idBody,
+  answer: answer<{ count: number }>(),
+});
+export const classDataCall = defineCall({
+  area: AREA,
+  title: '班级数据',
+  method: 'GET',
+  path: 'api/v1/data_center/class_data',
+  perm: TEACHING_SCREENS,
+  query: z.object({
+    school_id: z.coerce.number({ error: '校区必须是数字' }).int().positive('请选择校区').optional(),
+    date_start: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '开始日期格式应为 YYYY-MM-DD'),
+    date_end: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '结束日期格式应为 YYYY-MM-DD'),
+  }),
+  labels: { school_id: '校区', date_start: '开始日期', date_end: '结束日期' },
+  answer: answer<ClassData>(),
+});
+
+const CLASS_TYPE_SCREENS = ['products_class_type', ...TEACHING_SCREENS] as const;
+export const prodClassTypeDetailCall = defineCall({
+  area: AREA,
+  title: '班型详情',
+  method: 'GET',
+  path: 'api/v1/prod_class_type/detail',
+  perm: CLASS_TYPE_SCREENS,
+  query: idQuery,
+  answer: answer<StoredRow & { hours_per_lesson: number; total_hours: number; class_count: number }>(),
+});
+export const prodClassTypeProtocolCall = defineCall({
+  area: AREA,
+  title: '班型协议',
+  method: 'GET',
+  path: 'api/v1/prod_class_type/protocol',
+  perm: CLASS_TYPE_SCREENS,
+  query: idQuery,
+  answer: answer<{ id: number; name: string; protocol: string | null }>(),
+});
+export const prodClassTypeProtocolSaveCall = defineCall({
+  area: AREA,
+  title: '编辑班型协议',
+  method: 'POST',
+  path: 'api/v1/prod_class_type/protocol',
+  perm: 'prod_class_type_protocol',
+  body: idQuery.extend({ protocol: z.string({ error: '请输入协议内容' }).max(50000, '协议内容不能超过50000个字符') }),
+  answer: answer<{ id: number }>(),
+});
+export const prodClassTypeNamePageCall = defineCall({
+  area: AREA,
+  title: '班型名称',
+  method: 'GET',
+  path: 'api/v1/prod_class_type/name_page',
+  perm: CLASS_TYPE_SCREENS,
+  query: PAGE.extend({ name: z.string().max(64, '班型名称不能超过64个字符').optional() }),
+  answer: answer<Page<{ id: number; name: string; lesson_count: number; hours_per_lesson: number }>>(),
+});
+
+export const punchCall = defineCall({
+  area: WORKFLOW,
+  title: '考勤打卡',
+  method: 'POST',
+  path: 'api/v1/wf_clock_in/punch',
+  perm: 'wf_clock_in_punch',
+  body: punchSchema,
+  labels: { time: '打卡时间', lat: '纬度', lng: '经度', accuracy: '定位精度', device: '设备' },
+  answer: answer<PunchRow>(),
+  offline: true,
+});
+export const punchPageCall = defineCall({
+  area: WORKFLOW,
+  title: '打卡记录',
+  method: 'GET',
+  path: 'api/v1/wf_clock_in/page',
+  perm: 'workflow_clock_in',
+  query: PAGE.extend({
+    user_id: z.coerce.number({ error: '用户必须是数字' }).int().positive().optional(),
+    date_start: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '开始日期格式应为 YYYY-MM-DD').optional(),
+    date_end: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '结束日期格式应为 YYYY-MM-DD').optional(),
+  }),
+  labels: { user_id: '用户', date_start: '开始日期', date_end: '结束日期' },
+  answer: answer<Page<PunchRow>>(),
+});
+
+/**
+ * The paths of the area's special calls (relative to the site), by the names the screens used
+ * before the calls were declared; each is the path of its declaration above.
+ */
+export const CLASSES_PATHS = {
+  classJoinPage: classJoinPageCall.path,
+  classWarmUpPage: classWarmUpPageCall.path,
+  /** declared actions of classResource (resources/classes.ts): POST {ids, state} / {id, kf_id} / {ids, kf_id} */
+  classUpdateState: 'api/v1/base_class_manage/update_cm_state',
+  classUpdateKf: 'api/v1/base_class_manage/update_kf',
+  classUpdateKfs: 'api/v1/base_class_manage/update_kfs',
+  classGangers: classGangersCall.path,
+  classHaveTeaAttend: classHaveTeaAttendCall.path,
+  stuClassJoin: stuClassJoinCall.path,
+  stuClassWithdraw: stuClassWithdrawCall.path,
+  stuClassJoinWarmUp: stuClassJoinWarmUpCall.path,
+  stuClassCanSignUp: stuClassCanSignUpCall.path,
+  timeRangeAdd: timeRangeAddCall.path,
+  timeRangeUpdate: timeRangeUpdateCall.path,
+  arrange: arrangeCall.path,
+  reArrange: reArrangeCall.path,
+  exchange: exchangeCall.path,
+  deleteSchedule: deleteScheduleCall.path,
+  updateBatch: updateBatchCall.path,
+  replaceTeacher: replaceTeacherCall.path,
+  revise: reviseCall.path,
+  multipleUndo: multipleUndoCall.path,
+  scheduleExports: scheduleExportsCall.path,
+  osPage: osPageCall.path,
+  absenceList: absenceListCall.path,
+  checkIn: checkInCall.path,
+  checkInUndo: checkInUndoCall.path,
+  checkInPage: checkInPageCall.path,
+  checkInDetail: checkInDetailCall.path,
+  checkInPatch: checkInPatchCall.path,
+  checkInPatchLog: checkInPatchLogCall.path,
+  checkInProlong: checkInProlongCall.path,
+  todayRoster: todayRosterCall.path,
+  undoGroupAbort: undoGroupAbortCall.path,
+  attendanceProgress: attendanceProgressCall.path,
+  stuLeaveAdd: stuLeaveAddCall.path,
+  stuLeaveMakeup: stuLeaveMakeupCall.path,
+  applyPut: applyPutCall.path,
+  applyAbort: applyAbortCall.path,
+  applyTeaPage: applyTeaPageCall.path,
+  courseTree: courseTreeCall.path,
+  courseReview: courseReviewCall.path,
+  courseLevelDelete: courseLevelDeleteCall.path,
+  classData: classDataCall.path,
+  prodClassTypeDetail: prodClassTypeDetailCall.path,
+  /** a declared action of classTypeResource: POST {id, visible} */
+  prodClassTypeVisible: 'api/v1/prod_class_type/visible',
+  prodClassTypeProtocol: prodClassTypeProtocolCall.path,
+  prodClassTypeNamePage: prodClassTypeNamePageCall.path,
+  punch: punchCall.path,
+  punchPage: punchPageCall.path,
+} as const;

@@ -1,12 +1,14 @@
 import { Dexie, liveQuery } from 'dexie';
 import { offlineDb, type OfflineDb, type OutboxItem } from './db';
 import { uuidV4 } from './uuid';
+import { callUrl, type OfflineCall, type QueryParam } from '../contract/call';
 import { currentOutboxOwner, mayBeSentBy, type OutboxOwner } from './owner';
 
-/** A write that may be made offline. */
+/** A write that may be made offline: only a call declared `offline: true` (src/contract/call.ts). */
 export interface OutboxWrite {
-  /** `api/v1/...` */
-  url: string;
+  call: OfflineCall;
+  /** parameters the call takes in its URL (e.g. `?c=zh`) */
+  query?: Readonly<Record<string, QueryParam>>;
   body: unknown;
   /** e.g. 'feedback', 'check_in', 'clock_in' */
   kind: string;
@@ -62,7 +64,7 @@ export function forgetSeenEnqueues(lastId: number): void {
 export async function enqueue(write: OutboxWrite, db: OfflineDb = offlineDb()): Promise<OutboxItem> {
   const now = Date.now();
   const item: Omit<OutboxItem, 'id'> = {
-    url: write.url,
+    url: callUrl(write.call, write.query),
     method: 'POST',
     body: write.body === undefined ? {} : JSON.parse(JSON.stringify(write.body)),
     idempotencyKey: uuidV4(),

@@ -1,20 +1,17 @@
 import { sql } from 'kysely';
 import type { Hono } from 'hono';
-import { z } from 'zod';
 import type { AppEnv } from '../../lib/context';
-import { ApiError, notFound, ok } from '../../lib/http';
-import { assertPerm } from '../../lib/auth';
-import { parseJson, parseQuery } from '../../lib/validate';
+import { ApiError, notFound } from '../../lib/http';
+import { mountCall } from '../../lib/call-routes';
 import { mountResource } from '../../lib/resource-routes';
 import { countOf, likeInsensitive, likePattern } from '../../db/dialect';
-import { pageQuerySchema } from '../../../src/contract/paging';
+import { prodClassTypeDetailCall, prodClassTypeNamePageCall, prodClassTypeProtocolCall, prodClassTypeProtocolSaveCall } from '../../../src/contract/classes';
 import { classTypeResource } from '../../../src/contract/resources/products';
 import { classroomResource, holidaySetResource, holidaySetSchoolResource, swapDayResource, swapDaySchoolResource, autoCsTimeSetResource } from '../../../src/contract/resources/base';
 import { courseContentTemplateResource } from '../../../src/contract/resources/classes';
 import { touched } from './common';
 import { listOrder } from '../../lib/list-order';
 
-const idQuery = z.object({ id: z.coerce.number({ error: 'id 必须是数字' }).int('id 必须是整数').positive('id 必须是正整数') });
 
 function endAfterStart(row: Record<string, unknown>, existing?: Record<string, unknown>): void {
   const start = String(row.start_date ?? existing?.start_date ?? '');
@@ -36,28 +33,23 @@ export function registerCatalogue(app: Hono<AppEnv>): void {
       if (used) throw new ApiError(409, `班型正在被班级 ${used.name} 使用，不能删除`);
     },
   });
-  app.get('/api/v1/prod_class_type/detail', async (c) => {
-    const { id } = parseQuery(c, idQuery);
+  mountCall(app, prodClassTypeDetailCall, async ({ c, query: { id } }) => {
     const row = await c.var.db.selectFrom('prod_class_type').selectAll().where('id', '=', id).where('del_flag', '=', 0).executeTakeFirst();
     if (!row) throw notFound();
     const classes = await countOf(c.var.db.selectFrom('base_class_manage').select('id').where('class_type_id', '=', id).where('del_flag', '=', 0));
-    return ok(c, { ...row, hours_per_lesson: Number(row.hours_per_lesson), total_hours: Number(row.hours_per_lesson) * row.lesson_count, class_count: classes });
+    return { ...row, hours_per_lesson: Number(row.hours_per_lesson), total_hours: Number(row.hours_per_lesson) * row.lesson_count, class_count: classes };
   });
-  app.get('/api/v1/prod_class_type/protocol', async (c) => {
-    const { id } = parseQuery(c, idQuery);
+  mountCall(app, prodClassTypeProtocolCall, async ({ c, query: { id } }) => {
     const row = await c.var.db.selectFrom('prod_class_type').select(['id', 'name', 'protocol']).where('id', '=', id).where('del_flag', '=', 0).executeTakeFirst();
     if (!row) throw notFound();
-    return ok(c, row);
+    return row;
   });
-  app.post('/api/v1/prod_class_type/protocol', async (c) => {
-    assertPerm(c.var.principal, 'prod_class_type_protocol');
-    const body = await parseJson(c, idQuery.extend({ protocol: z.string({ error: '请输入协议内容' }).max(50000, '协议内容不能超过50000个字符') }));
+  mountCall(app, prodClassTypeProtocolSaveCall, async ({ c, body }) => {
     const done = await c.var.db.updateTable('prod_class_type').set({ protocol: body.protocol, ...touched(c.var.principal) }).where('id', '=', body.id).where('del_flag', '=', 0).executeTakeFirst();
     if (Number(done.numUpdatedRows) === 0) throw notFound();
-    return ok(c, { id: body.id });
+    return { id: body.id };
   });
-  app.get('/api/v1/prod_class_type/name_page', async (c) => {
-    const q = parseQuery(c, pageQuerySchema.extend({ name: z.string().max(64, '班型名称不能超过64个字符').optional() }));
+  mountCall(app, prodClassTypeNamePageCall, async ({ c, query: q }) => {
     let base = c.var.db.selectFrom('prod_class_type').where('del_flag', '=', 0).where('visible', '=', 1);
     if (q.name) base = base.where(likeInsensitive('name', likePattern(q.name)));
     const totalSize = await countOf(base.select('id'));
@@ -67,7 +59,7 @@ export function registerCatalogue(app: Hono<AppEnv>): void {
       .limit(q.rows)
       .offset((q.page - 1) * q.rows)
       .execute();
-    return ok(c, { content, totalSize });
+    return { content, totalSize };
   });
 
   mountResource(app, classroomResource, {

@@ -1,9 +1,8 @@
 import type { Context, Hono } from 'hono';
 import { sql } from 'kysely';
 import type { AppEnv, Principal } from '../../lib/context';
-import { ApiError, notFound, ok } from '../../lib/http';
-import { assertPerm } from '../../lib/auth';
-import { check, parseJson, parseQuery, formObject } from '../../lib/validate';
+import { ApiError, notFound } from '../../lib/http';
+import { mountCall } from '../../lib/call-routes';
 import { assertSchoolInScope, inScope, whereInScope } from '../../lib/scope';
 import { nowText, todayText } from '../../lib/time';
 import { countOf } from '../../db/dialect';
@@ -12,19 +11,27 @@ import {
   CHECK_IN_UNDO_MINUTES,
   CHECK_IN_WINDOW_DAYS,
   CONSUMING_MARKS,
-  absenceQuerySchema,
-  checkInPageSchema,
-  checkInPatchSchema,
-  checkInSchema,
-  checkInUndoSchema,
-  multipleUndoSchema,
-  prolongSchema,
-  rosterQuerySchema,
+  absenceListCall,
+  checkInCall,
+  checkInUndoCall,
+  checkInDetailCall,
+  checkInPageCall,
+  checkInPatchCall,
+  checkInPatchLogCall,
+  checkInProlongCall,
+  multipleUndoCall,
+  todayRosterCall,
+  type AbsenceRow,
+  type CheckInLogRow,
+  type CheckInRow,
+  type checkInPatchSchema,
+  type checkInUndoSchema,
   type CheckInMark,
   type RosterSession,
 } from '../../../src/contract/classes';
-import { PAGE_LABELS, pageQuerySchema, parseSort } from '../../../src/contract/paging';
-import { z } from 'zod';
+import type { Page } from '../../../src/contract/envelope';
+import { parseSort } from '../../../src/contract/paging';
+import type { z } from 'zod';
 import { addDays } from './arrange';
 import { chunk, roundHours, scheduleInScope, schedulesInScope, stamps, touched, type Db, type ScheduleRowDb } from './common';
 import { changeHours } from './hours';
@@ -294,9 +301,11 @@ function checkInSelect(db: Db, principal?: Principal) {
   return principal ? whereInScope(q, 'k.school_id', principal) : q;
 }
 
-async function checkInPage(c: Context<AppEnv>): Promise<Response> {
-  const f = parseQuery(c, checkInPageSchema, { lesson_date_start: '开始日期', lesson_date_end: '结束日期', mark: '考勤标记' });
-  const paging = parseQuery(c, pageQuerySchema, PAGE_LABELS);
+type Query<C extends { query?: z.ZodType }> = z.output<NonNullable<C['query']>>;
+
+async function checkInPage(c: Context<AppEnv>, q: Query<typeof checkInPageCall>): Promise<Page<CheckInRow>> {
+  const f = q;
+  const paging = q;
   const sort = parseSort(paging.sort ?? 'lesson_date desc');
   if (sort && !CHECK_IN_SORTS.has(sort.prop)) throw new ApiError(400, `不支持按 ${sort.prop} 排序`);
   // Filters go on the check-in table alone so counting needs no join, and the count is kept while
@@ -323,20 +332,11 @@ async function checkInPage(c: Context<AppEnv>): Promise<Response> {
   // The ids are already scoped; filtering on the school again would steer the planner off the primary key.
   const rows = idList.length === 0 ? [] : await checkInSelect(c.var.db).where('k.id', 'in', idList).execute();
   const byId = new Map(rows.map((r) => [r.id, { ...r, hours: Number(r.hours) }]));
-  return ok(c, { content: idList.map((id) => byId.get(id)).filter((r) => r !== undefined), totalSize });
+  return { content: idList.map((id) => byId.get(id)).filter((r) => r !== undefined), totalSize };
 }
 
-async function patchLog(c: Context<AppEnv>): Promise<Response> {
-  const q = parseQuery(
-    c,
-    z.object({
-      check_in_id: z.coerce.number().int().positive().optional(),
-      schedule_id: z.coerce.number().int().positive().optional(),
-      student_id: z.coerce.number().int().positive().optional(),
-    }),
-    { check_in_id: '签到记录', schedule_id: '课次', student_id: '学员' },
-  );
-  const paging = parseQuery(c, pageQuerySchema);
+async function patchLog(c: Context<AppEnv>, q: Query<typeof checkInPatchLogCall>): Promise<Page<CheckInLogRow>> {
+  const paging = q;
   if (!q.check_in_id && !q.schedule_id && !q.student_id) throw new ApiError(400, '请指定签到记录、课次或学员');
   if (q.check_in_id) await checkInInScope(c.var.db, c.var.principal, q.check_in_id);
   let base = whereInScope(c.var.db.selectFrom('edu_check_in_log as l'), 'l.school_id', c.var.principal);
@@ -350,11 +350,10 @@ async function patchLog(c: Context<AppEnv>): Promise<Response> {
     .limit(paging.rows)
     .offset((paging.page - 1) * paging.rows)
     .execute();
-  return ok(c, { content: content.map((r) => ({ ...r, hours_delta: Number(r.hours_delta) })), totalSize });
+  return { content: content.map((r) => ({ ...r, hours_delta: Number(r.hours_delta) })), totalSize };
 }
 
-async function todayRoster(c: Context<AppEnv>): Promise<Response> {
-  const q = parseQuery(c, rosterQuerySchema, { school_id: '校区', date: '日期' });
+async function todayRoster(c: Context<AppEnv>, q: Query<typeof todayRosterCall>): Promise<RosterSession[]> {
   assertSchoolInScope(c.var.principal, q.school_id);
   const date = q.date ?? todayText();
   const db = c.var.db;
@@ -410,13 +409,12 @@ async function todayRoster(c: Context<AppEnv>): Promise<Response> {
     hours_per_lesson: Number(l.hours),
     students: bySession.get(l.id) ?? [],
   }));
-  return ok(c, out);
+  return out;
 }
 
-async function absenceList(c: Context<AppEnv>): Promise<Response> {
-  const params = await formObject(c);
-  const f = check(absenceQuerySchema, params, { date_start: '开始日期', date_end: '结束日期', mark: '考勤标记' });
-  const paging = check(pageQuerySchema, params);
+async function absenceList(c: Context<AppEnv>, q: z.output<NonNullable<typeof absenceListCall.body>>): Promise<Page<AbsenceRow>> {
+  const f = q;
+  const paging = q;
   const marks = (f.mark ?? 'absent,leave').split(',') as CheckInMark[];
   let base = whereInScope(c.var.db.selectFrom('edu_check_in as k'), 'k.school_id', c.var.principal).where('k.state', '=', 1).where('k.mark', 'in', marks);
   if (f.school_id) base = base.where('k.school_id', '=', f.school_id);
@@ -455,53 +453,40 @@ async function absenceList(c: Context<AppEnv>): Promise<Response> {
     .limit(paging.rows)
     .offset((paging.page - 1) * paging.rows)
     .execute();
-  return ok(c, { content, totalSize });
+  return { content, totalSize };
 }
 
 export function registerCheckIn(app: Hono<AppEnv>): void {
-  app.post('/api/v1/check_in', async (c) => {
-    assertPerm(c.var.principal, 'edu_check_in_add');
-    const body = await parseJson(c, checkInSchema, { schedule_id: '课次', student_id: '学员', mark: '考勤标记', device: '设备', checked_at: '签到时间' });
+  mountCall(app, checkInCall, async ({ c, body }) => {
     const row = await recordCheckIn(c.var.db, c.var.principal, body);
-    return ok(c, { ...row, hours: Number(row.hours), remaining_hours: await remaining(c.var.db, row) });
+    return { ...row, hours: Number(row.hours), remaining_hours: await remaining(c.var.db, row) };
   });
-  app.post('/api/v1/check_in/undo', async (c) => {
-    assertPerm(c.var.principal, 'edu_check_in_add');
-    const body = await parseJson(c, checkInUndoSchema, { schedule_id: '课次', student_id: '学员', device: '设备', undone_at: '撤销时间' });
-    return ok(c, await undoOwnCheckIn(c.var.db, c.var.principal, body));
-  });
-  app.get('/api/v1/edu_check_in/page', checkInPage);
-  app.get('/api/v1/edu_check_in/detail', async (c) => {
-    const { id } = parseQuery(c, z.object({ id: z.coerce.number({ error: 'id 必须是数字' }).int().positive('id 必须是正整数') }));
+  mountCall(app, checkInUndoCall, ({ c, body }) => undoOwnCheckIn(c.var.db, c.var.principal, body));
+  mountCall(app, checkInPageCall, ({ c, query }) => checkInPage(c, query));
+  mountCall(app, checkInDetailCall, async ({ c, query: { id } }) => {
     await checkInInScope(c.var.db, c.var.principal, id);
     const row = await checkInSelect(c.var.db, c.var.principal).where('k.id', '=', id).executeTakeFirst();
     if (!row) throw notFound();
     const logs = await c.var.db.selectFrom('edu_check_in_log').selectAll().where('check_in_id', '=', id).orderBy('id').execute();
-    return ok(c, { ...row, hours: Number(row.hours), logs: logs.map((l) => ({ ...l, hours_delta: Number(l.hours_delta) })) });
+    return { ...row, hours: Number(row.hours), logs: logs.map((l) => ({ ...l, hours_delta: Number(l.hours_delta) })) };
   });
-  app.post('/api/v1/edu_check_in/patch', async (c) => {
-    assertPerm(c.var.principal, 'edu_check_in_patch');
-    const body = await parseJson(c, checkInPatchSchema, { id: '签到记录', mark: '考勤标记' });
+  mountCall(app, checkInPatchCall, async ({ c, body }) => {
     const row = await patchMark(c.var.db, c.var.principal, body);
-    return ok(c, { ...row, hours: Number(row.hours), remaining_hours: await remaining(c.var.db, row) });
+    return { ...row, hours: Number(row.hours), remaining_hours: await remaining(c.var.db, row) };
   });
-  app.get('/api/v1/edu_check_in/patch_log', patchLog);
-  app.post('/api/v1/edu_check_in/prolong', async (c) => {
-    assertPerm(c.var.principal, 'edu_check_in_prolong');
-    const body = await parseJson(c, prolongSchema, { ids: '课次', deadline: '截止日期' });
+  mountCall(app, checkInPatchLogCall, ({ c, query }) => patchLog(c, query));
+  mountCall(app, checkInProlongCall, async ({ c, body }) => {
     const rows = await schedulesInScope(c.var.db, c.var.principal, body.ids);
     const early = rows.find((r) => r.lesson_date > body.deadline);
     if (early) throw new ApiError(400, `截止日期不能早于上课日期（${early.lesson_date}）`);
     for (const part of chunk(body.ids, 500)) {
       await c.var.db.updateTable('edu_class_schedule').set({ check_in_deadline: body.deadline, ...touched(c.var.principal) }).where('id', 'in', part).execute();
     }
-    return ok(c, { count: rows.length, deadline: body.deadline });
+    return { count: rows.length, deadline: body.deadline };
   });
-  app.get('/api/v1/edu_check_in/today_roster', todayRoster);
-  app.post('/api/v1/edu_class_schedule_student/absenceList', absenceList);
-  app.post('/api/v1/edu_class_schedule/multiple_undo_attendance', async (c) => {
-    assertPerm(c.var.principal, 'edu_class_schedule_undo_attendance');
-    const body = await parseJson(c, multipleUndoSchema, { ids: '签到记录', group_id: '撤销组', reason: '撤销原因' });
+  mountCall(app, todayRosterCall, ({ c, query }) => todayRoster(c, query));
+  mountCall(app, absenceListCall, ({ c, body }) => absenceList(c, body));
+  mountCall(app, multipleUndoCall, async ({ c, body }) => {
     const db = c.var.db;
     let ids = body.ids;
     if (body.group_id) {
@@ -511,7 +496,7 @@ export function registerCheckIn(app: Hono<AppEnv>): void {
       ids = ids ?? group.check_in_ids.split(',').filter((x) => x !== '').map(Number);
       await db.updateTable('edu_undo_group').set({ state: 2, ...touched(c.var.principal) }).where('id', '=', group.id).execute();
     }
-    return ok(c, await undoCheckIns(db, c.var.principal, ids ?? [], body.group_id ?? null, body.reason));
+    return undoCheckIns(db, c.var.principal, ids ?? [], body.group_id ?? null, body.reason);
   });
 }
 

@@ -1,17 +1,28 @@
 import type { Context, Hono } from 'hono';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { AppEnv, Principal } from '../../lib/context';
-import { ApiError, ok } from '../../lib/http';
-import { assertPerm } from '../../lib/auth';
-import { parseJson, parseQuery } from '../../lib/validate';
+import { ApiError } from '../../lib/http';
+import { mountCall } from '../../lib/call-routes';
 import { whereInScope } from '../../lib/scope';
 import { mountResource } from '../../lib/resource-routes';
 import { countOf, likeInsensitive, likePattern } from '../../db/dialect';
-import { pageQuerySchema } from '../../../src/contract/paging';
+import type { Page } from '../../../src/contract/envelope';
 import { listOrder } from '../../lib/list-order';
-import { timeRangeListSchema, type ClassTeacher, type JoinableClass } from '../../../src/contract/classes';
+import {
+  classGangersCall,
+  classHaveTeaAttendCall,
+  classJoinPageCall,
+  classWarmUpPageCall,
+  joinPageQuerySchema,
+  timeRangeAddCall,
+  timeRangeUpdateCall,
+  type ClassTeacher,
+  type JoinableClass,
+  type StoredRow,
+  type TimeRangeInput,
+} from '../../../src/contract/classes';
 import { classResource, classTeacherResource, timeRangeResource } from '../../../src/contract/resources/classes';
 import { patternProblem } from './arrange';
 import { classInScope, stamps, userNames } from './common';
@@ -27,14 +38,7 @@ async function assertKf(db: Kysely<Database>, principal: Principal, kfId: number
   if (held.length < new Set(schoolIds).size) throw new ApiError(400, '班级客服不在该班级所在校区');
 }
 
-const joinPageSchema = pageQuerySchema.extend({
-  school_id: z.coerce.number().int().positive().optional(),
-  class_type_id: z.coerce.number().int().positive().optional(),
-  name: z.string().max(64, '班级名称不能超过64个字符').optional(),
-});
-
-async function joinable(c: Context<AppEnv>, warmUp: boolean): Promise<Response> {
-  const q = parseQuery(c, joinPageSchema, { school_id: '校区', class_type_id: '班型', name: '班级名称' });
+async function joinable(c: Context<AppEnv>, q: z.output<typeof joinPageQuerySchema>, warmUp: boolean): Promise<Page<JoinableClass>> {
   const enrolled = sql<number>`(select count(*) from stu_class e where e.class_id = c.id and e.state = 1)`;
   let base = c.var.db
     .selectFrom('base_class_manage as c')
@@ -58,7 +62,7 @@ async function joinable(c: Context<AppEnv>, warmUp: boolean): Promise<Response> 
     .offset((q.page - 1) * q.rows)
     .execute();
   const content: JoinableClass[] = rows.map((r) => ({ ...r, enrolled: Number(r.enrolled) }));
-  return ok(c, { content, totalSize });
+  return { content, totalSize };
 }
 
 export function registerClassRoutes(app: Hono<AppEnv>): void {
@@ -105,14 +109,12 @@ export function registerClassRoutes(app: Hono<AppEnv>): void {
     },
   });
 
-  app.get('/api/v1/base_class_manage/join_page', (c) => joinable(c, false));
-  app.get('/api/v1/base_class_manage/warm_up_page', (c) => joinable(c, true));
+  mountCall(app, classJoinPageCall, ({ c, query }) => joinable(c, query, false));
+  mountCall(app, classWarmUpPageCall, ({ c, query }) => joinable(c, query, true));
 
   // update_cm_state, update_kf and update_kfs are declared actions (classResource.actions; the
   // customer-service teacher is checked by beforeAction above)
-  const classIdQuery = z.object({ class_id: z.coerce.number({ error: '请选择班级' }).int().positive('请选择班级') });
-  app.get('/api/v1/base_class_manage/gangers', async (c) => {
-    const { class_id } = parseQuery(c, classIdQuery);
+  mountCall(app, classGangersCall, async ({ c, query: { class_id } }) => {
     const cls = await classInScope(c.var.db, c.var.principal, class_id);
     const links = await c.var.db.selectFrom('edu_sc_class_tea').select(['teacher_id', 'role']).where('class_id', '=', cls.id).orderBy('id').execute();
     const names = await userNames(c.var.db, [cls.head_teacher_id, ...links.map((l) => l.teacher_id)]);
@@ -122,13 +124,12 @@ export function registerClassRoutes(app: Hono<AppEnv>): void {
       if (out.some((o) => o.teacher_id === l.teacher_id)) continue;
       out.push({ teacher_id: l.teacher_id, name: names.get(l.teacher_id) ?? '', role: l.role === 2 ? 'assistant' : 'main' });
     }
-    return ok(c, out);
+    return out;
   });
-  app.get('/api/v1/base_class_manage/have_tea_attend', async (c) => {
-    const { class_id } = parseQuery(c, classIdQuery);
+  mountCall(app, classHaveTeaAttendCall, async ({ c, query: { class_id } }) => {
     const cls = await classInScope(c.var.db, c.var.principal, class_id);
     const count = await countOf(c.var.db.selectFrom('edu_check_in').select('id').where('class_id', '=', cls.id).where('state', '=', 1));
-    return ok(c, { have: count > 0, count });
+    return { have: count > 0, count };
   });
 
   mountResource(app, classTeacherResource, {
@@ -146,11 +147,7 @@ export function registerClassRoutes(app: Hono<AppEnv>): void {
 
   // Time ranges: ?classId= and the list as body; add appends, update replaces the class's list.
   mountResource(app, timeRangeResource);
-  const classIdParam = z.object({ classId: z.coerce.number({ error: '请选择班级' }).int('班级必须是整数').positive('请选择班级') });
-  const saveRanges = async (c: Context<AppEnv>, replace: boolean): Promise<Response> => {
-    assertPerm(c.var.principal, replace ? 'edu_class_time_range_update' : 'edu_class_time_range_add');
-    const { classId } = parseQuery(c, classIdParam, { classId: '班级' });
-    const list = await parseJson(c, timeRangeListSchema, { week_day: '星期', start_time: '开始时间', end_time: '结束时间' });
+  const saveRanges = async (c: Context<AppEnv>, classId: number, list: TimeRangeInput[], replace: boolean): Promise<StoredRow[]> => {
     const cls = await classInScope(c.var.db, c.var.principal, classId);
     const kept = replace ? [] : await c.var.db.selectFrom('edu_class_time_range').select(['week_day', 'start_time', 'end_time']).where('class_id', '=', cls.id).execute();
     const all = [...kept, ...list];
@@ -169,8 +166,8 @@ export function registerClassRoutes(app: Hono<AppEnv>): void {
         .execute();
     }
     const rows = await c.var.db.selectFrom('edu_class_time_range').selectAll().where('class_id', '=', cls.id).orderBy('week_day').orderBy('start_time').execute();
-    return ok(c, rows);
+    return rows;
   };
-  app.post('/api/v1/edu_class_time_range/add', (c) => saveRanges(c, false));
-  app.post('/api/v1/edu_class_time_range/update', (c) => saveRanges(c, true));
+  mountCall(app, timeRangeAddCall, ({ c, query, body }) => saveRanges(c, query.classId, body, false));
+  mountCall(app, timeRangeUpdateCall, ({ c, query, body }) => saveRanges(c, query.classId, body, true));
 }

@@ -1,14 +1,12 @@
 import type { Hono } from 'hono';
-import { z } from 'zod';
 import type { AppEnv, Principal } from '../../lib/context';
-import { ApiError, notFound, ok } from '../../lib/http';
-import { assertPerm } from '../../lib/auth';
-import { parseJson, parseQuery } from '../../lib/validate';
+import { ApiError, notFound } from '../../lib/http';
+import { mountCall } from '../../lib/call-routes';
 import { inScope } from '../../lib/scope';
 import { mountResource } from '../../lib/resource-routes';
 import { todayText } from '../../lib/time';
 import { countOf } from '../../db/dialect';
-import { joinSchema, withdrawSchema, type JoinBody } from '../../../src/contract/classes';
+import { stuClassCanSignUpCall, stuClassJoinCall, stuClassJoinWarmUpCall, stuClassWithdrawCall, type JoinBody } from '../../../src/contract/classes';
 import { classTransferResource, enrolmentResource, hourBalanceResource } from '../../../src/contract/resources/classes';
 import { chunk, classInScope, stamps, studentInScope, touched, type ClassRow, type Db, type StudentRow } from './common';
 import { grantHours, hasBalance } from './hours';
@@ -100,34 +98,14 @@ export async function leaveClass(db: Db, principal: Principal, enrolmentId: numb
 export function registerEnrolment(app: Hono<AppEnv>): void {
   mountResource(app, enrolmentResource, { extendPage: enrolmentNames, mapRow: withMaskedPhone });
   mountResource(app, hourBalanceResource);
-  const labels = { student_id: '学员', class_id: '班级', join_date: '入班日期', add_hours: '课时' };
-  app.post('/api/v1/stu_class/join', async (c) => {
-    assertPerm(c.var.principal, 'stu_class_join');
-    const body = await parseJson(c, joinSchema, labels);
-    return ok(c, await joinClass(c.var.db, c.var.principal, body, false));
-  });
-  app.post('/api/v1/stu_class/join_warm_up_class', async (c) => {
-    assertPerm(c.var.principal, 'stu_class_join_warm_up_class');
-    const body = await parseJson(c, joinSchema, labels);
-    return ok(c, await joinClass(c.var.db, c.var.principal, body, true));
-  });
-  app.post('/api/v1/stu_class/withdraw', async (c) => {
-    assertPerm(c.var.principal, 'stu_class_withdraw');
-    const body = await parseJson(c, withdrawSchema, { id: '学员班级记录', leave_date: '离班日期' });
-    return ok(c, await leaveClass(c.var.db, c.var.principal, body.id, 2, body.leave_date, body.remark));
-  });
-  app.get('/api/v1/stu_class/is_can_sign_up', async (c) => {
-    const q = parseQuery(
-      c,
-      z.object({
-        student_id: z.coerce.number({ error: '请选择学员' }).int().positive('请选择学员'),
-        class_id: z.coerce.number({ error: '请选择班级' }).int().positive('请选择班级'),
-      }),
-    );
+  mountCall(app, stuClassJoinCall, ({ c, body }) => joinClass(c.var.db, c.var.principal, body, false));
+  mountCall(app, stuClassJoinWarmUpCall, ({ c, body }) => joinClass(c.var.db, c.var.principal, body, true));
+  mountCall(app, stuClassWithdrawCall, ({ c, body }) => leaveClass(c.var.db, c.var.principal, body.id, 2, body.leave_date, body.remark));
+  mountCall(app, stuClassCanSignUpCall, async ({ c, query: q }) => {
     const cls = await classInScope(c.var.db, c.var.principal, q.class_id);
     const student = await studentInScope(c.var.db, c.var.principal, q.student_id);
     const reason = await joinProblem(c.var.db, cls, student, false);
-    return ok(c, { can: reason === undefined, reason: reason ?? null });
+    return { can: reason === undefined, reason: reason ?? null };
   });
 
   mountResource(app, classTransferResource, {

@@ -1,12 +1,11 @@
 import type { Hono } from 'hono';
 import type { AppEnv } from '../../lib/context';
-import { ApiError, notFound, ok } from '../../lib/http';
-import { assertPerm } from '../../lib/auth';
-import { parseJson } from '../../lib/validate';
+import { ApiError, notFound } from '../../lib/http';
+import { mountCall } from '../../lib/call-routes';
 import { inScope } from '../../lib/scope';
 import { mountResource } from '../../lib/resource-routes';
 import { studentLeaveNames, withMaskedPhone } from './page-names';
-import { stuLeaveAddSchema, stuLeaveMakeupSchema } from '../../../src/contract/classes';
+import { stuLeaveAddCall, stuLeaveMakeupCall } from '../../../src/contract/classes';
 import { scheduleStudentResource, studentLeaveResource, teacherLeaveResource } from '../../../src/contract/resources/classes';
 import { scheduleInScope, stamps, studentInScope, touched } from './common';
 import { recordCheckIn } from './check-in';
@@ -36,9 +35,7 @@ export function registerLeave(app: Hono<AppEnv>): void {
       if (done) throw new ApiError(409, '已安排补课的请假不能删除');
     },
   });
-  app.post('/api/v1/edu_stu_leave/add', async (c) => {
-    assertPerm(c.var.principal, 'edu_stu_leave_add');
-    const body = await parseJson(c, stuLeaveAddSchema, { student_id: '学员', schedule_id: '请假课次', reason: '请假原因' });
+  mountCall(app, stuLeaveAddCall, async ({ c, body }) => {
     const db = c.var.db;
     const lesson = await scheduleInScope(db, c.var.principal, body.schedule_id);
     const student = await studentInScope(db, c.var.principal, body.student_id);
@@ -61,11 +58,9 @@ export function registerLeave(app: Hono<AppEnv>): void {
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    return ok(c, row);
+    return row;
   });
-  app.post('/api/v1/edu_stu_leave/makeup', async (c) => {
-    assertPerm(c.var.principal, 'edu_stu_leave_makeup');
-    const body = await parseJson(c, stuLeaveMakeupSchema, { id: '请假记录', makeup_schedule_id: '补课课次' });
+  mountCall(app, stuLeaveMakeupCall, async ({ c, body }) => {
     const db = c.var.db;
     const leave = await db.selectFrom('edu_stu_leave').selectAll().where('id', '=', body.id).executeTakeFirst();
     if (!leave || !inScope(c.var.principal, leave.school_id)) throw notFound();
@@ -86,7 +81,7 @@ export function registerLeave(app: Hono<AppEnv>): void {
       .where('id', '=', leave.id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    return ok(c, row);
+    return row;
   });
 
   mountResource(app, scheduleStudentResource, {

@@ -1,15 +1,23 @@
 import type { Context, Hono } from 'hono';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { AppEnv } from '../../lib/context';
-import { ApiError, notFound, ok } from '../../lib/http';
-import { assertPerm } from '../../lib/auth';
-import { parseJson, parseQuery } from '../../lib/validate';
+import { ApiError, notFound } from '../../lib/http';
+import { mountCall } from '../../lib/call-routes';
 import { inScope, whereInScope } from '../../lib/scope';
 import { mountResource } from '../../lib/resource-routes';
 import { countOf } from '../../db/dialect';
-import { pageQuerySchema } from '../../../src/contract/paging';
+import type { Page } from '../../../src/contract/envelope';
 import type { TreeNode } from '../../../src/contract/menu';
-import { applyPutSchema, courseReviewSchema } from '../../../src/contract/classes';
+import {
+  applyAbortCall,
+  applyPutCall,
+  applyTeaPageCall,
+  courseLevelDeleteCall,
+  courseReviewCall,
+  courseTreeCall,
+  undoGroupAbortCall,
+  type StoredRow,
+} from '../../../src/contract/classes';
 import { courseScheduleResource, scheduleApplyResource, undoGroupResource } from '../../../src/contract/resources/classes';
 import { chunk, classInScope, scheduleInScope, stamps, touched } from './common';
 import { assertTeacher } from './schedules';
@@ -17,17 +25,14 @@ import type { CourseScheduleTable } from './schema';
 import { sql, type Selectable } from 'kysely';
 import { listOrder } from '../../lib/list-order';
 
-const idBody = z.object({ id: z.coerce.number({ error: 'id 必须是数字' }).int('id 必须是整数').positive('id 必须是正整数') });
-
-async function teacherApplications(c: Context<AppEnv>): Promise<Response> {
-  const q = parseQuery(c, pageQuerySchema.extend({ state: z.coerce.number().int().optional() }));
+async function teacherApplications(c: Context<AppEnv>, q: z.output<NonNullable<typeof applyTeaPageCall.query>>): Promise<Page<StoredRow>> {
   let base = c.var.db.selectFrom('plan_edu_class_schedule_apply').where('teacher_id', '=', c.var.principal.userId);
   if (q.state !== undefined) base = base.where('state', '=', q.state);
   const totalSize = await countOf(base.select('id'));
   let sorted = base.selectAll();
   for (const [ref, dir] of listOrder(q.sort, { id: 'id', state: 'state', created_at: 'created_at' }, [['id', 'desc']])) sorted = sorted.orderBy(sql.ref(ref), dir);
   const content = await sorted.limit(q.rows).offset((q.page - 1) * q.rows).execute();
-  return ok(c, { content, totalSize });
+  return { content, totalSize };
 }
 
 type CourseNode = Selectable<CourseScheduleTable>;
@@ -47,9 +52,7 @@ function courseTree(rows: CourseNode[]): TreeNode<CourseNode>[] {
 /** Schedule-change applications, the teaching plan of a class, undo groups. */
 export function registerPlans(app: Hono<AppEnv>): void {
   mountResource(app, scheduleApplyResource);
-  app.post('/api/v1/plan_edu_class_schedule_apply/put', async (c) => {
-    assertPerm(c.var.principal, 'plan_edu_class_schedule_apply_put');
-    const body = await parseJson(c, applyPutSchema, { schedule_id: '课次', apply_type: '申请类型', reason: '申请原因' });
+  mountCall(app, applyPutCall, async ({ c, body }) => {
     const db = c.var.db;
     const lesson = await scheduleInScope(db, c.var.principal, body.schedule_id);
     if (body.apply_type === 1) {
@@ -74,25 +77,23 @@ export function registerPlans(app: Hono<AppEnv>): void {
       if (!existing || !inScope(c.var.principal, existing.school_id)) throw notFound();
       if (existing.state !== 1) throw new ApiError(409, '申请已处理或已中止，不能修改');
       const row = await db.updateTable('plan_edu_class_schedule_apply').set({ ...values, ...touched(c.var.principal) }).where('id', '=', body.id).returningAll().executeTakeFirstOrThrow();
-      return ok(c, row);
+      return row;
     }
     const row = await db
       .insertInto('plan_edu_class_schedule_apply')
       .values({ ...values, teacher_id: c.var.principal.userId, state: 1, ...stamps(c.var.principal) })
       .returningAll()
       .executeTakeFirstOrThrow();
-    return ok(c, row);
+    return row;
   });
-  app.post('/api/v1/plan_edu_class_schedule_apply/abort', async (c) => {
-    assertPerm(c.var.principal, 'plan_edu_class_schedule_apply_abort');
-    const { id } = await parseJson(c, idBody);
+  mountCall(app, applyAbortCall, async ({ c, body: { id } }) => {
     const row = await c.var.db.selectFrom('plan_edu_class_schedule_apply').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row || !inScope(c.var.principal, row.school_id)) throw notFound();
     if (row.state !== 1) throw new ApiError(409, '只有待审批的申请可以中止');
     await c.var.db.updateTable('plan_edu_class_schedule_apply').set({ state: 3, ...touched(c.var.principal) }).where('id', '=', id).execute();
-    return ok(c, { id, state: 3 });
+    return { id, state: 3 };
   });
-  app.get('/api/v1/plan_edu_class_schedule_apply/tea_page', teacherApplications);
+  mountCall(app, applyTeaPageCall, ({ c, query }) => teacherApplications(c, query));
 
   mountResource(app, courseScheduleResource, {
     async beforeWrite(ctx, row, _mode, existing) {
@@ -117,15 +118,12 @@ export function registerPlans(app: Hono<AppEnv>): void {
       if (child) throw new ApiError(409, `节点下还有 ${child.name} 等内容，请使用按层级删除`);
     },
   });
-  app.get('/api/v1/edu_course_schedule/tree', async (c) => {
-    const { class_id } = parseQuery(c, z.object({ class_id: z.coerce.number({ error: '请选择班级' }).int().positive('请选择班级') }));
+  mountCall(app, courseTreeCall, async ({ c, query: { class_id } }) => {
     const cls = await classInScope(c.var.db, c.var.principal, class_id);
     const rows = await c.var.db.selectFrom('edu_course_schedule').selectAll().where('class_id', '=', cls.id).orderBy('level').orderBy('order_num').orderBy('id').execute();
-    return ok(c, courseTree(rows));
+    return courseTree(rows);
   });
-  app.post('/api/v1/edu_course_schedule/review', async (c) => {
-    assertPerm(c.var.principal, 'edu_course_schedule_review');
-    const body = await parseJson(c, courseReviewSchema, { ids: '教学计划', review_state: '审核结果', review_remark: '审核意见' });
+  mountCall(app, courseReviewCall, async ({ c, body }) => {
     const rows = await c.var.db.selectFrom('edu_course_schedule').select(['id', 'school_id']).where('id', 'in', body.ids).execute();
     if (rows.length !== new Set(body.ids).size || rows.some((r) => !inScope(c.var.principal, r.school_id))) throw notFound();
     if (body.review_state === 2 && !body.review_remark) throw new ApiError(400, '驳回时请填写审核意见');
@@ -134,11 +132,9 @@ export function registerPlans(app: Hono<AppEnv>): void {
       .set({ review_state: body.review_state, review_remark: body.review_remark ?? null, ...touched(c.var.principal) })
       .where('id', 'in', body.ids)
       .execute();
-    return ok(c, { count: rows.length });
+    return { count: rows.length };
   });
-  app.post('/api/v1/edu_course_schedule/level_delete', async (c) => {
-    assertPerm(c.var.principal, 'edu_course_schedule_level_delete');
-    const { id } = await parseJson(c, idBody);
+  mountCall(app, courseLevelDeleteCall, async ({ c, body: { id } }) => {
     const db = c.var.db;
     const root = await db.selectFrom('edu_course_schedule').select(['id', 'school_id', 'class_id']).where('id', '=', id).executeTakeFirst();
     if (!root || !inScope(c.var.principal, root.school_id)) throw notFound();
@@ -155,7 +151,7 @@ export function registerPlans(app: Hono<AppEnv>): void {
       }
     }
     for (const part of chunk([...doomed], 500)) await db.deleteFrom('edu_course_schedule').where('id', 'in', part).execute();
-    return ok(c, { count: doomed.size });
+    return { count: doomed.size };
   });
 
   mountResource(app, undoGroupResource, {
@@ -177,13 +173,11 @@ export function registerPlans(app: Hono<AppEnv>): void {
       if (done) throw new ApiError(409, `撤销组 ${done.name} 已执行，不能删除`);
     },
   });
-  app.post('/api/v1/edu_undo_group/abort', async (c) => {
-    assertPerm(c.var.principal, 'edu_undo_group_abort');
-    const { id } = await parseJson(c, idBody);
+  mountCall(app, undoGroupAbortCall, async ({ c, body: { id } }) => {
     const row = await c.var.db.selectFrom('edu_undo_group').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row || !inScope(c.var.principal, row.school_id)) throw notFound();
     if (row.state !== 1) throw new ApiError(409, '只有待撤销的撤销组可以中止');
     await c.var.db.updateTable('edu_undo_group').set({ state: 3, ...touched(c.var.principal) }).where('id', '=', id).execute();
-    return ok(c, { id, state: 3 });
+    return { id, state: 3 };
   });
 }

@@ -1,22 +1,18 @@
 import type { Context, Hono } from 'hono';
 import { sql } from 'kysely';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { AppEnv } from '../../lib/context';
-import { ApiError, ok } from '../../lib/http';
-import { parseQuery } from '../../lib/validate';
+import { ApiError } from '../../lib/http';
+import { mountCall } from '../../lib/call-routes';
 import { assertSchoolInScope, whereInScope } from '../../lib/scope';
 import { countOf } from '../../db/dialect';
-import { pageQuerySchema } from '../../../src/contract/paging';
-import type { CheckInMark, ClassData, ClassProgress, ClassProgressRow } from '../../../src/contract/classes';
+import type { Page } from '../../../src/contract/envelope';
+import { attendanceProgressCall, classDataCall, type CheckInMark, type ClassData, type ClassProgress, type ClassProgressRow } from '../../../src/contract/classes';
 import { classInScope, roundHours } from './common';
 
-const progressQuery = pageQuerySchema.extend({
-  class_id: z.coerce.number({ error: '班级必须是数字' }).int().positive('请选择班级').optional(),
-  school_id: z.coerce.number({ error: '校区必须是数字' }).int().positive('请选择校区').optional(),
-});
+type Query<C extends { query?: z.ZodType }> = z.output<NonNullable<C['query']>>;
 
-async function progress(c: Context<AppEnv>): Promise<Response> {
-  const q = parseQuery(c, progressQuery, { class_id: '班级', school_id: '校区' });
+async function progress(c: Context<AppEnv>, q: Query<typeof attendanceProgressCall>): Promise<ClassProgress | Page<ClassProgressRow>> {
   const db = c.var.db;
   if (q.class_id) {
     const cls = await classInScope(db, c.var.principal, q.class_id);
@@ -56,7 +52,7 @@ async function progress(c: Context<AppEnv>): Promise<Response> {
         remaining_hours: roundHours(Number(s.remaining_hours ?? 0)),
       })),
     };
-    return ok(c, out);
+    return out;
   }
   if (q.school_id) assertSchoolInScope(c.var.principal, q.school_id);
   let base = whereInScope(db.selectFrom('base_class_manage as c').where('c.del_flag', '=', 0), 'c.school_id', c.var.principal);
@@ -76,17 +72,10 @@ async function progress(c: Context<AppEnv>): Promise<Response> {
     .offset((q.page - 1) * q.rows)
     .execute();
   const content: ClassProgressRow[] = rows.map((r) => ({ ...r, sessions_total: Number(r.sessions_total), sessions_done: Number(r.sessions_done), students: Number(r.students) }));
-  return ok(c, { content, totalSize });
+  return { content, totalSize };
 }
 
-const classDataQuery = z.object({
-  school_id: z.coerce.number({ error: '校区必须是数字' }).int().positive('请选择校区').optional(),
-  date_start: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '开始日期格式应为 YYYY-MM-DD'),
-  date_end: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '结束日期格式应为 YYYY-MM-DD'),
-});
-
-async function classData(c: Context<AppEnv>): Promise<Response> {
-  const q = parseQuery(c, classDataQuery, { school_id: '校区', date_start: '开始日期', date_end: '结束日期' });
+async function classData(c: Context<AppEnv>, q: Query<typeof classDataCall>): Promise<ClassData> {
   if (q.date_end < q.date_start) throw new ApiError(400, '结束日期不能早于开始日期');
   if (q.school_id) assertSchoolInScope(c.var.principal, q.school_id);
   const db = c.var.db;
@@ -114,10 +103,10 @@ async function classData(c: Context<AppEnv>): Promise<Response> {
     check_ins: byMark,
     attendance_rate: all === 0 ? null : Math.round(((byMark.present + byMark.late) / all) * 10000) / 10000,
   };
-  return ok(c, out);
+  return out;
 }
 
 export function registerProgress(app: Hono<AppEnv>): void {
-  app.get('/api/v1/edu_attendance/progress', progress);
-  app.get('/api/v1/data_center/class_data', classData);
+  mountCall(app, attendanceProgressCall, ({ c, query }) => progress(c, query));
+  mountCall(app, classDataCall, ({ c, query }) => classData(c, query));
 }

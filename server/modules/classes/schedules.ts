@@ -1,27 +1,36 @@
 import type { Context, Hono } from 'hono';
 import { sql } from 'kysely';
 import type { AppEnv, Principal } from '../../lib/context';
-import { ApiError, ok } from '../../lib/http';
-import { assertPerm } from '../../lib/auth';
-import { parseJson, parseQuery, queryObject } from '../../lib/validate';
+import type { z } from 'zod';
+import { ApiError } from '../../lib/http';
+import { mountCall } from '../../lib/call-routes';
+import { queryObject } from '../../lib/validate';
 import { requireInScope, STAFF, whereInScope } from '../../lib/scope';
 import { mountResource, type Row } from '../../lib/resource-routes';
 import { isExportRequest, runListExport } from '../../lib/export-hook';
 import { countOf } from '../../db/dialect';
 import {
-  arrangeSchema,
-  deleteScheduleSchema,
-  exchangeSchema,
-  osPageSchema,
-  reArrangeSchema,
-  replaceTeacherSchema,
-  reviseSchema,
-  updateBatchSchema,
+  arrangeCall,
+  deleteScheduleCall,
+  exchangeCall,
+  osPageCall,
+  reArrangeCall,
+  replaceTeacherCall,
+  reviseCall,
+  scheduleExportsCall,
+  updateBatchCall,
   type ArrangeResult,
   type ScheduleRow,
+  type arrangeSchema,
+  type deleteScheduleSchema,
+  type reArrangeSchema,
+  type replaceTeacherSchema,
+  type reviseSchema,
+  type updateBatchSchema,
+  type osPageSchema,
 } from '../../../src/contract/classes';
+import type { Page } from '../../../src/contract/envelope';
 import { scheduleResource } from '../../../src/contract/resources/classes';
-import { pageQuerySchema } from '../../../src/contract/paging';
 import { addDays, expandPattern, patternProblem, type Booking, type WeeklySlot } from './arrange';
 import { assertNoClash } from './bookings';
 import { loadCalendar } from './calendar';
@@ -293,13 +302,11 @@ function timetableQuery(db: Db, principal: Principal, f: ReturnType<typeof osPag
   return q;
 }
 
-const osPageLabels = { date_start: '开始日期', date_end: '结束日期', school_id: '校区', class_id: '班级', teacher_id: '老师', classroom_id: '教室' };
-
-async function osPage(c: Context<AppEnv>): Promise<Response> {
+async function osPage(c: Context<AppEnv>, q: z.output<NonNullable<typeof osPageCall.query>>): Promise<Page<ScheduleRow> | Response> {
   const params = queryObject(c);
-  const f = parseQuery(c, osPageSchema, osPageLabels);
+  const f = q;
   if (f.date_end < f.date_start) throw new ApiError(400, '结束日期不能早于开始日期');
-  const paging = parseQuery(c, pageQuerySchema.extend({ rows: pageQuerySchema.shape.rows.default(10000) }));
+  const paging = q;
   const db = c.var.db;
   const base = timetableQuery(db, c.var.principal, f);
   const sorted = base.orderBy('s.lesson_date').orderBy('s.start_time').orderBy('s.id');
@@ -308,7 +315,7 @@ async function osPage(c: Context<AppEnv>): Promise<Response> {
   }
   const totalSize = await countOf(base);
   const content = (await sorted.limit(paging.rows).offset((paging.page - 1) * paging.rows).execute()) as ScheduleRow[];
-  return ok(c, { content: content.map((r) => ({ ...r, hours: Number(r.hours), student_count: Number(r.student_count) })), totalSize });
+  return { content: content.map((r) => ({ ...r, hours: Number(r.hours), student_count: Number(r.student_count) })), totalSize };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -374,46 +381,17 @@ export function registerSchedules(app: Hono<AppEnv>): void {
     },
   });
 
-  app.post('/api/v1/edu_class_schedule/arrange_schedule', async (c) => {
-    assertPerm(c.var.principal, 'edu_class_schedule_arrange');
-    const body = await parseJson(c, arrangeSchema);
-    return ok(c, await arrange(c.var.db, c.var.principal, body));
-  });
-  app.post('/api/v1/edu_class_schedule/batch_re_arrange_schedule', async (c) => {
-    assertPerm(c.var.principal, 'edu_class_schedule_re_arrange');
-    const body = await parseJson(c, reArrangeSchema);
-    return ok(c, await reArrange(c.var.db, c.var.principal, body));
-  });
-  app.post('/api/v1/edu_class_schedule/batch_exchange_arrange_schedule', async (c) => {
-    assertPerm(c.var.principal, 'edu_class_schedule_exchange');
-    const body = await parseJson(c, exchangeSchema);
-    return ok(c, await exchange(c.var.db, c.var.principal, body.ids));
-  });
-  app.post('/api/v1/edu_class_schedule/delete_schedule', async (c) => {
-    assertPerm(c.var.principal, 'edu_class_schedule_delete_schedule');
-    const body = await parseJson(c, deleteScheduleSchema);
-    return ok(c, await deleteSchedule(c.var.db, c.var.principal, body));
-  });
-  app.post('/api/v1/edu_class_schedule/update_batch', async (c) => {
-    assertPerm(c.var.principal, 'edu_class_schedule_update_batch');
-    const body = await parseJson(c, updateBatchSchema);
-    return ok(c, await updateBatch(c.var.db, c.var.principal, body));
-  });
-  app.post('/api/v1/edu_class_schedule/replace_teacher', async (c) => {
-    assertPerm(c.var.principal, 'edu_class_schedule_replace_teacher');
-    const body = await parseJson(c, replaceTeacherSchema);
-    return ok(c, await replaceTeacher(c.var.db, c.var.principal, body));
-  });
-  app.post('/api/v1/edu_class_schedule/revise', async (c) => {
-    assertPerm(c.var.principal, 'edu_class_schedule_revise');
-    const body = await parseJson(c, reviseSchema);
-    return ok(c, await revise(c.var.db, c.var.principal, body));
-  });
-  app.get('/api/v1/edu_class_schedule/os_page', osPage);
+  mountCall(app, arrangeCall, ({ c, body }) => arrange(c.var.db, c.var.principal, body));
+  mountCall(app, reArrangeCall, ({ c, body }) => reArrange(c.var.db, c.var.principal, body));
+  mountCall(app, exchangeCall, ({ c, body }) => exchange(c.var.db, c.var.principal, body.ids));
+  mountCall(app, deleteScheduleCall, ({ c, body }) => deleteSchedule(c.var.db, c.var.principal, body));
+  mountCall(app, updateBatchCall, ({ c, body }) => updateBatch(c.var.db, c.var.principal, body));
+  mountCall(app, replaceTeacherCall, ({ c, body }) => replaceTeacher(c.var.db, c.var.principal, body));
+  mountCall(app, reviseCall, ({ c, body }) => revise(c.var.db, c.var.principal, body));
+  mountCall(app, osPageCall, ({ c, query }) => osPage(c, query));
   // exports: the timetable's rows through the shared export flow (__export__ is implied).
-  app.get('/api/v1/edu_class_schedule/exports', async (c) => {
+  mountCall(app, scheduleExportsCall, ({ c, query: f }) => {
     const params = { ...queryObject(c), __export__: 'true' };
-    const f = parseQuery(c, osPageSchema, osPageLabels);
     const rows = timetableQuery(c.var.db, c.var.principal, f).orderBy('s.lesson_date').orderBy('s.start_time');
     return runListExport({ c, title: '课表', params, fetchRows: async (limit) => (await rows.limit(limit).execute()) as Record<string, unknown>[] });
   });

@@ -1,11 +1,9 @@
 import type { Hono } from 'hono';
-import { z } from 'zod';
 import { feedbackResource } from '../../../src/contract/resources/system';
-import { fieldSchema } from '../../../src/contract/resource';
+import { feedbackAddCall } from '../../../src/contract/feedback';
 import type { AppDeps, AppEnv } from '../../lib/context';
 import type { BaseColumns } from '../../db/schema';
-import { ok } from '../../lib/http';
-import { parseJson } from '../../lib/validate';
+import { mountCall } from '../../lib/call-routes';
 import { mountResource } from '../../lib/resource-routes';
 import { nowText } from '../../lib/time';
 
@@ -25,23 +23,12 @@ declare module '../../db/schema' {
   }
 }
 
-const f = feedbackResource.fields;
-// A missing `content` key must still meet the required check (zod 4 skips absent optional-in keys).
-const submitSchema = z.preprocess(
-  (v) => (v && typeof v === 'object' && !Array.isArray(v) ? { content: null, ...v } : v),
-  z.object({
-    content: fieldSchema(f.content),
-    files: fieldSchema(f.files).optional(),
-  }, { error: '请求体必须是对象' }),
-);
-
 export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
   mountResource(app, feedbackResource);
 
   // Replayed from the offline outbox with Idempotency-Key: the transaction layer answers a repeat
   // with the first answer, so one submission is one row.
-  app.post('/api/v1/base_feedback/add', async (c) => {
-    const body = await parseJson(c, submitSchema, { content: f.content.label, files: f.files.label });
+  mountCall(app, feedbackAddCall, async ({ c, body }) => {
     const p = c.var.principal;
     const now = nowText();
     const row = await c.var.db
@@ -60,6 +47,6 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    return ok(c, row);
+    return row;
   });
 }

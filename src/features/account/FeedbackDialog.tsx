@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, Group, Modal, Stack, Textarea } from '@mantine/core';
-import { PATHS } from '../../contract/paths';
+import { feedbackAddCall } from '../../contract/feedback';
 import { enqueueAndWait } from '../../offline/outbox';
 import { notifyError, notifyInfo, notifySuccess } from '../../components/feedback';
 import { AttachmentField } from '../../components/AttachmentField';
@@ -47,7 +47,7 @@ export function FeedbackDialog({ opened, onClose }: { opened: boolean; onClose()
     setBusy(true);
     try {
       const body = { content: content.trim(), files };
-      const { outcome } = await enqueueAndWait({ url: PATHS.feedbackAdd, body, kind: 'feedback', label: `用户反馈：${body.content.slice(0, 20)}` });
+      const { outcome } = await enqueueAndWait({ call: feedbackAddCall, body, kind: 'feedback', label: `用户反馈：${body.content.slice(0, 20)}` });
       if (outcome.state === 'done') {
         notifySuccess('反馈成功');
         close();

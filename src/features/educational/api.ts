@@ -1,7 +1,15 @@
 import { api } from '../../api/client';
+import { callApi } from '../../api/call';
 import type { Page } from '../../contract/envelope';
 import {
-  CLASSES_PATHS,
+  arrangeCall,
+  attendanceProgressCall,
+  classGangersCall,
+  osPageCall,
+  replaceTeacherCall,
+  reviseCall,
+  timeRangeUpdateCall,
+  todayRosterCall,
   type ArrangeResult,
   type ClassProgress,
   type ClassTeacher,
@@ -15,7 +23,7 @@ import { PATHS } from '../../contract/paths';
 /** Typed calls of the classes area the screens make (writes that must work offline go through the outbox instead). */
 
 export function fetchRoster(schoolId: number, date?: string): Promise<RosterSession[]> {
-  return api.get<RosterSession[]>(CLASSES_PATHS.todayRoster, { school_id: schoolId, date });
+  return callApi(todayRosterCall, { query: { school_id: schoolId, date } });
 }
 
 export function fetchUserSchools(): Promise<UserSchools> {
@@ -35,7 +43,7 @@ export interface OsPageFilter {
 export async function fetchLessons(f: OsPageFilter): Promise<ScheduleRow[]> {
   const rows: ScheduleRow[] = [];
   for (let page = 1; page <= 20; page++) {
-    const p = await api.get<Page<ScheduleRow>>(CLASSES_PATHS.osPage, { ...f, page, rows: 500, sort: 'lesson_date' });
+    const p = await callApi(osPageCall, { query: { ...f, page, rows: 500, sort: 'lesson_date' } });
     rows.push(...p.content);
     if (p.content.length < 500 || rows.length >= p.totalSize) break;
   }
@@ -53,15 +61,15 @@ export interface ArrangeInput {
 }
 
 export function arrangeSchedule(body: ArrangeInput): Promise<ArrangeResult> {
-  return api.post<ArrangeResult>(CLASSES_PATHS.arrange, body);
+  return callApi(arrangeCall, { body });
 }
 
 export function reviseLesson(body: { id: number; lesson_date: string; start_time: string; end_time: string; teacher_id?: number; classroom_id?: number; remark?: string }): Promise<unknown> {
-  return api.post(CLASSES_PATHS.revise, body);
+  return callApi(reviseCall, { body });
 }
 
 export function replaceTeacher(body: { ids: number[]; teacher_id: number }): Promise<unknown> {
-  return api.post(CLASSES_PATHS.replaceTeacher, body);
+  return callApi(replaceTeacherCall, { body });
 }
 
 export function deleteLessons(ids: number[]): Promise<unknown> {
@@ -81,11 +89,12 @@ export function fetchTeachers(schoolId?: number, roles: string = TEACHER_ROLES):
 }
 
 export function fetchClassTeachers(classId: number): Promise<ClassTeacher[]> {
-  return api.get<ClassTeacher[]>(CLASSES_PATHS.classGangers, { class_id: classId });
+  return callApi(classGangersCall, { query: { class_id: classId } });
 }
 
 export function fetchClassProgress(classId: number): Promise<ClassProgress> {
-  return api.get<ClassProgress>(CLASSES_PATHS.attendanceProgress, { class_id: classId });
+  // with class_id the call answers one class's progress, not a page
+  return callApi(attendanceProgressCall, { query: { class_id: classId } }) as Promise<ClassProgress>;
 }
 
 export function fetchTimeRanges(classId: number): Promise<Page<{ id: number; week_day: number; start_time: string; end_time: string }>> {
@@ -93,5 +102,5 @@ export function fetchTimeRanges(classId: number): Promise<Page<{ id: number; wee
 }
 
 export function saveTimeRanges(classId: number, ranges: TimeRangeInput[]): Promise<unknown> {
-  return api.post(`${CLASSES_PATHS.timeRangeUpdate}?classId=${classId}`, ranges);
+  return callApi(timeRangeUpdateCall, { query: { classId }, body: ranges });
 }

@@ -4,6 +4,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { OfflineStatus } from '../../../src/components/offline/OfflineStatus';
 import { offlineDb } from '../../../src/offline/db';
 import { enqueue, listOutbox } from '../../../src/offline/outbox';
+import { feedbackAddCall } from '../../../src/contract/feedback';
 
 function renderStatus() {
   return render(
@@ -20,8 +21,8 @@ describe('OfflineStatus and the outbox panel', () => {
     renderStatus();
     expect(screen.queryByTestId('offline-status')).toBeNull();
 
-    const a = await enqueue({ url: 'api/v1/base_feedback/add', body: { content: '甲' }, kind: 'feedback', label: '用户反馈：甲' });
-    const b = await enqueue({ url: 'api/v1/base_feedback/add', body: { content: '乙' }, kind: 'feedback', label: '用户反馈：乙' });
+    const a = await enqueue({ call: feedbackAddCall, body: { content: '甲' }, kind: 'feedback', label: '用户反馈：甲' });
+    const b = await enqueue({ call: feedbackAddCall, body: { content: '乙' }, kind: 'feedback', label: '用户反馈：乙' });
     await db.outbox.update(b.id, { state: 'rejected', lastError: '反馈内容过长' });
 
     await screen.findByText('1 条待同步');

@@ -8,6 +8,7 @@ import { configureOutboxOwner, type OutboxOwner } from '../../../src/offline/own
 import { OutboxSyncEngine } from '../../../src/offline/syncEngine';
 import { OfflineStatus } from '../../../src/components/offline/OfflineStatus';
 import { fakeServer, freshDb } from './helpers';
+import { feedbackAddCall } from '../../../src/contract/feedback';
 
 const ALICE: OutboxOwner = { loginId: 'alice', domain: '' };
 const BOB: OutboxOwner = { loginId: 'bob', domain: '' };
@@ -33,7 +34,7 @@ function track(db: OfflineDb): OfflineDb {
   return db;
 }
 function feedback(text: string) {
-  return { url: 'api/v1/base_feedback/add', body: { content: text }, kind: 'feedback', label: `用户反馈：${text}` };
+  return { call: feedbackAddCall, body: { content: text }, kind: 'feedback', label: `用户反馈：${text}` };
 }
 const contents = (items: { body: unknown }[]) => items.map((i) => (i.body as { content: string }).content);
 

@@ -8,6 +8,7 @@ import { configureOutboxOwner, type OutboxOwner } from '../../../src/offline/own
 import { flushOutboxNow, startOfflineSync } from '../../../src/offline/start';
 import { UNAUTHORIZED_MSG } from '../../../src/offline/sender';
 import { fakeServer } from './helpers';
+import { checkInCall } from '../../../src/contract/classes';
 
 const ALICE: OutboxOwner = { loginId: 'alice', domain: '' };
 const BOB: OutboxOwner = { loginId: 'bob', domain: '' };
@@ -31,7 +32,7 @@ describe('a session that ended while offline (issue 11, defect 4)', () => {
     const db = offlineDb();
     await db.outbox.clear();
     signedIn = ALICE;
-    await enqueue({ url: 'api/v1/check_in', body: { schedule_id: 1, student_id: 2, mark: 'present' }, kind: 'check_in', label: '签到：张三 出勤' });
+    await enqueue({ call: checkInCall, body: { schedule_id: 1, student_id: 2, mark: 'present' }, kind: 'check_in', label: '签到：张三 出勤' });
     const onSignInAgain = vi.fn();
     render(
       <MantineProvider env="test">
@@ -84,13 +85,13 @@ describe('the top-bar count', () => {
       </MantineProvider>,
     );
     await act(async () => {
-      await enqueue({ url: 'api/v1/check_in', body: { n: 1 }, kind: 'check_in', label: '签到 1' });
+      await enqueue({ call: checkInCall, body: { n: 1 }, kind: 'check_in', label: '签到 1' });
     });
     await screen.findByText('1 条待同步');
     // rapid taps: within the 300 ms the stored count is not re-read, yet each one shows at once
     for (let n = 2; n <= 4; n++) {
       await act(async () => {
-        await enqueue({ url: 'api/v1/check_in', body: { n }, kind: 'check_in', label: `签到 ${n}` });
+        await enqueue({ call: checkInCall, body: { n }, kind: 'check_in', label: `签到 ${n}` });
       });
       expect(screen.getByTestId('outbox-pending').textContent).toBe(`${n} 条待同步`);
     }

@@ -4,6 +4,7 @@ import { enqueue, discardItem, listOutbox, retryItem, countOutbox } from '../../
 import { OutboxSyncEngine, defaultBackoffMs } from '../../../src/offline/syncEngine';
 import type { OutboxSender } from '../../../src/offline/sender';
 import { fakeServer, freshDb, freshDbName } from './helpers';
+import { feedbackAddCall } from '../../../src/contract/feedback';
 
 const engines: OutboxSyncEngine[] = [];
 const dbs: OfflineDb[] = [];
@@ -22,7 +23,7 @@ afterEach(async () => {
 });
 
 function feedback(i: number) {
-  return { url: 'api/v1/base_feedback/add', body: { content: `反馈 ${i}`, files: '' }, kind: 'feedback', label: `用户反馈 ${i}` };
+  return { call: feedbackAddCall, body: { content: `反馈 ${i}`, files: '' }, kind: 'feedback', label: `用户反馈 ${i}` };
 }
 
 describe('outbox sync engine', () => {

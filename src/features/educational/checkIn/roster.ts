@@ -1,10 +1,13 @@
-import { CLASSES_PATHS, CONSUMING_MARKS, type CheckInBody, type CheckInMark, type RosterSession, type RosterStudent } from '../../../contract/classes';
+import { checkInCall, CONSUMING_MARKS, type CheckInBody, type CheckInMark, type RosterSession, type RosterStudent } from '../../../contract/classes';
 import type { OutboxItem } from '../../../offline';
+import { callUrl } from '../../../contract/call';
 
 /** Outbox kind of a class check-in. */
 export const CHECK_IN_KIND = 'check_in';
 /** `?c=zh`: the language of the server's messages (spec: check_in POST with query c). */
-export const CHECK_IN_URL = `${CLASSES_PATHS.checkIn}?c=zh`;
+export const CHECK_IN_QUERY = { c: 'zh' } as const;
+/** Where a queued check-in is sent (the outbox item's url). */
+export const CHECK_IN_URL = callUrl(checkInCall, CHECK_IN_QUERY);
 /** Outbox kind of the front desk taking back its own recent check-in (a mis-tap). */
 export const CHECK_IN_UNDO_KIND = 'check_in_undo';
 

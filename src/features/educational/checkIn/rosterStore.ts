@@ -1,9 +1,9 @@
 import dayjs from 'dayjs';
 import type { CheckInBody, CheckInMark, CheckInUndoBody, RosterSession } from '../../../contract/classes';
-import { CLASSES_PATHS, MARK_TEXT } from '../../../contract/classes';
+import { checkInCall, checkInUndoCall, MARK_TEXT } from '../../../contract/classes';
 import { enqueue, listOutbox, loadRefList, offlineDb, refKeys, saveRefList, type OutboxItem } from '../../../offline';
 import { currentDevice } from '../../../lib/device';
-import { applyMark, CHECK_IN_KIND, CHECK_IN_UNDO_KIND, CHECK_IN_URL, withQueuedMarks } from './roster';
+import { applyMark, CHECK_IN_KIND, CHECK_IN_QUERY, CHECK_IN_UNDO_KIND, withQueuedMarks } from './roster';
 
 /**
  * Today's rosters live in Dexie (refLists) so the tablet and the phone work offline after one
@@ -62,7 +62,7 @@ export async function queueCheckIn(key: string, q: QueuedCheckIn): Promise<Outbo
   return db.transaction('rw', db.refLists, db.outbox, async () => {
     const saved = (await loadRefList<SavedRoster>(key, db))?.value;
     if (saved) await saveRefList(key, { ...saved, sessions: applyMark(saved.sessions, q.session.schedule_id, q.studentId, q.mark) }, db);
-    return enqueue({ url: CHECK_IN_URL, body, kind: CHECK_IN_KIND, label }, db);
+    return enqueue({ call: checkInCall, query: CHECK_IN_QUERY, body, kind: CHECK_IN_KIND, label }, db);
   });
 }
 
@@ -82,6 +82,6 @@ export async function queueUndo(key: string, q: Omit<QueuedCheckIn, 'mark'>): Pr
   return db.transaction('rw', db.refLists, db.outbox, async () => {
     const saved = (await loadRefList<SavedRoster>(key, db))?.value;
     if (saved) await saveRefList(key, { ...saved, sessions: applyMark(saved.sessions, q.session.schedule_id, q.studentId, null) }, db);
-    return enqueue({ url: CLASSES_PATHS.checkInUndo, body, kind: CHECK_IN_UNDO_KIND, label }, db);
+    return enqueue({ call: checkInUndoCall, body, kind: CHECK_IN_UNDO_KIND, label }, db);
   });
 }

@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
-import { api } from '../../../api/client';
+import { callApi } from '../../../api/call';
 import type { Page } from '../../../contract/envelope';
-import { CLASSES_PATHS, type PunchBody, type PunchRow } from '../../../contract/classes';
+import { punchCall, punchPageCall, type PunchBody, type PunchRow } from '../../../contract/classes';
 import { enqueue, type OutboxItem } from '../../../offline';
 
 export const CLOCK_IN_KIND = 'clock_in';
@@ -49,10 +49,10 @@ export function punchBody(now: Date, device: string, position: Position | null):
 }
 
 export function queuePunch(body: PunchBody): Promise<OutboxItem> {
-  return enqueue({ url: CLASSES_PATHS.punch, body, kind: CLOCK_IN_KIND, label: `考勤打卡 ${body.time.slice(11, 16)}` });
+  return enqueue({ call: punchCall, body, kind: CLOCK_IN_KIND, label: `考勤打卡 ${body.time.slice(11, 16)}` });
 }
 
 /** The user's own punches of a day (user_id given: a principal's page call would answer everyone's). */
 export function fetchMyPunches(userId: number, day: string): Promise<Page<PunchRow>> {
-  return api.get<Page<PunchRow>>(CLASSES_PATHS.punchPage, { user_id: userId, date_start: day, date_end: day, page: 1, rows: 100 });
+  return callApi(punchPageCall, { query: { user_id: userId, date_start: day, date_end: day, page: 1, rows: 100 } });
 }
