@@ -1,7 +1,8 @@
 import type { AppConfig } from './config';
 import { openDatabase, type OpenedDatabase } from './db/index';
 import { migrate } from './db/migrate';
-import { isEmpty, seedDemo, seedProduction } from './db/seed';
+import { isEmpty, loadMenuSeeds, seedDemo, seedProduction } from './db/seed';
+import { syncMenus } from './db/seed/menu-sync';
 import { RESOURCES } from '../src/contract/resources';
 
 /** Opens, migrates and (on an empty database) seeds: what main.ts and the bench share. */
@@ -17,6 +18,11 @@ export async function prepareDatabase(config: AppConfig): Promise<OpenedDatabase
       if (config.production) await seedProduction(opened.db, config.adminInitialPassword as string);
       else if (config.demo) await seedDemo(opened.db);
       seeded = true;
+    } else {
+      // An existing installation receives the menus and buttons of new screens; what its
+      // administrators changed stays as they left it (see syncMenus).
+      const seeds = await loadMenuSeeds();
+      await opened.db.transaction().execute((trx) => syncMenus(trx, seeds));
     }
     return { ...opened, seeded };
   } catch (err) {

@@ -6,7 +6,8 @@ import type { Database } from '../schema';
 import { SUPER_CODE } from '../../../src/contract/session';
 import { hashPassword } from '../../lib/password';
 import { nowText } from '../../lib/time';
-import { insertMenus, type MenuSeed } from './menu-seed';
+import type { MenuSeed } from './menu-seed';
+import { syncMenus } from './menu-sync';
 import { OPTION_SETS } from './option-sets';
 import { ROLES, DEMO_USERS, DEMO_PASSWORD, ADMIN_DEMO_PASSWORD, ORG_TREE, type OrgSeed } from './demo-data';
 import '../core-schema';
@@ -90,14 +91,9 @@ async function seedBase(db: Kysely<Database>): Promise<Map<string, number>> {
       .executeTakeFirstOrThrow();
     roleIds.set(r.code, row.id);
   }
-  await insertMenus(db, await loadMenuSeeds(), roleIds);
-  // The administrator role holds every menu explicitly too, so role screens show it checked.
-  const adminRole = roleIds.get(SUPER_CODE);
-  if (adminRole !== undefined) {
-    const all = await db.selectFrom('menus').select('id').execute();
-    const granted = new Set((await db.selectFrom('role_menus').select('menu_id').where('role_id', '=', adminRole).execute()).map((r) => r.menu_id));
-    for (const m of all) if (!granted.has(m.id)) await db.insertInto('role_menus').values({ role_id: adminRole, menu_id: m.id }).execute();
-  }
+  // Every menu is new here: inserted and granted to the roles named, and to the administrator
+  // role too, so role screens show it checked (the same step runs at every start, see bootstrap).
+  await syncMenus(db, await loadMenuSeeds());
   return roleIds;
 }
 
