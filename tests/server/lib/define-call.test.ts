@@ -32,7 +32,7 @@ describe('defineCall', () => {
   it('a read needs the screen or code it declares: a telemarketer without a check-in screen is refused, a teacher passes', async () => {
     const refused = await s.call('GET', '/api/v1/edu_check_in/page', { headers: telemarketer.headers });
     expect(refused.body.code).toBe(403);
-    expect(refused.body.msg).toContain('没有操作权限');
+    expect(refused.body.msg).toBe('没有查看权限');
     const allowed = await s.call('GET', '/api/v1/edu_check_in/page', { headers: teacher.headers });
     expect(allowed.body.code).toBe(200);
   });
