@@ -4,7 +4,7 @@ import { endSessionLocally } from '../requestSetup';
 
 /**
  * The way out of a session the server ended while the device was offline (the outbox met HTTP 401):
- * end it here too and go to sign-in, coming back to the same screen. Queued writes stay and are sent
+ * end it here too and go to sign-in (with the screen as `redirect`). Queued writes stay and are sent
  * once the same user has signed in again (never under another user's session).
  */
 export function useSignInAgain(): () => void {
