@@ -9,6 +9,7 @@ import { ANY_SIGNED_IN, declareRead, hasPerm } from './auth';
 import { assertSchoolInScope, inScope, whereInScope, type Whereable } from './scope';
 import { check, formObject, queryObject, readJson } from './validate';
 import { noTransaction } from './tx';
+import { idsOf, writeAudit } from './audit';
 
 /** What a special call's handler receives: the parsed input, the caller and the scope helpers. */
 export interface CallCtx<Q, B> extends CallInput<Q, B> {
@@ -74,6 +75,19 @@ export function mountCall<Q extends z.ZodType | undefined, B extends z.ZodType |
       whereInScope: (qb, column) => whereInScope(qb, column, principal),
     };
     const out = await handler(ctx);
+    if (write) {
+      // The audit entry of a special write, in its transaction: who, which call, the ids it names
+      // and its input (a handler knows its rows; the machinery records what it was asked to do).
+      const input = body === undefined ? null : Array.isArray(body) ? { list: body } : (body as Record<string, unknown>);
+      await writeAudit(c.var.db, principal, {
+        area: def.area,
+        call: def.path.replace(/^api\/v1\//, ''),
+        title: def.title,
+        table: null,
+        ids: idsOf(body, out instanceof Response ? undefined : out),
+        changes: [{ id: null, before: null, after: query === undefined ? input : { ...(query as Record<string, unknown>), ...input } }],
+      });
+    }
     return out instanceof Response ? out : ok(c, out);
   };
   if (!write) declareRead(app, def.method, path, perms);

@@ -31,6 +31,8 @@ import { postRead } from './tx';
 import { tableVersionColumn } from '../db/table-versions';
 import { cachedPlan, filterValue, schoolIdsOf, planOf, rangeEnd, rememberPlan, rowJsonColumns, runJsonPlan, runPlan } from './page-plan';
 import { checkTreeParent, refuseWithChildren } from './resource-tree';
+import { diffRow, writeAudit, type RowChange } from './audit';
+import { areaOfResource } from '../../src/contract/resources';
 import { refJoins, refJsonColumns, refuseInUse, withRefLabels } from './resource-refs';
 
 /** Rows of a declared table, seen without a static type. */
@@ -155,6 +157,22 @@ async function checkUnique(ctx: ResourceCtx, row: Record<string, unknown>, id?: 
   }
 }
 
+const VERBS = { add: '新增', update: '编辑', delete: '删除', recover: '恢复' } as const;
+
+/** The audit entry of a declared write, in the writing transaction (server/lib/audit.ts). */
+function audit(ctx: ResourceCtx, call: keyof typeof VERBS | ActionDef, changes: RowChange[]): Promise<void> {
+  const { def } = ctx;
+  const action = typeof call === 'object' ? call : undefined;
+  return writeAudit(ctx.db, ctx.principal, {
+    area: areaOfResource(def.name),
+    call: action ? `${def.name}/${action.name}` : (callPath(def, call as keyof typeof VERBS) ?? `${def.name}/${String(call)}`),
+    title: action ? `${action.label}（${def.title}）` : `${VERBS[call as keyof typeof VERBS]}${def.title}`,
+    table: def.table,
+    ids: changes.map((c) => c.id).filter((id): id is number => id !== null),
+    changes,
+  });
+}
+
 function uniqueMessage(def: ResourceDef): string {
   const f = Object.values(def.fields).find((x) => x.unique);
   return f ? `${f.label}已存在` : '记录已存在';
@@ -192,6 +210,7 @@ export async function addRow(ctx: ResourceCtx, hooks: ResourceHooks, body: Recor
     throw err;
   }
   await hooks.afterWrite?.(ctx, saved, 'add');
+  await audit(ctx, 'add', [diffRow(saved.id, null, saved)]);
   return (await mapRows([saved], ctx, hooks))[0];
 }
 
@@ -216,6 +235,7 @@ export async function updateRow(ctx: ResourceCtx, hooks: ResourceHooks, body: Re
     throw err;
   }
   await hooks.afterWrite?.(ctx, saved, 'update');
+  await audit(ctx, 'update', [diffRow(id, existing, saved)]);
   return (await mapRows([saved], ctx, hooks))[0];
 }
 
@@ -229,7 +249,7 @@ export async function rowsInScope(ctx: ResourceCtx, ids: readonly number[], incl
 /** Deletes rows in scope (soft when declared), unless a hook or a live relation refuses. */
 export async function deleteRows(ctx: ResourceCtx, hooks: ResourceHooks, ids: number[]): Promise<number> {
   const { def } = ctx;
-  await rowsInScope(ctx, ids);
+  const found = await rowsInScope(ctx, ids);
   await refuseWithChildren(ctx.db as unknown as Kysely<unknown>, def, ids);
   await hooks.beforeDelete?.(ctx, ids);
   await refuseInUse(ctx.db as unknown as Kysely<unknown>, def, ids);
@@ -242,6 +262,7 @@ export async function deleteRows(ctx: ResourceCtx, hooks: ResourceHooks, ids: nu
   } else {
     await anyDb(ctx.db).deleteFrom(def.table).where('id', 'in', ids).execute();
   }
+  await audit(ctx, 'delete', found.map((r) => (def.softDelete ? { id: r.id, before: { [DEL_FLAG_COLUMN]: 0 }, after: { [DEL_FLAG_COLUMN]: 1 } } : diffRow(r.id, r, null))));
   return ids.length;
 }
 
@@ -254,6 +275,7 @@ export async function recoverRows(ctx: ResourceCtx, ids: number[]): Promise<numb
     .set({ [DEL_FLAG_COLUMN]: 0, updated_at: nowText(), updated_by: ctx.principal.userId })
     .where('id', 'in', ids)
     .execute();
+  await audit(ctx, 'recover', ids.map((id) => ({ id, before: { [DEL_FLAG_COLUMN]: 1 }, after: { [DEL_FLAG_COLUMN]: 0 } })));
   return ids.length;
 }
 
@@ -280,6 +302,7 @@ export async function runAction(ctx: ResourceCtx, hooks: ResourceHooks, action: 
     .set({ [action.column]: value, updated_at: nowText(), updated_by: ctx.principal.userId })
     .where('id', 'in', ids)
     .execute();
+  await audit(ctx, action, rows.map((r) => diffRow(r.id, { [action.column]: r[action.column] }, { [action.column]: value })));
   const answer: Record<string, unknown> = { count: ids.length, ids, [action.column]: value };
   if (body.id !== undefined && body.ids === undefined) answer.id = ids[0];
   return answer;

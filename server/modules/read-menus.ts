@@ -77,6 +77,7 @@ const RESOURCE_SCREENS: Readonly<Record<string, readonly string[]>> = {
   system_tag: [S.tag, S.student],
   system_user_tag: [S.tag, S.student],
   base_feedback: [S.feedback],
+  logger: ['system_logger'],
   // published guides are read by everyone (操作指南); drafts only by their editors (the handler)
   sys_guide: [ANY_SIGNED_IN],
   prod_class_type: [S.classType],

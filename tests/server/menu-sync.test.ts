@@ -90,9 +90,12 @@ describe('menus from the declarations are upserted at every start', () => {
     // The new version starts.
     const seeds = withNewDeclarations(await loadMenuSeeds());
     const first = await s.db.transaction().execute((trx) => syncMenus(trx, seeds));
-    // the new area, its screen and its button, and the new button of 班级管理
-    expect(first.inserted).toBe(4);
+    // 操作日志 (new in this version's system menus), the new area, its screen and its button, and the new button of 班级管理
+    expect(first.inserted).toBe(5);
     expect(first.adopted).toBe(before);
+    const [logger] = await menuByCode('system_logger');
+    expect(logger.parent).toBe((await menuByCode('system'))[0].id);
+    expect(await granted('RC999', logger.id)).toBe(true);
 
     const [area] = await menuByCode('new_area');
     const [screenRow] = await menuByCode('new_area_list');

@@ -6,6 +6,7 @@ import { BASE_ORG_RESOURCES } from './base-org';
 import { CLASSES_RESOURCES } from './classes';
 import { PRODUCTS_CLASS_RESOURCES } from './products';
 import { STUDENT_RESOURCES } from './students';
+import { LOGGER_RESOURCES } from './logger';
 
 /**
  * Every resource declaration, by name. Each business area adds its file and one line here;
@@ -19,7 +20,21 @@ export const RESOURCES: readonly ResourceDef[] = [
   ...BASE_ORG_RESOURCES,
   ...STUDENT_RESOURCES,
   ...CLASSES_RESOURCES,
+  ...LOGGER_RESOURCES,
 ];
+
+/** The area (as named in spec calls.tsv) of each declaration: what the audit log records. */
+const AREA_OF = new Map<string, string>([
+  ...[...SYSTEM_RESOURCES, ...GUIDE_RESOURCES, ...LOGGER_RESOURCES].map((r) => [r.name, 'system'] as const),
+  ...PRODUCTS_CLASS_RESOURCES.map((r) => [r.name, 'products'] as const),
+  ...[...BASE_CLASS_RESOURCES, ...BASE_ORG_RESOURCES].map((r) => [r.name, 'base'] as const),
+  ...STUDENT_RESOURCES.map((r) => [r.name, 'students'] as const),
+  ...CLASSES_RESOURCES.map((r) => [r.name, 'classes'] as const),
+]);
+
+export function areaOfResource(name: string): string {
+  return AREA_OF.get(name) ?? 'misc';
+}
 
 export function resourceByName(name: string): ResourceDef | undefined {
   return RESOURCES.find((r) => r.name === name);

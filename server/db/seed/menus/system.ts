@@ -43,6 +43,8 @@ export const menus: readonly MenuSeed[] = [
       screen('通知公告', 'system/notice', [...crud('notice', '通知'), ['publish_notice', '发布'], ['offline_notice', '下线']]),
       screen('用户反馈', 'base/feedback', [['update_feedback', '处理反馈'], ['del_feedback', '删除反馈']]),
       screen('表格列设置', 'system/table_col', [['add_table_col_user', '新增列设置'], ['update_table_col_user', '修改列设置']]),
+      // 操作日志: the audit log of every write, rendered from its declaration (resources/logger.ts)
+      screen('操作日志', 'resource/logger', [], { code: 'system_logger', url: '/system/logger' }),
       screen('操作指南管理', 'system/guide', [...crud('guide', '操作指南'), ['publish_guide', '发布操作指南']]),
       screen('行政区划', 'base/district', resourceCrud('base_district', '行政区划')),
       screen('机构管理', 'base/organ', resourceCrud('base_organ', '机构')),

@@ -1,0 +1,118 @@
+import type { Kysely } from 'kysely';
+import type { BaseColumns, Database } from '../db/schema';
+import type { Principal } from './context';
+import { nowText } from './time';
+
+/** One row's change: the fields that changed, before and after (null: the row did not exist / is gone). */
+export interface RowChange {
+  id: number | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+export interface AuditEntry {
+  area: string;
+  /** the call, relative to api/v1 (`base_class_manage/update`) */
+  call: string;
+  /** Chinese name of what was done (新增班级, 排课) */
+  title: string;
+  table: string | null;
+  ids: readonly number[];
+  changes: readonly RowChange[];
+}
+
+/** Stamps every row has; a change of these alone is not a change worth logging. */
+const STAMPS = new Set(['updated_at', 'updated_by', 'created_at', 'created_by']);
+
+let enabled = true;
+
+/** The bench measures a write with and without the log; nothing else turns it off. */
+export function setAuditEnabled(on: boolean): void {
+  enabled = on;
+}
+
+/** The fields of `after` that differ from `before`, both sides (stamps left out). */
+export function diffRow(id: number, before: Record<string, unknown> | null, after: Record<string, unknown> | null): RowChange {
+  if (!before || !after) return { id, before: before && withoutStamps(before), after: after && withoutStamps(after) };
+  const b: Record<string, unknown> = {};
+  const a: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(after)) {
+    if (STAMPS.has(k) || k === 'id') continue;
+    // numbers come back as strings from some drivers (PostgreSQL numeric): compare as text
+    if (String(before[k] ?? null) === String(v ?? null)) continue;
+    b[k] = before[k] ?? null;
+    a[k] = v ?? null;
+  }
+  return { id, before: b, after: a };
+}
+
+function withoutStamps(row: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(row)) if (!STAMPS.has(k)) out[k] = v;
+  return out;
+}
+
+/**
+ * Writes the audit entry of a write, in the writing transaction (`db` is the request's), so the
+ * entry exists exactly when the write does.
+ */
+export async function writeAudit(db: Kysely<Database>, principal: Pick<Principal, 'userId' | 'name'>, entry: AuditEntry): Promise<void> {
+  if (!enabled) return;
+  const now = nowText();
+  await db
+    .insertInto('audit_log')
+    .values({
+      at: now,
+      user_id: principal.userId,
+      user_name: principal.name,
+      area: entry.area,
+      title: entry.title.slice(0, 64),
+      call: entry.call.slice(0, 128),
+      table_name: entry.table,
+      record_ids: entry.ids.length > 0 ? `,${entry.ids.slice(0, 200).join(',')},` : null,
+      changes: JSON.stringify(entry.changes),
+      created_at: now,
+      updated_at: now,
+      created_by: principal.userId,
+      updated_by: principal.userId,
+    })
+    .execute();
+}
+
+/** Ids a special call's input or answer names: `id`, `ids`, `[{id}]`, or the answer's `id`. */
+export function idsOf(...values: unknown[]): number[] {
+  const out = new Set<number>();
+  const add = (v: unknown): void => {
+    const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : NaN;
+    if (Number.isInteger(n) && n > 0) out.add(n);
+  };
+  for (const value of values) {
+    if (Array.isArray(value)) {
+      for (const item of value) if (item && typeof item === 'object' && 'id' in item) add((item as { id: unknown }).id);
+      continue;
+    }
+    if (!value || typeof value !== 'object') continue;
+    const o = value as Record<string, unknown>;
+    add(o.id);
+    if (Array.isArray(o.ids)) for (const id of o.ids) add(id);
+  }
+  return [...out];
+}
+
+export interface AuditLogTable extends BaseColumns {
+  at: string;
+  user_id: number | null;
+  user_name: string | null;
+  area: string | null;
+  title: string | null;
+  call: string | null;
+  table_name: string | null;
+  record_ids: string | null;
+  changes: string | null;
+}
+
+declare module '../db/schema' {
+  interface Database {
+    audit_log: AuditLogTable;
+  }
+}
