@@ -48,7 +48,7 @@ const BODIES: Body[] = [
   { type: 'application/json', body: DEEP_OBJECT },
   { type: 'application/json', body: JSON.stringify({ id: 'abc', ids: [-1, 'x'], page: 9007199254740991, rows: 100000 }) },
   { type: 'application/json', body: JSON.stringify({ name: HUGE, title: HUGE, content: HUGE, remark: HUGE, code: HUGE }) },
-  { type: 'application/json', body: JSON.stringify([{ id: -1 }, { id: 'x' }, { id: 9007199254740993 }]) },
+  { type: 'application/json', body: '[{"id":-1},{"id":"x"},{"id":9007199254740993}]' },
   { type: 'application/x-www-form-urlencoded', body: DEEP_FORM },
   { type: 'application/x-www-form-urlencoded', body: `page=9007199254740991&rows=10000&name=${HUGE}` },
   { type: 'application/x-www-form-urlencoded', body: `q=${encodeURIComponent(DEEP_OBJECT)}&page=-3` },

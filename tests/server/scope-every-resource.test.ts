@@ -136,7 +136,7 @@ describe('another campus answers exactly as missing', () => {
         const paths: [string, Record<string, unknown>][] = [];
         if (update && row) paths.push([update, { id: row.id, [key]: otherId }]);
         const add = callPath(def, 'add');
-        if (add) paths.push([add, { ...(row ?? {}), id: undefined, school_id: mine, [key]: otherId }]);
+        if (add) paths.push([add, { ...row, id: undefined, school_id: mine, [key]: otherId }]);
         for (const [path, body] of paths) {
           const before = row ? JSON.stringify(await (s.db as unknown as AnyDb).selectFrom(def.table).selectAll().where('id', '=', Number(row.id)).executeTakeFirst()) : '';
           const a = await answer('POST', api(path), body);
