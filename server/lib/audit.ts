@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { BaseColumns, Database } from '../db/schema';
+import type { Database, DeclaredTable } from '../db/schema';
+import type { auditLogResource } from '../../src/contract/resources/logger';
 import type { Principal } from './context';
 import { nowText } from './time';
 
@@ -99,17 +100,8 @@ export function idsOf(...values: unknown[]): number[] {
   return [...out];
 }
 
-export interface AuditLogTable extends BaseColumns {
-  at: string;
-  user_id: number | null;
-  user_name: string | null;
-  area: string | null;
-  title: string | null;
-  call: string | null;
-  table_name: string | null;
-  record_ids: string | null;
-  changes: string | null;
-}
+/** The audit log's table type, derived from its declaration (resources/logger.ts). */
+export type AuditLogTable = DeclaredTable<typeof auditLogResource>;
 
 declare module '../db/schema' {
   interface Database {

@@ -2,20 +2,13 @@ import type { Hono } from 'hono';
 import { feedbackResource } from '../../../src/contract/resources/system';
 import { feedbackAddCall } from '../../../src/contract/feedback';
 import type { AppDeps, AppEnv } from '../../lib/context';
-import type { BaseColumns } from '../../db/schema';
+import type { DeclaredTable } from '../../db/schema';
 import { mountCall } from '../../lib/call-routes';
 import { mountResource } from '../../lib/resource-routes';
 import { nowText } from '../../lib/time';
 
 /** User feedback: any signed-in user submits (no operation code); the list screen manages them. */
-export interface FeedbackTable extends BaseColumns {
-  content: string;
-  files: string | null;
-  user_id: number | null;
-  user_name: string | null;
-  state: string | null;
-  reply: string | null;
-}
+export type FeedbackTable = DeclaredTable<typeof feedbackResource>;
 
 declare module '../../db/schema' {
   interface Database {
