@@ -5,24 +5,10 @@ import { createTestServer, type TestServer } from './helpers';
 import { loadMenuSeeds } from '../../server/db/seed';
 import { syncMenus } from '../../server/db/seed/menu-sync';
 import { screen, type MenuSeed } from '../../server/db/seed/menu-seed';
+import type { Menu } from '../../src/contract/menu';
 
-interface OldMenu {
-  id: number;
-  name: string;
-  code: string;
-  url: string | null;
-  component: string | null;
-  parent: number;
-  inheritance: string;
-  icon: string | null;
-  order_num: number;
-  perms: string | null;
-  type: number;
-  hidden: number;
-  meta: string | null;
-  active_menu: string | null;
-  del_flag: number;
-}
+/** A menu row as the old database stored it (the fixture is a dump of the menus table). */
+type OldMenu = Menu & { del_flag: number };
 
 /** Menus and grants of a demo database made by main at e610b20, before menus were upserted at start. */
 const OLD = JSON.parse(readFileSync(new URL('./fixtures/menus-e610b20.json', import.meta.url), 'utf8')) as { menus: OldMenu[]; grants: { role: string; menu_id: number }[] };
