@@ -26,6 +26,8 @@ export interface RequestOptions {
   /** milliseconds; default 30 s */
   timeout?: number;
   idempotencyKey?: string;
+  /** further headers of this call (e.g. the outbox's age of a queued write) */
+  headers?: Readonly<Record<string, string>>;
   signal?: AbortSignal;
   /** do not route to /login or /error/{status} on failure (background calls, outbox) */
   silent?: boolean;
@@ -161,6 +163,7 @@ export async function request<T = unknown>(opts: RequestOptions): Promise<Envelo
     headers['Content-Type'] = 'application/json;charset=UTF-8';
   }
   if (opts.idempotencyKey) headers['Idempotency-Key'] = opts.idempotencyKey;
+  if (opts.headers) Object.assign(headers, opts.headers);
 
   const controller = new AbortController();
   const timeout = opts.timeout ?? timeoutFor(opts.url);

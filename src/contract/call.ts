@@ -33,6 +33,14 @@ import type { z } from 'zod';
 
 export type CallMethod = 'GET' | 'POST';
 
+/**
+ * Header of every write the outbox sends: milliseconds since the write was queued (the user's
+ * tap), counted by the device when sending. It is a difference of the device's own clock, so a
+ * device whose clock is wrong or in another time zone still tells the server when the tap was; the
+ * server bounds it (never in the future, never far back).
+ */
+export const OUTBOX_AGE_HEADER = 'X-Outbox-Age-Ms';
+
 /** `perm` of a call any signed-in user may make (user feedback, one's own settings): said explicitly. */
 export const ANY_SIGNED_IN = '*';
 

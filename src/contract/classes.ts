@@ -50,6 +50,12 @@ export const MARK_TEXT: Record<CheckInMark, string> = { present: '出勤', late:
 export const CONSUMING_MARKS: readonly CheckInMark[] = ['present', 'late'];
 /** Days after the lesson date during which check-ins are accepted, unless prolonged. */
 export const CHECK_IN_WINDOW_DAYS = 7;
+/**
+ * Roll call opens this many minutes before a lesson starts: a mark tapped earlier is refused
+ * (online, and on an outbox replay by the time it was tapped), so nobody marks a lesson hours
+ * ahead. Registering a leave in advance (登记请假) is not a roll call and is not limited.
+ */
+export const CHECK_IN_OPENS_MINUTES = 30;
 
 const mark = z.enum(CHECK_IN_MARKS, { error: '考勤标记只能是 present、late、leave 或 absent' });
 

@@ -1,5 +1,6 @@
 import { request, RequestError } from '../api/request';
 import { ApiCode } from '../contract/envelope';
+import { OUTBOX_AGE_HEADER } from '../contract/call';
 import type { OutboxItem } from './db';
 
 /** What became of one attempt to send an outbox item. */
@@ -49,6 +50,8 @@ export function sendViaRequest(timeoutMs = 15_000): OutboxSender {
         method: item.method,
         data: item.body,
         idempotencyKey: item.idempotencyKey,
+        // when the user tapped: the server judges a replay by it (e.g. roll call opening before a lesson)
+        headers: { [OUTBOX_AGE_HEADER]: String(Math.max(0, Date.now() - item.createdAt)) },
         silent: true,
         timeout: timeoutMs,
       });

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext } from '@playwright/test';
+import { begunLessons } from '../server/lesson-times';
 
 /** API set-up and checks of the classes browser tests, through the real server as a signed-in user. */
 
@@ -53,8 +54,8 @@ export interface TodayClass {
 }
 
 /**
- * A class of its own at a campus with `size` enrolled students and one lesson today (late in the
- * evening, in a classroom of its own, so nothing clashes with the demo timetable).
+ * A class of its own at a campus with `size` enrolled students and one lesson today in a classroom
+ * of its own: at `start`-`end` when given, else one that has begun so roll call is open.
  */
 export async function classWithLessonToday(
   request: APIRequestContext,
@@ -81,16 +82,23 @@ export async function classWithLessonToday(
     await post(request, headers, 'api/v1/stu_class/join', { student_id: st.id, class_id: cls.id });
     students.push({ id: st.id, name, phone });
   }
-  const lesson = await post<{ id: number }>(request, headers, 'api/v1/edu_class_schedule/add', {
-    class_id: cls.id,
-    lesson_date: shanghaiToday(),
-    start_time: opts.start ?? '22:00',
-    end_time: opts.end ?? '23:00',
-    classroom_id: room.id,
-    teacher_id: opts.teacherId,
-    school_id: school,
-  });
-  return { schoolId: school, roomId: room.id, roomName: `测试教室${opts.run}`, classId: cls.id, className, classTypeId: ct.id, hoursPerLesson: hours, scheduleId: lesson.id, students };
+  // Roll call opens 30 minutes before a lesson, so unless told the lesson has begun (about 10
+  // minutes ago, at 00:00 just after midnight); a demo teacher may teach then: earlier half hours of
+  // today are tried in turn.
+  const today = shanghaiToday();
+  const slots = opts.start && opts.end ? [{ date: today, start: opts.start, end: opts.end }] : begunLessons(48, { minutes: 30 }).filter((s) => s.date === today);
+  let lesson: { id: number } | null = null;
+  for (const slot of slots) {
+    const data = { class_id: cls.id, lesson_date: slot.date, start_time: slot.start, end_time: slot.end, classroom_id: room.id, teacher_id: opts.teacherId, school_id: school };
+    const env = (await (await request.post('api/v1/edu_class_schedule/add', { headers, data })).json()) as Envelope<{ id: number }>;
+    if (env.code === 200) {
+      lesson = env.data;
+      break;
+    }
+    expect(env.code, env.msg).toBe(409);
+  }
+  expect(lesson, 'a free time today for the lesson').toBeTruthy();
+  return { schoolId: school, roomId: room.id, roomName: `测试教室${opts.run}`, classId: cls.id, className, classTypeId: ct.id, hoursPerLesson: hours, scheduleId: (lesson as { id: number }).id, students };
 }
 
 /** Remaining hours of each student for a class type. */

@@ -11,7 +11,7 @@ test("a teacher takes attendance of today's lesson on a phone, one mark made off
   const teacherId = await page.evaluate(() => (JSON.parse(localStorage.getItem('session_user') ?? '{}') as { id: number }).id);
   const run = `${Date.now() % 1e7}`;
   // SH-PD is the demo teacher's campus; the lesson is theirs
-  const cls = await classWithLessonToday(request, admin, { schoolCode: 'SH-PD', size: 3, run, start: '20:00', end: '21:00', teacherId, hoursPerLesson: 2 });
+  const cls = await classWithLessonToday(request, admin, { schoolCode: 'SH-PD', size: 3, run, teacherId, hoursPerLesson: 2 });
   const before = await balances(request, admin, cls.classTypeId);
 
   await page.goto('/#/educational/teacher_check_in');

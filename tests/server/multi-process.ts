@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { todayText } from '../../server/lib/time';
+import { begunLessons } from './lesson-times';
 import { bearerOf } from '../../src/contract/session';
 import { percentile } from '../bench/percentile';
 
@@ -119,7 +119,7 @@ export async function signedInClients(port: number, n: number): Promise<Client[]
 }
 
 export interface WorkloadWorld {
-  /** lesson ids (today) × student ids: every pair is checked in once */
+  /** lesson ids (begun: the first today, earlier ones maybe yesterday) × student ids: every pair is checked in once */
   scheduleIds: number[];
   studentIds: number[];
   classTypeId: number;
@@ -127,7 +127,7 @@ export interface WorkloadWorld {
   run: string;
 }
 
-/** A class of `students` students with `lessons` lessons today (in a classroom of its own). */
+/** A class of `students` students with `lessons` lessons that have begun, the first today (in a classroom of its own). */
 export async function setUpWorkloadWorld(client: Client, students: number, lessons: number): Promise<WorkloadWorld> {
   const run = `${Date.now() % 1e7}`;
   const schools = await client.ok<{ schools: { id: number; code: string | null }[] }>('GET', 'api/v1/sys_user/get_user_school');
@@ -142,11 +142,9 @@ export async function setUpWorkloadWorld(client: Client, students: number, lesso
     studentIds.push(st.id);
   }
   const scheduleIds: number[] = [];
-  const date = todayText();
-  for (let l = 0; l < lessons; l++) {
-    const start = `${String(7 + l).padStart(2, '0')}:00`;
-    const end = `${String(7 + l).padStart(2, '0')}:30`;
-    const lesson = await client.ok<{ id: number }>('POST', 'api/v1/edu_class_schedule/add', { class_id: cls.id, lesson_date: date, start_time: start, end_time: end, classroom_id: room.id, school_id: schoolId });
+  // lessons that have begun (roll call is open), the first today, earlier ones back to back
+  for (const slot of begunLessons(lessons, { minutes: 30 })) {
+    const lesson = await client.ok<{ id: number }>('POST', 'api/v1/edu_class_schedule/add', { class_id: cls.id, lesson_date: slot.date, start_time: slot.start, end_time: slot.end, classroom_id: room.id, school_id: schoolId });
     scheduleIds.push(lesson.id);
   }
   return { scheduleIds, studentIds, classTypeId: ct.id, schoolId, run };

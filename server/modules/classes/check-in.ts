@@ -5,6 +5,7 @@ import { ApiError, notFound } from '../../lib/http';
 import { mountCall } from '../../lib/call-routes';
 import { assertSchoolInScope, inScope, whereInScope } from '../../lib/scope';
 import { nowText, todayText } from '../../lib/time';
+import { boundedTapText, tapTime } from '../../lib/tap-time';
 import { countOf } from '../../db/dialect';
 import { countOfTable } from '../../lib/count-cache';
 import {
@@ -35,6 +36,7 @@ import type { z } from 'zod';
 import { addDays } from './arrange';
 import { chunk, roundHours, scheduleInScope, schedulesInScope, stamps, touched, type Db, type ScheduleRowDb } from './common';
 import { changeHours } from './hours';
+import { assertRollCallOpen } from './roll-call-window';
 import type { CheckInTable } from './schema';
 import type { Selectable } from 'kysely';
 
@@ -47,6 +49,9 @@ export function hoursOf(mark: CheckInMark, lessonHours: number): number {
 function deadlineOf(s: ScheduleRowDb): string {
   return s.check_in_deadline ?? addDays(s.lesson_date, CHECK_IN_WINDOW_DAYS);
 }
+
+/** How far back a replayed check-in may place its tap: the days a lesson takes check-ins. */
+const MAX_TAP_AGE_MS = CHECK_IN_WINDOW_DAYS * 24 * 60 * 60_000;
 
 function normaliseTime(t: string | undefined): string {
   if (!t) return nowText();
@@ -109,7 +114,7 @@ export async function recordCheckIn(
   db: Db,
   principal: Principal,
   body: { schedule_id: number; student_id: number; mark: CheckInMark; device?: string; checked_at?: string },
-  opts: { allowFuture?: boolean } = {},
+  opts: { allowFuture?: boolean; tappedAt?: string } = {},
 ): Promise<CheckInDb> {
   const lesson = await scheduleInScope(db, principal, body.schedule_id);
   await assertClassRunning(db, lesson.class_id);
@@ -125,11 +130,15 @@ export async function recordCheckIn(
     if (!exists || !inScope(principal, exists.school_id)) throw notFound();
     throw new ApiError(409, `学员 ${name} 不在本次课的上课名单中`);
   }
+  // the tap time of a replay, bounded to the past week (a later claim counts as now)
+  const tappedAt = opts.tappedAt ?? boundedTapText(body.checked_at, MAX_TAP_AGE_MS);
+  if (!opts.allowFuture) assertRollCallOpen(lesson, tappedAt);
   const today = todayText();
-  if (lesson.lesson_date > today && !opts.allowFuture) throw new ApiError(409, `课程尚未开始（${lesson.lesson_date}），不能签到`);
   const deadline = deadlineOf(lesson);
   if (today > deadline) throw new ApiError(409, `签到已截止（截止日期 ${deadline}），请先延长签到期限`);
-  const checkedAt = normaliseTime(body.checked_at);
+  // a device clock ahead of the server's does not stamp a mark in the future (undo counts from it)
+  const claimedAt = normaliseTime(body.checked_at);
+  const checkedAt = claimedAt > nowText() ? nowText() : claimedAt;
   const lessonHours = Number(lesson.hours);
   const wanted = hoursOf(body.mark, lessonHours);
 
@@ -202,6 +211,8 @@ async function patchMark(db: Db, principal: Principal, body: z.infer<typeof chec
   const row = await checkInInScope(db, principal, body.id);
   if (row.state !== 1) throw new ApiError(409, '该签到记录已撤销，不能修改');
   if (row.mark === body.mark) return row;
+  // a leave registered ahead is the one mark a lesson may have before roll call opens
+  if (body.mark !== 'leave') assertRollCallOpen(row);
   const lesson = await db.selectFrom('edu_class_schedule').select(['hours']).where('id', '=', row.schedule_id).executeTakeFirst();
   const lessonHours = lesson ? Number(lesson.hours) : Number(row.hours);
   const wanted = hoursOf(body.mark, lessonHours);
@@ -458,7 +469,7 @@ async function absenceList(c: Context<AppEnv>, q: z.output<NonNullable<typeof ab
 
 export function registerCheckIn(app: Hono<AppEnv>): void {
   mountCall(app, checkInCall, async ({ c, body }) => {
-    const row = await recordCheckIn(c.var.db, c.var.principal, body);
+    const row = await recordCheckIn(c.var.db, c.var.principal, body, { tappedAt: tapTime(c, body.checked_at, MAX_TAP_AGE_MS) });
     return { ...row, hours: Number(row.hours), remaining_hours: await remaining(c.var.db, row) };
   });
   mountCall(app, checkInUndoCall, ({ c, body }) => undoOwnCheckIn(c.var.db, c.var.principal, body));

@@ -78,8 +78,8 @@ describe('check_in', () => {
   it('an older offline mark does not overwrite a newer one (but is logged)', async () => {
     const { classId, studentIds } = await classWithLessons(w, { from: today(), to: today(), students: ['周七'] });
     const lesson = await lessonOn(classId, today());
-    await ok(w.server.call('POST', CHECK_IN, { headers: w.admin.headers, query: { c: 'zh' }, json: { schedule_id: lesson, student_id: studentIds[0], mark: 'late', checked_at: `${today()} 09:10:00` } }));
-    const stale = await ok(w.server.call<CheckInRow>('POST', CHECK_IN, { headers: w.admin.headers, query: { c: 'zh' }, json: { schedule_id: lesson, student_id: studentIds[0], mark: 'present', checked_at: `${today()} 09:00:00` } }));
+    await ok(w.server.call('POST', CHECK_IN, { headers: w.admin.headers, query: { c: 'zh' }, json: { schedule_id: lesson, student_id: studentIds[0], mark: 'late', checked_at: nowText(Date.now() - 2 * 60_000) } }));
+    const stale = await ok(w.server.call<CheckInRow>('POST', CHECK_IN, { headers: w.admin.headers, query: { c: 'zh' }, json: { schedule_id: lesson, student_id: studentIds[0], mark: 'present', checked_at: nowText(Date.now() - 5 * 60_000) } }));
     expect(stale.mark).toBe('late');
     const logs = await w.server.db.selectFrom('edu_check_in_log').select(['action', 'remark']).where('student_id', '=', studentIds[0]).orderBy('id').execute();
     expect(logs.map((l) => l.action)).toEqual(['add', 'repeat']);
@@ -109,14 +109,15 @@ describe('check_in', () => {
     const online = await w.server.call('POST', CHECK_IN, { headers: w.admin.headers, query: { c: 'zh' }, json: { schedule_id: lesson, student_id: studentIds[0], mark: 'present' } });
     expect(online.body).toMatchObject({ code: 409, msg: `班级「${name}」已停班，不能签到` });
     const replay = { ...w.admin.headers, 'Idempotency-Key': 'c7e1a0d2-stopped-class-1' };
+    const tappedAt = nowText(Date.now() - 60_000);
     for (let i = 0; i < 2; i++) {
-      const res = await w.server.call('POST', CHECK_IN, { headers: replay, query: { c: 'zh' }, json: { schedule_id: lesson, student_id: studentIds[1], mark: 'late', checked_at: `${today()} 09:05:00` } });
+      const res = await w.server.call('POST', CHECK_IN, { headers: replay, query: { c: 'zh' }, json: { schedule_id: lesson, student_id: studentIds[1], mark: 'late', checked_at: tappedAt } });
       expect(res.body).toMatchObject({ code: 409, msg: `班级「${name}」已停班，不能签到` });
     }
     expect(await w.server.db.selectFrom('edu_check_in').select('id').where('schedule_id', '=', lesson).execute()).toHaveLength(0);
     expect([await hoursOf(w, studentIds[0]), await hoursOf(w, studentIds[1])]).toEqual([150, 150]);
     await ok(w.server.call('POST', '/api/v1/base_class_manage/update_cm_state', { headers: w.admin.headers, json: { ids: [classId], state: 2 } }));
-    await ok(w.server.call('POST', CHECK_IN, { headers: replay, query: { c: 'zh' }, json: { schedule_id: lesson, student_id: studentIds[1], mark: 'late', checked_at: `${today()} 09:05:00` } }));
+    await ok(w.server.call('POST', CHECK_IN, { headers: replay, query: { c: 'zh' }, json: { schedule_id: lesson, student_id: studentIds[1], mark: 'late', checked_at: tappedAt } }));
     expect(await hoursOf(w, studentIds[1])).toBe(148.5);
   });
 

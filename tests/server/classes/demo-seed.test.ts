@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, DEMO_PASSWORD, type TestServer } from '../helpers';
-import type { RosterSession } from '../../../src/contract/classes';
-import { todayText } from '../../../server/lib/time';
+import { CHECK_IN_OPENS_MINUTES, type RosterSession } from '../../../src/contract/classes';
+import { nowText, todayText } from '../../../server/lib/time';
 import '../../../server/modules/classes/schema';
 
 let server: TestServer;
@@ -43,9 +43,14 @@ describe('classes demo seed', () => {
     const holiday = await server.db.selectFrom('base_holiday_set').select('id').where('start_date', '<=', todayText()).where('end_date', '>=', todayText()).executeTakeFirst();
     if (holiday) return; // no lessons on a holiday
     expect(students.length).toBeGreaterThanOrEqual(20);
-    const first = students.find((s) => s.mark === null) ?? students[0];
+    // roll call opens 30 minutes before a lesson: mark a student of a lesson open now, or, before
+    // the day's first lesson opens, see the first one refused with the rule
+    const opensAt = (s: RosterSession) => nowText(Date.parse(`${s.lesson_date}T${s.start_time}:00+08:00`) - CHECK_IN_OPENS_MINUTES * 60_000);
+    const open = new Set(res.body.data.filter((s) => opensAt(s) <= nowText()).map((s) => s.schedule_id));
+    const first = students.find((s) => open.has(s.schedule_id) && s.mark === null) ?? students.find((s) => open.has(s.schedule_id)) ?? students[0];
     const done = await server.call<{ remaining_hours: number }>('POST', '/api/v1/check_in', { headers: desk.headers, query: { c: 'zh' }, json: { schedule_id: first.schedule_id, student_id: first.student_id, mark: 'present' } });
-    expect(done.body.code).toBe(200);
+    if (open.size > 0) expect(done.body.code).toBe(200);
+    else expect(done.body).toMatchObject({ code: 409, msg: expect.stringContaining(`开课前${CHECK_IN_OPENS_MINUTES}分钟内才能点名`) });
   });
 
   it('grants the menus to the roles that need them', async () => {

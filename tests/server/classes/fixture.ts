@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import { createTestServer, ADMIN, DEMO_PASSWORD, type LoggedIn, type TestServer } from '../helpers';
 import { nowText, todayText } from '../../../server/lib/time';
 import '../../../server/modules/classes/schema';
+import { begunLesson } from '../lesson-times';
 
 export interface World {
   server: TestServer;
@@ -113,7 +114,11 @@ export function today(): string {
 
 export const ALL_DAYS = [1, 2, 3, 4, 5, 6, 7].map((d) => ({ week_day: d, start_time: '09:00', end_time: '10:00' }));
 
-/** A class with the given students (hours per lesson 1.5, 100 lessons granted unless told) and lessons each day from `from` to `to`. */
+/**
+ * A class with the given students (hours per lesson 1.5, 100 lessons granted unless told) and lessons
+ * each day from `from` to `to`, at `start`-`end` or else at the time of today's lesson that began
+ * about 10 minutes ago (begunLesson), so today's lesson can be marked whenever the suite runs.
+ */
 export async function classWithLessons(
   w: World,
   opts: { from: string; to: string; students: string[]; addHours?: number; teacher?: number; room?: number; start?: string; end?: string },
@@ -126,7 +131,8 @@ export async function classWithLessons(
     await ok(w.server.call('POST', '/api/v1/stu_class/join', { headers: w.admin.headers, json: { student_id: id, class_id: classId, join_date: '2000-01-01', add_hours: opts.addHours } }));
     studentIds.push(id);
   }
-  const slots = ALL_DAYS.map((s) => ({ ...s, start_time: opts.start ?? s.start_time, end_time: opts.end ?? s.end_time }));
+  const begun = begunLesson();
+  const slots = ALL_DAYS.map((s) => ({ ...s, start_time: opts.start ?? begun.start, end_time: opts.end ?? begun.end }));
   const res = await ok(
     w.server.call<{ ids: number[] }>('POST', '/api/v1/edu_class_schedule/arrange_schedule', { headers: w.admin.headers, json: { class_id: classId, date_start: opts.from, date_end: opts.to, slots } }),
   );

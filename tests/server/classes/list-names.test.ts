@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { addDays } from '../../../server/modules/classes/arrange';
 import type { CheckInRow } from '../../../src/contract/classes';
 import { addStudent, classWithLessons, ok, setupWorld, today, type World } from './fixture';
+import { begunLesson } from '../lesson-times';
 
 let w: World;
 beforeAll(async () => {
@@ -41,11 +42,13 @@ describe('names in the lists', () => {
   });
 
   it('edu_check_in/page and detail give student, class, lesson time and teacher', async () => {
-    const { classId, studentIds, lessonIds } = await classWithLessons(w, { from: addDays(today(), -1), to: today(), students: ['名单生乙'], start: '09:00', end: '10:30' });
+    // a lesson that has begun, so it can be marked whenever the suite runs
+    const at = begunLesson();
+    const { classId, studentIds, lessonIds } = await classWithLessons(w, { from: addDays(at.date, -1), to: at.date, students: ['名单生乙'], start: at.start, end: at.end });
     const lesson = lessonIds[lessonIds.length - 1];
     await ok(w.server.call('POST', '/api/v1/check_in', { headers: w.admin.headers, query: { c: 'zh' }, json: { schedule_id: lesson, student_id: studentIds[0], mark: 'present' } }));
     const page = await ok(w.server.call<{ content: (CheckInRow & { end_time: string; teacher_name: string })[] }>('GET', '/api/v1/edu_check_in/page', { headers: w.principal.headers, query: { class_id: classId } }));
-    const want = { student_name: '名单生乙', class_name: await className(classId), lesson_date: today(), start_time: '09:00', end_time: '10:30', teacher_name: await teacherName(lesson) };
+    const want = { student_name: '名单生乙', class_name: await className(classId), lesson_date: at.date, start_time: at.start, end_time: at.end, teacher_name: await teacherName(lesson) };
     expect(page.content[0]).toMatchObject(want);
     const detail = await ok(w.server.call<CheckInRow>('GET', '/api/v1/edu_check_in/detail', { headers: w.principal.headers, query: { id: page.content[0].id } }));
     expect(detail).toMatchObject(want);

@@ -3,18 +3,22 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { sendViaRequest } from '../../../src/offline/sender';
 import type { OutboxItem } from '../../../src/offline/db';
+import { OUTBOX_AGE_HEADER } from '../../../src/contract/call';
 
 const seen: { key: string | null; body: unknown }[] = [];
+const ages: (string | null)[] = [];
 let answer: () => Response | Promise<Response> = () => HttpResponse.json({ code: 200, msg: '', data: null });
 const server = setupServer(
   http.post('http://localhost/api/v1/base_feedback/add', async ({ request }) => {
     seen.push({ key: request.headers.get('Idempotency-Key'), body: await request.json() });
+    ages.push(request.headers.get(OUTBOX_AGE_HEADER));
     return answer();
   }),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   seen.length = 0;
+  ages.length = 0;
   server.resetHandlers();
 });
 afterAll(() => server.close());
@@ -39,6 +43,17 @@ describe('sending an outbox item through the request layer', () => {
   it('posts the JSON body with its Idempotency-Key; code 200 is done', async () => {
     expect(await sendViaRequest()(item)).toEqual({ kind: 'ok' });
     expect(seen).toEqual([{ key: item.idempotencyKey, body: { content: '投影仪坏了', files: '' } }]);
+  });
+
+  it('tells the server how long ago the write was queued (the tap), counted on the device clock', async () => {
+    const queuedAgo = 25 * 60_000;
+    expect(await sendViaRequest()({ ...item, createdAt: Date.now() - queuedAgo })).toEqual({ kind: 'ok' });
+    const age = Number(ages[0]);
+    expect(age).toBeGreaterThanOrEqual(queuedAgo);
+    expect(age).toBeLessThan(queuedAgo + 5_000);
+    // a queue time ahead of the clock (the clock was set back) never claims a tap in the future
+    await sendViaRequest()({ ...item, createdAt: Date.now() + 60_000 });
+    expect(ages[1]).toBe('0');
   });
 
   it('code ≠ 200 is a rejection carrying the server msg', async () => {
