@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, DeclaredTable } from '../db/schema';
-import type { auditLogResource } from '../../src/contract/resources/logger';
+import type { auditLogResource } from '../../src/contract/resources/misc';
 import type { Principal } from './context';
 import { nowText } from './time';
 
@@ -100,7 +100,7 @@ export function idsOf(...values: unknown[]): number[] {
   return [...out];
 }
 
-/** The audit log's table type, derived from its declaration (resources/logger.ts). */
+/** The audit log's table type, derived from its declaration (resources/misc.ts). */
 export type AuditLogTable = DeclaredTable<typeof auditLogResource>;
 
 declare module '../db/schema' {

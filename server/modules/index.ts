@@ -1,19 +1,25 @@
 import type { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../lib/context';
 import * as auth from './auth';
-import * as admin from './admin';
-import * as classes from './classes';
-import * as systemExtras from './system-extras';
-import * as guides from './guides';
+import * as system from './system';
+import * as attachments from './attachments';
+import * as exportArea from './export';
+import * as messages from './messages';
 import * as base from './base';
-import * as logger from './logger';
+import * as teaching from './teaching';
+import * as classes from './classes';
+import * as workflow from './workflow';
+import * as misc from './misc';
 
 export interface ServerModule {
   register(app: Hono<AppEnv>, deps: AppDeps): void;
 }
 
-/** Every module of the server, in mounting order. A new area adds one import and one entry. */
-const MODULES: readonly ServerModule[] = [auth, admin, systemExtras, guides, base, classes, logger];
+/**
+ * Every area of the server, in mounting order, each by its public module server/modules/<area>/index.ts
+ * (named as in spec calls.tsv). A new area adds one import and one entry.
+ */
+const MODULES: readonly ServerModule[] = [auth, system, attachments, exportArea, messages, base, teaching, classes, workflow, misc];
 
 export function registerModules(app: Hono<AppEnv>, deps: AppDeps): void {
   for (const m of MODULES) m.register(app, deps);

@@ -1,7 +1,7 @@
 import type { Page } from '../contract/envelope';
 import { api } from './client';
 
-/** An operation guide article (sys_guide, src/contract/resources/guides.ts). */
+/** An operation guide article (sys_guide, src/contract/resources/teaching.ts). */
 export interface Guide {
   id: number;
   title: string;

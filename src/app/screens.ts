@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { RENAMED_SCREEN_KEYS } from '../contract/areas';
 
 /** A lazily loaded screen: each is its own chunk. */
 export type ScreenLoader = () => Promise<{ default: ComponentType }>;
@@ -19,4 +20,11 @@ export function mergeRegistries(modules: readonly FeatureScreensModule[]): Scree
   return out;
 }
 
-export const SCREENS: ScreenRegistry = mergeRegistries(Object.values(featureModules));
+/** An old key of a screen that moved into its area opens the screen (a sidebar cached before the upgrade). */
+export function withRenamedKeys(registry: ScreenRegistry, renamed: Readonly<Record<string, string>> = RENAMED_SCREEN_KEYS): ScreenRegistry {
+  const out: ScreenRegistry = { ...registry };
+  for (const [from, to] of Object.entries(renamed)) if (!out[from] && out[to]) out[from] = out[to];
+  return out;
+}
+
+export const SCREENS: ScreenRegistry = withRenamedKeys(mergeRegistries(Object.values(featureModules)));

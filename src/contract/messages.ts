@@ -1,6 +1,6 @@
 /**
  * User messages (spec doc 000 §3 names the fields; the answers' shapes are not shown there and are
- * defined here, as server/modules/notices/messages.ts answers them).
+ * defined here, as server/modules/messages/messages.ts answers them).
  */
 
 /** One message of the signed-in user. */

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportsSettled } from '../../server/modules/exports';
+import { exportsSettled } from '../../server/modules/export';
 import { columnsOf } from '../../src/components/ResourcePage/columns';
 import type { DataTableColumn, TableRow } from '../../src/components/DataTable/types';
 import type { Page } from '../../src/contract/envelope';
@@ -19,7 +19,7 @@ import { ADMIN, createTestServer, type LoggedIn, type TestServer } from './helpe
  * app's own columns (option labels, names of referenced rows, dates), not codes and ids.
  */
 
-/** 班级管理 feeds its user fields from sys_user/get_user_options (features/educational/classes). */
+/** 班级管理 feeds its user fields from sys_user/get_user_options (features/classes/classes). */
 const CLASS_USER_FIELDS: Record<string, string> = { head_teacher_id: 'teacher,foreign_teacher', kf_id: '' };
 
 let server: TestServer;

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { loadConfig, type AppConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/index';
 import { createApp } from '../../server/app';
-import { exportsSettled } from '../../server/modules/exports';
+import { exportsSettled } from '../../server/modules/export';
 import type { AppEnv } from '../../server/lib/context';
 import type { Database } from '../../server/db/schema';
 import type { DialectName } from '../../server/db/dialect';

@@ -6,6 +6,7 @@ import { loadMenuSeeds } from '../../server/db/seed';
 import { syncMenus } from '../../server/db/seed/menu-sync';
 import { screen, type MenuSeed } from '../../server/db/seed/menu-seed';
 import type { Menu } from '../../src/contract/menu';
+import { RENAMED_SCREEN_KEYS } from '../../src/contract/areas';
 
 /** A menu row as the old database stored it (the fixture is a dump of the menus table). */
 type OldMenu = Menu & { del_flag: number };
@@ -71,6 +72,10 @@ describe('menus from the declarations are upserted at every start', () => {
     await s.db.updateTable('menus').set({ hidden: 1 }).where('id', '=', timetable.id).execute();
     await s.db.updateTable('menus').set({ parent: home.id }).where('id', '=', rollCall.id).execute();
     await s.db.deleteFrom('role_menus').where('role_id', '=', roleId.get('teacher') as number).where('menu_id', '=', rollCall.id).execute();
+    // the old version's screen keys (educational/…, base/class_manage), one pointed elsewhere by the administrator
+    const [arrange] = await menuByCode('educational_arrange');
+    expect({ timetable: timetable.component, classes: classes.component, arrange: arrange.component }).toEqual({ timetable: 'educational/timetable', classes: 'base/class_manage', arrange: 'educational/arrange' });
+    await s.db.updateTable('menus').set({ component: 'resource/base_auto_cs_time_set' }).where('id', '=', arrange.id).execute();
     const before = (await s.db.selectFrom('menus').select('id').execute()).length;
 
     // The new version starts.
@@ -104,6 +109,14 @@ describe('menus from the declarations are upserted at every start', () => {
     expect((await menuByCode('educational_teacher_check_in'))[0].parent).toBe(home.id);
     expect(await granted('teacher', rollCall.id)).toBe(false);
     expect(await menuByCode('educational_teacher_check_in')).toHaveLength(1);
+
+    // screens whose keys moved into their areas open from the old menus (same ids, codes, urls and grants)
+    expect(classesNow.component).toBe('classes/class_manage');
+    expect((await menuByCode('educational_timetable'))[0]).toMatchObject({ id: timetable.id, component: 'classes/timetable', url: '/educational/timetable' });
+    expect((await menuByCode('system_guide'))[0].component).toBe('teaching/guide');
+    expect((await menuByCode('educational_arrange'))[0].component).toBe('resource/base_auto_cs_time_set');
+    const stale = await s.db.selectFrom('menus').select(['code', 'component']).where('component', 'in', Object.keys(RENAMED_SCREEN_KEYS)).execute();
+    expect(stale).toEqual([]);
 
     // The next start changes nothing, even after the administrator revoked a new menu and deleted another.
     await s.db.deleteFrom('role_menus').where('role_id', '=', roleId.get('teacher') as number).where('menu_id', '=', area.id).execute();

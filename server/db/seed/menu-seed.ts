@@ -29,3 +29,12 @@ export function screen(name: string, component: string, buttons: readonly [strin
     children: buttons.map(([code, label]) => ({ name: label, code, type: 2 as const })),
   };
 }
+
+/**
+ * The code and url a screen had before its component key moved into its area (educational/…,
+ * base/class_manage → classes/…): they are the menu's identity (seed keys, grants, read
+ * permissions, bookmarks), so they stay; src/contract/areas.ts maps the old keys to the new.
+ */
+export function kept(oldKey: string): { code: string; url: string } {
+  return { code: oldKey.replace(/\//g, '_'), url: `/${oldKey}` };
+}

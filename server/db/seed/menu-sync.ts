@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema';
 import { SUPER_CODE } from '../../../src/contract/session';
+import { RENAMED_SCREEN_KEYS } from '../../../src/contract/areas';
 import { nowText } from '../../lib/time';
 import type { MenuSeed } from './menu-seed';
 import '../core-schema';
@@ -45,10 +46,14 @@ export interface MenuSyncResult {
  * alone, so what an administrator renamed, moved, hid, revoked or deleted stays so, and nothing is
  * deleted. A database from before the keys were kept adopts the menus it already has (matched by
  * code under the same parent, or by code and type anywhere for a moved screen) without granting
- * them again.
+ * them again. A menu still naming a screen key that moved into its area (src/contract/areas.ts) is
+ * pointed at the new key; one an administrator pointed elsewhere is left alone.
  */
 export async function syncMenus(db: Db, seeds: readonly MenuSeed[]): Promise<MenuSyncResult> {
   const now = nowText();
+  for (const [from, to] of Object.entries(RENAMED_SCREEN_KEYS)) {
+    await db.updateTable('menus').set({ component: to, updated_at: now }).where('component', '=', from).execute();
+  }
   const seen = new Map((await db.selectFrom('menu_seed_keys').select(['seed_key', 'menu_id']).execute()).map((r) => [r.seed_key, r.menu_id]));
   const existing: ExistingMenu[] = await db.selectFrom('menus').select(['id', 'code', 'type', 'parent']).execute();
   const existingIds = new Set(existing.map((m) => m.id));

@@ -4,8 +4,11 @@ import type { AppDeps, AppEnv } from '../../lib/context';
 import { mountResource } from '../../lib/resource-routes';
 import { withLoginId } from '../../lib/resource-refs';
 import '../../db/core-schema';
+import * as feedback from './feedback';
 
-export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
+/** The base area (spec calls.tsv `base`): the operator's structure and user feedback. Its public module. */
+export function register(app: Hono<AppEnv>, deps: AppDeps): void {
+  feedback.register(app, deps);
   // Districts and organs are trees (server/lib/resource-tree.ts keeps their rules); a district an
   // organ or a sub company names, and an organ a sub company names, are not deleted (declared refs).
   mountResource(app, districtResource);

@@ -8,10 +8,9 @@ import { registerCheckIn } from './check-in';
 import { registerLeave } from './leave';
 import { registerPlans } from './plans';
 import { registerProgress } from './progress';
-import { registerPunch } from './punch';
 import './schema';
 
-/** Classes, schedules and attendance (spec doc 001 §7), plus the attendance punch of /wf/clockIn. */
+/** Classes, schedules and attendance (spec doc 001 §7). */
 export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
   registerCatalogue(app);
   registerClassRoutes(app);
@@ -21,7 +20,6 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
   registerLeave(app);
   registerPlans(app);
   registerProgress(app);
-  registerPunch(app);
 }
 
 // Public module: what other areas and the demo seed (server/db/seed/demo/classes.ts) may call.

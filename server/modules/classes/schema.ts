@@ -1,4 +1,3 @@
-import type { Generated } from 'kysely';
 import type { BaseColumns } from '../../db/schema';
 import type { CheckInMark } from '../../../src/contract/classes';
 
@@ -223,21 +222,6 @@ export interface CourseScheduleTable extends SchoolRow {
   review_remark: string | null;
 }
 
-export interface PunchTable {
-  id: Generated<number>;
-  user_id: number;
-  user_name: string;
-  punch_time: string;
-  lat: number | null;
-  lng: number | null;
-  accuracy: number | null;
-  device: string;
-  created_at: string | null;
-  updated_at: string | null;
-  created_by: number | null;
-  updated_by: number | null;
-}
-
 declare module '../../db/schema' {
   interface Database {
     prod_class_type: ClassTypeTable;
@@ -262,6 +246,5 @@ declare module '../../db/schema' {
     ct_transfer: ClassTransferTable;
     plan_edu_class_schedule_apply: ScheduleApplyTable;
     edu_course_schedule: CourseScheduleTable;
-    wf_clock_in: PunchTable;
   }
 }

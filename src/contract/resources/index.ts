@@ -1,12 +1,12 @@
 import type { ResourceDef } from '../resource';
 import { SYSTEM_RESOURCES } from './system';
-import { GUIDE_RESOURCES } from './guides';
+import { GUIDE_RESOURCES } from './teaching';
 import { BASE_CLASS_RESOURCES } from './base';
 import { BASE_ORG_RESOURCES } from './base-org';
 import { CLASSES_RESOURCES } from './classes';
 import { PRODUCTS_CLASS_RESOURCES } from './products';
 import { STUDENT_RESOURCES } from './students';
-import { LOGGER_RESOURCES } from './logger';
+import { LOGGER_RESOURCES } from './misc';
 
 /**
  * Every resource declaration, by name. Each business area adds its file and one line here;
@@ -25,7 +25,9 @@ export const RESOURCES: readonly ResourceDef[] = [
 
 /** The area (as named in spec calls.tsv) of each declaration: what the audit log records. */
 const AREA_OF = new Map<string, string>([
-  ...[...SYSTEM_RESOURCES, ...GUIDE_RESOURCES, ...LOGGER_RESOURCES].map((r) => [r.name, 'system'] as const),
+  ...SYSTEM_RESOURCES.map((r) => [r.name, 'system'] as const),
+  ...GUIDE_RESOURCES.map((r) => [r.name, 'teaching'] as const),
+  ...LOGGER_RESOURCES.map((r) => [r.name, 'misc'] as const),
   ...PRODUCTS_CLASS_RESOURCES.map((r) => [r.name, 'products'] as const),
   ...[...BASE_CLASS_RESOURCES, ...BASE_ORG_RESOURCES].map((r) => [r.name, 'base'] as const),
   ...STUDENT_RESOURCES.map((r) => [r.name, 'students'] as const),

@@ -16,6 +16,4 @@ export const screens: Record<string, () => Promise<{ default: ComponentType }>> 
   'system/data_permission': () => import('./datapermission/DataPermissionPage'),
   'system/notice': () => import('./notice/NoticePage'),
   'system/table_col': () => import('./tableCol/TableColPage'),
-  'system/export_task': () => import('./exportTask/ExportTaskPage'),
-  'base/feedback': () => import('./feedback/FeedbackPage'),
 };

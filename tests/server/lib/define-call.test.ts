@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, createTestServer, DEMO_PASSWORD, type LoggedIn, type TestServer } from '../helpers';
 import { mountedCallsOf } from '../../../server/lib/call-routes';
 import * as classes from '../../../src/contract/classes';
+import * as workflow from '../../../src/contract/workflow';
 import { feedbackAddCall } from '../../../src/contract/feedback';
 import { isCallDef } from '../../../src/contract/call';
 
@@ -20,11 +21,11 @@ describe('defineCall', () => {
   });
   afterAll(() => s.close());
 
-  it('mounts every declared call of the classes area, once, at the path the declaration names', () => {
+  it('mounts every declared call of the classes and workflow areas, once, at the path the declaration names', () => {
     const declared = (Object.values(classes) as unknown[]).filter(isCallDef);
     expect(declared.length).toBeGreaterThan(40);
     const mounted = mountedCallsOf(s.app);
-    for (const call of [...declared, feedbackAddCall]) {
+    for (const call of [...declared, ...(Object.values(workflow) as unknown[]).filter(isCallDef), feedbackAddCall]) {
       expect(mounted.filter((m) => m.method === call.method && m.path === call.path), `${call.method} ${call.path}`).toHaveLength(1);
     }
   });
@@ -59,7 +60,7 @@ describe('defineCall', () => {
   });
 
   it('offline-capable calls are exactly the ones the outbox queues', () => {
-    expect([classes.checkInCall, classes.punchCall, feedbackAddCall].every((c) => c.offline === true && c.method === 'POST')).toBe(true);
+    expect([classes.checkInCall, workflow.punchCall, feedbackAddCall].every((c) => c.offline === true && c.method === 'POST')).toBe(true);
     expect(classes.arrangeCall.offline).toBeUndefined();
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listRoutes } from '../../../server/routes-list';
 import { ok } from '../../../server/lib/http';
-import { exportsSettled } from '../../../server/modules/exports';
+import { exportsSettled } from '../../../server/modules/export';
 import { ADMIN, createTestServer, type LoggedIn, type TestServer } from '../helpers';
 
 /**

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { permCode } from '../../../src/contract/resource';
 import { RESOURCES } from '../../../src/contract/resources';
 import { CLASSES_RESOURCES } from '../../../src/contract/resources/classes';
-import { GUIDE_PERMS } from '../../../src/contract/resources/guides';
+import { GUIDE_PERMS } from '../../../src/contract/resources/teaching';
 import { createTestServer, type TestServer } from '../helpers';
 
 /**

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer, ADMIN, DEMO_PASSWORD } from '../helpers';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { exportsSettled } from '../../../server/modules/exports';
+import { exportsSettled } from '../../../server/modules/export';
 import { DELETED_KEEP_DAYS, sweepDeletedAttachments } from '../../../server/modules/attachments/sweep';
 import { dataSubdir } from '../../../server/lib/files';
 import type { TreeNode } from '../../../src/contract/menu';

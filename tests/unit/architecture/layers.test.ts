@@ -94,7 +94,7 @@ describe('architecture: layers, features and server areas', () => {
       [{ from: 'src/contract/a.ts', to: 'server/db/schema.ts', spec: '' }, true],
       [{ from: 'src/api/a.ts', to: 'src/offline/outbox.ts', spec: '' }, true],
       [{ from: 'src/offline/a.ts', to: 'src/api/request.ts', spec: '' }, false],
-      [{ from: 'src/features/system/a.tsx', to: 'src/features/classes-base/b.tsx', spec: '' }, true],
+      [{ from: 'src/features/system/a.tsx', to: 'src/features/classes/b.tsx', spec: '' }, true],
       [{ from: 'src/features/system/a.tsx', to: 'src/features/system/user/b.tsx', spec: '' }, false],
       [{ from: 'src/app/screens.ts', to: 'src/features', spec: '' }, false],
       [{ from: 'src/components/a.tsx', to: 'src/features', spec: '' }, true],

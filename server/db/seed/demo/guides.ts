@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../schema';
 import { sanitizeNoticeHtml } from '../../../lib/html-sanitize';
 import { nowText } from '../../../lib/time';
-import '../../../modules/guides';
+import '../../../modules/teaching';
 
 export const order = 5;
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../schema';
 import { nowText } from '../../../lib/time';
-import type { NoticeTable } from '../../../modules/notices';
+import type { NoticeTable } from '../../../modules/messages';
 
 /**
  * Demo data of the system extras: published notices with a message for every demo user (the

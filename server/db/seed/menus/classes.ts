@@ -1,4 +1,4 @@
-import { screen, type MenuSeed } from '../menu-seed';
+import { kept, screen, type MenuSeed } from '../menu-seed';
 
 export const order = 20;
 
@@ -8,7 +8,6 @@ const crud = (perm: string, label: string): [string, string][] => [
   [`${perm}_delete`, `删除${label}`],
 ];
 
-const ALL_STAFF = ['principal', 'telemarketer', 'sales', 'teacher', 'foreign_teacher', 'front_desk', 'finance'] as const;
 const TEACHERS = ['teacher', 'foreign_teacher'] as const;
 
 /** Buttons that only the head office (RC999, which holds every menu) may use: granted to no demo role. */
@@ -37,7 +36,7 @@ export const menus: readonly MenuSeed[] = [
       withButtonGrants(
         screen(
           '班级管理',
-          'base/class_manage',
+          'classes/class_manage',
           [
             ...crud('base_class_manage', '班级'),
             ['base_class_manage_update_cm_state', '修改班级状态'],
@@ -53,7 +52,7 @@ export const menus: readonly MenuSeed[] = [
             ['edu_course_schedule_level_delete', '按层级删除教学计划'],
             ...crud('tch_course_content_tmpl', '课程内容模板'),
           ],
-          { grants: ['principal', 'front_desk'] },
+          { ...kept('base/class_manage'), grants: ['principal', 'front_desk'] },
         ),
         // the front desk enrols and keeps classes up to date; removing and reviewing is the principal's
         Object.fromEntries(
@@ -69,11 +68,11 @@ export const menus: readonly MenuSeed[] = [
           ].map((code) => [code, ['principal']]),
         ),
       ),
-      screen('班级详情', 'base/class_detail', [], { hidden: 1, active_menu: '/base/class_manage', grants: ['principal', 'front_desk', ...TEACHERS] }),
+      screen('班级详情', 'classes/class_detail', [], { ...kept('base/class_detail'), hidden: 1, active_menu: '/base/class_manage', grants: ['principal', 'front_desk', ...TEACHERS] }),
       withButtonGrants(
         screen(
           '课表',
-          'educational/timetable',
+          'classes/timetable',
           [
             ...crud('edu_class_schedule', '课次'),
             ['edu_class_schedule_revise', '调整课次'],
@@ -86,7 +85,7 @@ export const menus: readonly MenuSeed[] = [
             ['plan_edu_class_schedule_apply_put', '调课申请'],
             ['plan_edu_class_schedule_apply_abort', '中止调课申请'],
           ],
-          { grants: ['principal', 'front_desk', ...TEACHERS] },
+          { ...kept('educational/timetable'), grants: ['principal', 'front_desk', ...TEACHERS] },
         ),
         {
           edu_class_schedule_add: ['principal'],
@@ -105,20 +104,20 @@ export const menus: readonly MenuSeed[] = [
           plan_edu_class_schedule_apply_abort: ['principal', ...TEACHERS],
         },
       ),
-      screen('排课', 'educational/arrange', [['edu_class_schedule_arrange', '排课'], ...crud('base_auto_cs_time_set', '排课时间段')], { grants: ['principal'] }),
+      screen('排课', 'classes/arrange', [['edu_class_schedule_arrange', '排课'], ...crud('base_auto_cs_time_set', '排课时间段')], { ...kept('educational/arrange'), grants: ['principal'] }),
       screen(
         '前台签到',
-        'educational/front_desk_check_in',
+        'classes/front_desk_check_in',
         [
           ['edu_check_in_add', '签到'],
           ['edu_check_in_patch', '修改考勤'],
         ],
-        { grants: ['principal', 'front_desk'] },
+        { ...kept('educational/front_desk_check_in'), grants: ['principal', 'front_desk'] },
       ),
-      screen('老师点名', 'educational/teacher_check_in', [['edu_check_in_add', '点名签到']], { grants: ['principal', ...TEACHERS] }),
+      screen('老师点名', 'classes/teacher_check_in', [['edu_check_in_add', '点名签到']], { ...kept('educational/teacher_check_in'), grants: ['principal', ...TEACHERS] }),
       screen(
         '考勤记录',
-        'educational/check_in',
+        'classes/check_in',
         [
           ['edu_check_in_patch', '修改考勤'],
           ['edu_check_in_prolong', '延长签到期限'],
@@ -126,23 +125,23 @@ export const menus: readonly MenuSeed[] = [
           ...crud('edu_undo_group', '撤销组'),
           ['edu_undo_group_abort', '中止撤销组'],
         ],
-        { grants: ['principal'] },
+        { ...kept('educational/check_in'), grants: ['principal'] },
       ),
       screen(
         '请假与补课',
-        'educational/leave_makeup',
+        'classes/leave_makeup',
         [
           ['edu_stu_leave_add', '登记请假'],
           ['edu_stu_leave_update', '编辑请假'],
           ['edu_stu_leave_delete', '撤销请假'],
           ['edu_stu_leave_makeup', '安排补课'],
         ],
-        { grants: ['principal', 'front_desk'] },
+        { ...kept('educational/leave_makeup'), grants: ['principal', 'front_desk'] },
       ),
-      screen('缺勤记录', 'educational/absence', [], { grants: ['principal', 'front_desk', ...TEACHERS] }),
-      screen('考勤进度', 'educational/attendance_progress', [], { grants: ['principal', 'front_desk', ...TEACHERS] }),
-      screen('老师请假', 'educational/tea_leave', crud('edu_tea_leave_management', '老师请假'), { grants: ['principal'] }),
-      screen('班级数据', 'educational/class_data', [], { grants: ['principal'] }),
+      screen('缺勤记录', 'classes/absence', [], { ...kept('educational/absence'), grants: ['principal', 'front_desk', ...TEACHERS] }),
+      screen('考勤进度', 'classes/attendance_progress', [], { ...kept('educational/attendance_progress'), grants: ['principal', 'front_desk', ...TEACHERS] }),
+      screen('老师请假', 'classes/tea_leave', crud('edu_tea_leave_management', '老师请假'), { ...kept('educational/tea_leave'), grants: ['principal'] }),
+      screen('班级数据', 'classes/class_data', [], { ...kept('educational/class_data'), grants: ['principal'] }),
     ],
   },
   {
@@ -155,8 +154,8 @@ export const menus: readonly MenuSeed[] = [
     children: [
       // company-wide holidays, swap days and class types are the head office's (RC999); a principal
       // keeps their campuses' own holidays and swap days and sees the class types
-      withButtonGrants(screen('节假日设置', 'base/holiday_set', [...crud('base_holiday_set', '节假日'), ...crud('base_holiday_set_school', '校区节假日')]), headOffice(crud('base_holiday_set', ''))),
-      withButtonGrants(screen('调休日', 'base/swap_day', [...crud('base_swap_day', '调休日'), ...crud('base_swap_day_school', '校区调休日')]), headOffice(crud('base_swap_day', ''))),
+      withButtonGrants(screen('节假日设置', 'classes/holiday_set', [...crud('base_holiday_set', '节假日'), ...crud('base_holiday_set_school', '校区节假日')], kept('base/holiday_set')), headOffice(crud('base_holiday_set', ''))),
+      withButtonGrants(screen('调休日', 'classes/swap_day', [...crud('base_swap_day', '调休日'), ...crud('base_swap_day_school', '校区调休日')], kept('base/swap_day')), headOffice(crud('base_swap_day', ''))),
       screen('教室', 'base/classroom', [...crud('base_otm_classroom', '教室'), ['base_otm_classroom_recover', '恢复教室']]),
       // 课程顾问 signs students up, the front desk registers and edits them; removing is the principal's
       withButtonGrants(screen('学员', 'resource/student', [...crud('student', '学员'), ['student_recover', '恢复学员']], { grants: ['principal', 'front_desk', 'sales'], code: 'students_student', url: '/students/student' }), {
@@ -172,19 +171,6 @@ export const menus: readonly MenuSeed[] = [
         ]),
         headOffice([...crud('prod_class_type', ''), ['prod_class_type_recover', ''], ['prod_class_type_visible', ''], ['prod_class_type_protocol', '']]),
       ),
-    ],
-  },
-  {
-    name: '考勤打卡',
-    code: 'workflow_clock_in',
-    type: 1,
-    url: '/wf/clockIn',
-    component: 'workflow/clock_in',
-    hidden: 1,
-    grants: ALL_STAFF,
-    children: [
-      { name: '打卡', code: 'wf_clock_in_punch', type: 2 },
-      { name: '查看全部打卡', code: 'wf_clock_in_all', type: 2, grants: ['principal'] },
     ],
   },
 ];

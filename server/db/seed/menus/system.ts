@@ -1,4 +1,4 @@
-import { screen, type MenuSeed } from '../menu-seed';
+import { kept, screen, type MenuSeed } from '../menu-seed';
 
 export const order = 1;
 
@@ -17,7 +17,7 @@ const recoverable = (entity: string, label: string): [string, string][] => [...c
 
 /**
  * 系统管理: administrators only (RC999 sees everything); principals manage users of their campuses.
- * 我的导出 is everyone's own list and lives outside it (menus/personal.ts), so a role holding nothing
+ * 我的导出 is everyone's own list and lives outside it (menus/export.ts), so a role holding nothing
  * else here sees no 系统管理 directory.
  */
 export const menus: readonly MenuSeed[] = [
@@ -43,9 +43,9 @@ export const menus: readonly MenuSeed[] = [
       screen('通知公告', 'system/notice', [...crud('notice', '通知'), ['publish_notice', '发布'], ['offline_notice', '下线']]),
       screen('用户反馈', 'base/feedback', [['update_feedback', '处理反馈'], ['del_feedback', '删除反馈']]),
       screen('表格列设置', 'system/table_col', [['add_table_col_user', '新增列设置'], ['update_table_col_user', '修改列设置']]),
-      // 操作日志: the audit log of every write, rendered from its declaration (resources/logger.ts)
+      // 操作日志: the audit log of every write, rendered from its declaration (resources/misc.ts)
       screen('操作日志', 'resource/logger', [], { code: 'system_logger', url: '/system/logger' }),
-      screen('操作指南管理', 'system/guide', [...crud('guide', '操作指南'), ['publish_guide', '发布操作指南']]),
+      screen('操作指南管理', 'teaching/guide', [...crud('guide', '操作指南'), ['publish_guide', '发布操作指南']], kept('system/guide')),
       screen('行政区划', 'base/district', resourceCrud('base_district', '行政区划')),
       screen('机构管理', 'base/organ', resourceCrud('base_organ', '机构')),
       screen('分公司', 'base/sub_company', resourceCrud('base_sub_company', '分公司')),

@@ -1,6 +1,6 @@
 import type { FormErrors } from '../shared/formState';
 
-/** Notice states as the server writes them (server/modules/notices/tables.ts). */
+/** Notice states as the server writes them (server/modules/messages/tables.ts). */
 export const NOTICE_STATE = { DRAFT: '草稿', PUBLISHED: '已发布', OFFLINE: '已下线' } as const;
 
 export type TargetType = 'all' | 'roles' | 'schools';

@@ -3,7 +3,7 @@ import { IconAlertTriangle, IconClockUp, IconFingerprint, IconMapPin, IconWifiOf
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
-import type { PunchBody } from '../../../contract/classes';
+import type { PunchBody } from '../../../contract/workflow';
 import { useSession } from '../../../components/session';
 import { notifyError, notifySuccess } from '../../../components/feedback';
 import { currentDevice } from '../../../lib/device';

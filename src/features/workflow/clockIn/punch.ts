@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import { callApi } from '../../../api/call';
 import type { Page } from '../../../contract/envelope';
-import { punchCall, punchPageCall, type PunchBody, type PunchRow } from '../../../contract/classes';
+import { punchCall, punchPageCall, type PunchBody, type PunchRow } from '../../../contract/workflow';
 import { enqueue, type OutboxItem } from '../../../offline';
 
 export const CLOCK_IN_KIND = 'clock_in';

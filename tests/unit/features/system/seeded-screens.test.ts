@@ -3,6 +3,7 @@ import type { MenuSeed } from '../../../../server/db/seed/menu-seed';
 import { SCREENS } from '../../../../src/app/screens';
 import { resolveScreen } from '../../../../src/app/ScreenHost';
 import { resourceByName } from '../../../../src/contract/resources';
+import { RENAMED_SCREEN_KEYS } from '../../../../src/contract/areas';
 
 // Every menu seed file, the way the server's seed finds them (a new area's file is picked up too).
 const seedModules = import.meta.glob<{ menus?: readonly MenuSeed[] }>('../../../../server/db/seed/menus/*.ts', { eager: true });
@@ -35,6 +36,14 @@ describe('seeded menus', () => {
   it('open a screen for every type-1 entry (no MODULE_NOT_FOUND)', () => {
     const missing = seeded.filter((s) => problemOf(s.key) !== '').map((s) => `${s.name} (${s.key || '—'}): ${problemOf(s.key)}`);
     expect(missing).toEqual([]);
+  });
+
+  it('name no screen key that moved into its area, and an old key still opens the moved screen', () => {
+    expect(seeded.filter((s) => RENAMED_SCREEN_KEYS[s.key] !== undefined).map((s) => s.key)).toEqual([]);
+    for (const [from, to] of Object.entries(RENAMED_SCREEN_KEYS)) {
+      expect([from, problemOf(to)]).toEqual([from, '']);
+      expect([from, SCREENS[from]]).toEqual([from, SCREENS[to]]);
+    }
   });
 
   it('resolve through the app shell the same way', () => {
