@@ -49,6 +49,20 @@ export function withRefLabels(def: ResourceDef, qb: AnySelect): AnySelect {
   return out;
 }
 
+/**
+ * A page of the declaration's rows with the relations' labels, joined after paging: `page` (the
+ * filtered, sorted select with its LIMIT and OFFSET) picks the rows by the list's index alone, and
+ * only those rows are joined, in a statement around it that keeps the table's name as its alias
+ * and sorts them again (`order`). Joined before paging, every row the OFFSET skips was joined too:
+ * page 50 of the student list joined each relation a thousand times for 20 rows. The joins bind
+ * no values, so the statement's parameters stay those of `page`. Without relations it is `page`.
+ */
+export function labelledPage(def: ResourceDef, db: Kysely<AnyDB>, page: AnySelect, order: (qb: AnySelect) => AnySelect): AnySelect {
+  if (refJoins(def).length === 0) return page;
+  const outer = db.selectFrom(page.as(def.table)).selectAll(def.table) as unknown as AnySelect;
+  return order(withRefLabels(def, outer));
+}
+
 /** The label columns as [key, column reference] pairs, for the database-rendered JSON rows. */
 export function refJsonColumns(def: ResourceDef): [string, RawBuilder<unknown>][] {
   return refJoins(def).flatMap((j) => j.labels.map(([key, col]): [string, RawBuilder<unknown>] => [key, sql.ref(`${j.alias}.${col}`)]));

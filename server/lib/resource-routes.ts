@@ -33,7 +33,7 @@ import { cachedPlan, filterValue, schoolIdsOf, planOf, rangeEnd, rememberPlan, r
 import { checkTreeParent, refuseWithChildren } from './resource-tree';
 import { diffRow, writeAudit, type RowChange } from './audit';
 import { areaOfResource } from '../../src/contract/resources';
-import { refJoins, refJsonColumns, refuseInUse, withRefLabels } from './resource-refs';
+import { labelledPage, refJoins, refJsonColumns, refuseInUse, withRefLabels } from './resource-refs';
 
 /** Rows of a declared table, seen without a static type. */
 export type Row = Record<string, unknown> & { id: number };
@@ -353,27 +353,27 @@ export function mountResource(app: Hono<AppEnv>, def: ResourceDef, hooks: Resour
       if (includeDeleted) qb = qb.where(sql.ref(`${def.table}.${DEL_FLAG_COLUMN}`), '=', 1);
       qb = applyFilters(def, qb, params);
       if (hooks.extendPage) qb = await hooks.extendPage(qb, params, ctx);
-      // the relations' labels join after the count is taken from qb: they change no count
-      const sorted = applySort(def, withRefLabels(def, qb), paging.sort, known);
+      // the relations' labels join after the count is taken from qb (they change no count), and
+      // after paging: only the page's rows are joined (resource-refs.ts labelledPage)
+      const sorted = applySort(def, qb, paging.sort, known);
+      const resort = (q: AnySelect): AnySelect => applySort(def, q, paging.sort, known);
       if (exporting) {
         return runListExport({
           c,
           def,
           title: def.title,
           params,
-          fetchRows: async (limit) => mapRows(await sorted.limit(limit).execute(), ctx, hooks),
+          fetchRows: async (limit) => mapRows(await labelledPage(def, anyDb(ctx.db), sorted.limit(limit), resort).execute(), ctx, hooks),
         });
       }
       const counted = countQuery(qb);
-      const paged = sorted.limit(paging.rows).offset(offset);
+      const paged = labelledPage(def, anyDb(ctx.db), sorted.limit(paging.rows).offset(offset), resort);
       if (plan && cached === undefined) {
         const jsonPage = hooks.mapRow
           ? undefined
-          : sorted
+          : paged
               .clearSelect()
               .select([rowJson(def.table, await rowJsonColumns(ctx.db as unknown as Kysely<unknown>, def.table), refJsonColumns(def)).as('j'), tableVersionColumn(def.table).as('v')])
-              .limit(paging.rows)
-              .offset(offset)
               .compile();
         rememberPlan(plan, counted.compile(), paged.compile(), [...plan.values, offset], jsonPage);
       }

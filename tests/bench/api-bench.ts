@@ -11,9 +11,8 @@
  * BENCH_SERVER_NODE_ARGS adds Node options to the server processes (e.g. `--cpu-prof
  * --cpu-prof-dir=/tmp/prof` to see where a request's time goes).
  *
- * The database is built once per scale under $TMPDIR/campus-desk-bench-students-<scale> and reused.
+ * The database is built once per scale and schema under $TMPDIR and reused (student-bench-db.ts).
  */
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
@@ -23,16 +22,13 @@ import { fileURLToPath } from 'node:url';
 import Sqlite from 'better-sqlite3';
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/index';
-import { migrate } from '../../server/db/migrate';
-import { isEmpty, seedDemo } from '../../server/db/seed';
+import { studentBenchDatabase } from './student-bench-db';
 import { createApp } from '../../server/app';
-import { RESOURCES } from '../../src/contract/resources';
 import { studentResource } from '../../src/contract/resources/students';
 import { cachedPlan, planOf } from '../../server/lib/page-plan';
 import { loadAccess } from '../../server/lib/principal';
 import type { Principal } from '../../server/lib/context';
 import { bearerOf } from '../../src/contract/session';
-import { nowText } from '../../server/lib/time';
 import type { LoadJob, LoadResult } from './api-load-client';
 import { percentile } from './percentile';
 
@@ -95,10 +91,8 @@ export interface ApiBenchResult {
 }
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗';
-const GIVEN = ['子涵', '欣怡', '梓萱', '一诺', '浩宇', '宇轩', '子轩', '思远', '雨桐', '俊熙', '诗涵', '嘉怡', '明杰', '梓豪', '佳琪'];
-const BENCH_LOGIN = 'sales';
-const PAGES = 50;
+export const BENCH_LOGIN = 'sales';
+export const PAGES = 50;
 const PATH = '/api/v1/student/page';
 /**
  * The load client shares the two cores with the server. With a load machine of its own, its
@@ -107,66 +101,10 @@ const PATH = '/api/v1/student/page';
  * server process's time slice. The server's work is unchanged: it gets every cycle the client does
  * not use. `--client-nice 0` measures without it.
  */
-const DEFAULT_CLIENT_NICE = -10;
+export const DEFAULT_CLIENT_NICE = -10;
 
 const f = (n: number): string => n.toFixed(2).padStart(9);
 
-
-/** 在读 60%, 停课 / 结课 / 退费 the rest: the filter keeps most of a campus's rows. */
-function stateOf(i: number): number {
-  const k = Math.floor(i / 60) % 10;
-  return k < 6 ? 1 : k < 8 ? 2 : k < 9 ? 3 : 4;
-}
-
-async function buildDatabase(dataDir: string, scale: number, schools: number, log: (l: string) => void): Promise<number[]> {
-  const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: '' });
-  const opened = openDatabase(config);
-  await migrate(opened.db, RESOURCES);
-  if (await isEmpty(opened.db)) await seedDemo(opened.db);
-  // Up to `schools` campuses: the demo's nine plus bench campuses under a bench city.
-  const existing = await opened.db.selectFrom('organisations').select('id').where('kind', '=', 'school').orderBy('id').execute();
-  if (existing.length < schools) {
-    const hq = await opened.db.selectFrom('organisations').select(['id', 'inheritance']).where('kind', '=', 'head').executeTakeFirstOrThrow();
-    const at = nowText();
-    const city = await opened.db
-      .insertInto('organisations')
-      .values({ name: '压测分公司', code: 'BENCH', parent_id: hq.id, inheritance: `${hq.inheritance}${hq.id}|`, kind: 'city', leader: null, phone: null, address: null, remark: null, created_at: at, updated_at: at, created_by: null, updated_by: null })
-      .returning(['id', 'inheritance'])
-      .executeTakeFirstOrThrow();
-    for (let i = existing.length; i < schools; i++) {
-      await opened.db
-        .insertInto('organisations')
-        .values({ name: `压测校区${i + 1}`, code: `BENCH-${i + 1}`, parent_id: city.id, inheritance: `${city.inheritance}${city.id}|`, kind: 'school', leader: null, phone: null, address: null, remark: null, created_at: at, updated_at: at, created_by: null, updated_by: null })
-        .execute();
-    }
-  }
-  const schoolIds = (await opened.db.selectFrom('organisations').select('id').where('kind', '=', 'school').orderBy('id').execute()).map((r) => r.id).slice(0, schools);
-  await opened.close();
-
-  const raw = new Sqlite(path.join(dataDir, 'campus-desk.db'));
-  const have = (raw.prepare('select count(*) as n from student').get() as { n: number }).n;
-  if (have < scale) {
-    log(`写入 ${scale - have} 名压测学员 …`);
-    raw.pragma('synchronous = OFF');
-    const insert = raw.prepare(
-      'insert into student (name, gender, birthday, parent_name, parent_phone, state, remark, school_id, del_flag, created_at, updated_at, created_by, updated_by) values (?, ?, ?, ?, ?, ?, null, ?, 0, ?, ?, 1, 1)',
-    );
-    const base = Date.UTC(2022, 0, 1);
-    const batch = raw.transaction((from: number, to: number) => {
-      for (let i = from; i < to; i++) {
-        const surname = SURNAMES[i % SURNAMES.length];
-        const at = nowText(base + ((i * 2654435761) % (3 * 365 * 86400)) * 1000);
-        const phone = `13${String(100000000 + ((i * 7919) % 899999999)).padStart(9, '0')}`;
-        insert.run(surname + GIVEN[(i * 7) % GIVEN.length], (i % 2) + 1, `201${i % 8}-0${(i % 9) + 1}-1${i % 9}`, `${surname}${GIVEN[(i * 3) % GIVEN.length]}`, phone, stateOf(i), schoolIds[i % schoolIds.length], at, at);
-      }
-    });
-    for (let from = have; from < scale; from += 50_000) batch(from, Math.min(scale, from + 50_000));
-    raw.exec('analyze');
-    raw.pragma('synchronous = FULL');
-  }
-  raw.close();
-  return schoolIds;
-}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -226,7 +164,7 @@ function send(agent: http.Agent, port: number, method: string, pathAndQuery: str
   });
 }
 
-function formOf(page: number): Buffer {
+export function formOf(page: number): Buffer {
   return Buffer.from(`page=${page}&rows=20&state=1&sort=created_at+desc`);
 }
 
@@ -242,22 +180,22 @@ async function signIn(agent: http.Agent, port: number): Promise<Record<string, s
  * has built the database and run the in-process figures, and its heap and timers would stall the
  * client's event loop (and with it all 32 connections) at random.
  */
-async function loadRun(port: number, serverPid: number, clientNice: number | undefined, seconds: number, concurrency: number, maxRequests: number, log: (l: string) => void): Promise<Omit<ApiWorkersRun, 'workers'>> {
+export async function loadRun(port: number, serverPid: number, clientNice: number | undefined, seconds: number, concurrency: number, maxRequests: number, log: (l: string) => void, listPath = PATH): Promise<Omit<ApiWorkersRun, 'workers'>> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 2 });
   try {
     const auth = await signIn(agent, port);
     // The whole answer of the first page, read by Node's http client, proves the call is right.
-    const first = await send(agent, port, 'POST', PATH, { ...auth, 'content-type': 'application/x-www-form-urlencoded' }, formOf(1));
+    const first = await send(agent, port, 'POST', listPath, { ...auth, 'content-type': 'application/x-www-form-urlencoded' }, formOf(1));
     const parsed = JSON.parse(first.text) as { code: number; data: { totalSize: number; content: unknown[] } };
     if (parsed.code !== 200 || parsed.data.content.length !== 20) throw new Error(`压测调用失败: ${first.text.slice(0, 200)}`);
-    log(`列表调用: POST ${PATH} ${formOf(1).toString()} → totalSize ${parsed.data.totalSize}`);
+    log(`列表调用: POST ${listPath} ${formOf(1).toString()} → totalSize ${parsed.data.totalSize}`);
     const job: LoadJob = {
       port,
       serverPid,
       seconds,
       concurrency,
       maxRequests,
-      path: PATH,
+      path: listPath,
       headers: auth,
       bodies: Array.from({ length: PAGES }, (_, i) => formOf(i + 1).toString()),
       nice: clientNice,
@@ -379,9 +317,7 @@ export async function runApiBench(options: ApiBenchOptions = {}): Promise<ApiBen
   const maxRequests = options.maxRequests ?? 500_000;
   const workerCounts = options.workers ?? [1, 2];
   const log = options.log ?? ((l: string) => console.log(l));
-  const dataDir = path.join(os.tmpdir(), `campus-desk-bench-students-${scale}`);
-  fs.mkdirSync(dataDir, { recursive: true });
-  const schoolIds = await buildDatabase(dataDir, scale, schools, log);
+  const { dataDir, schoolIds } = await studentBenchDatabase(scale, schools, log);
 
   const inProcess = await inProcessCost(dataDir, 10_000);
   const direct = directQuery(dataDir, await serverStatements(dataDir));

@@ -2,13 +2,14 @@
  * `npm run bench`: every speed and memory figure of the product, printed as one table.
  *
  *   npm run bench                         all benches at their documented default scales
- *   npm run bench -- --only api,app       a subset (api, app, table, offline, classes)
- *   npm run bench -- --scale 100000       the API bench's row count (default 1,000,000)
+ *   npm run bench -- --only api,app       a subset (api, relations, app, table, offline, classes)
+ *   npm run bench -- --scale 100000       the API and relation benches' row count (default 1,000,000)
  *   npm run bench -- --checkins 10000000  the check-in rows of the classes bench
  *
  * Figures are measured on this machine (2 cores); targets come from the issues.
  */
 import { runApiBench } from './api-bench';
+import { runRelationBench } from './relation-bench';
 import { runAppBench } from './app-bench';
 import { runOfflineBench } from './offline-bench';
 import { runOfflineDeviceBench } from './offline-device-bench';
@@ -56,6 +57,22 @@ async function main(): Promise<void> {
       { area, name: "the call's statement on the db, CPU", value: Math.round(r.dbCpuUs), unit: 'µs', target: '', ok: true },
       { area, name: 'after a write: exact count + page on the db, CPU', value: Math.round(r.dbFullCpuUs), unit: 'µs', target: '', ok: true },
       ...r.runs.map((run) => ({ area, name: `WORKERS=${run.workers}: req/s, p50, p99 ms; server / client CPU µs per request`, value: `${Math.round(run.rps)}, ${round(run.medianMs)}, ${round(run.p99Ms)}; ${Math.round(run.serverCpuUs)} / ${Math.round(run.clientCpuUs)} (client nice ${run.clientNice})`, unit: '', target: '', ok: true })),
+      { area, name: 'machine load average during the run', value: round(r.loadAverage, 1), unit: '', target: '', ok: true },
+    );
+  }
+  if (want('relations')) {
+    console.log('Relation bench …');
+    const scale = arg('scale') ? Number(arg('scale')) : undefined;
+    const r = await runRelationBench({ scale, log });
+    const area = `relations (student list, ${r.scale.toLocaleString('en')} rows, one server, same run)`;
+    figures.push(
+      { area, name: 'without relations: p50 ms, req/s', value: `${round(r.plain.medianMs)}, ${Math.round(r.plain.rps)}`, unit: '', target: '', ok: true },
+      { area, name: 'two relation columns: p50 ms, req/s', value: `${round(r.related.medianMs)}, ${Math.round(r.related.rps)}`, unit: '', target: '', ok: true },
+      { area, name: 'p50 with / without relations', value: round(r.medianRatio), unit: 'x', target: '≤ 1.5', ok: r.medianRatio <= 1.5 },
+      { area, name: 'req/s without / with relations', value: round(r.rpsRatio), unit: 'x', target: '≤ 1.5', ok: r.rpsRatio <= 1.5 },
+      { area, name: 'one request in-process, CPU µs, without / with relations (load-independent)', value: `${Math.round(r.plain.inProcessCpuUs)} / ${Math.round(r.related.inProcessCpuUs)} (${round(r.cpuRatio)}x)`, unit: '', target: '', ok: true },
+      { area, name: 'page statement on the db without / with relations', value: `${round(r.plain.dbPageMs, 3)} / ${round(r.related.dbPageMs, 3)}`, unit: 'ms', target: '', ok: true },
+      { area, name: 'errors', value: r.plain.errors + r.related.errors, unit: '', target: '0', ok: r.plain.errors + r.related.errors === 0 },
       { area, name: 'machine load average during the run', value: round(r.loadAverage, 1), unit: '', target: '', ok: true },
     );
   }
