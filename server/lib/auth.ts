@@ -6,6 +6,7 @@ import { hashToken } from './sessions';
 import { PASSWORD_CHANGE_REQUIRED_MSG } from '../../src/contract/session';
 import { hasPerm, loadAccess } from './principal';
 import { ANY_SIGNED_IN } from '../../src/contract/call';
+import { deviceCredentialOf, forgetDevices, resolveDevice } from './device-auth';
 import '../db/core-schema';
 
 /** Calls that need no session. */
@@ -45,6 +46,7 @@ const byToken = new Map<string, Cached>();
 export function invalidatePrincipals(): void {
   cache.clear();
   byToken.clear();
+  forgetDevices();
 }
 
 export function forgetSession(tokenHash: string): void {
@@ -153,6 +155,15 @@ export function sessionMiddleware(config: AppConfig): MiddlewareHandler<AppEnv> 
     if (PUBLIC_PATHS.has(c.req.path)) return next();
     // A signed file address stands in for the session; its handler checks the signature.
     if (SIGNED_PATHS.has(c.req.path) && c.req.query('sig') !== undefined) return next();
+    // A front-desk tablet in device mode: its own credential, limited to the front desk's calls.
+    const deviceSecret = deviceCredentialOf(c);
+    if (deviceSecret !== undefined) {
+      const device = await resolveDevice(c, deviceSecret);
+      if (device instanceof Response) return device;
+      if (!device) return unauthorized();
+      c.set('principal', device);
+      return next();
+    }
     const principal = await resolve(c, config);
     if (!principal) return unauthorized();
     if (principal.mustChangePassword && !FIRST_LOGIN_PATHS.has(c.req.path)) {

@@ -23,6 +23,11 @@ export interface Principal {
   schoolIds: readonly number[];
   tokenHash: string;
   mustChangePassword: boolean;
+  /**
+   * Set when the call comes from a front-desk device (device-auth.ts): the device, its one campus;
+   * the principal is then the person switched in with a PIN (userId 0 before anyone is).
+   */
+  device?: { id: number; name: string; schoolId: number };
 }
 
 export type AppEnv = {

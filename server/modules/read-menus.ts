@@ -52,6 +52,8 @@ export const SCREENS = {
   student: 'students_student',
   classType: 'products_class_type',
   clockIn: 'workflow_clock_in',
+  /** front-desk devices (issue 11): device/page is declared by its call's perm (src/contract/device.ts) */
+  device: 'system_device',
 } as const;
 
 const S = SCREENS;

@@ -386,6 +386,8 @@ export interface RosterStudent {
   mark: CheckInMark | null;
   check_in_id: number | null;
   remaining_hours: number;
+  /** the signed text of the student's card QR code (src/contract/device.ts), matched offline at the front desk */
+  card?: string;
 }
 
 export const rosterQuerySchema = z.object({

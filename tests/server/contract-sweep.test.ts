@@ -16,6 +16,9 @@ const SELF_SERVICE_WRITES = new Set([
   '/api/v1/system/modify_password',
   '/api/v1/system_user/update_password',
   '/api/v1/sys_user/modify_info',
+  // one's own PIN, and a front-desk device switching person (the PIN is the check; src/contract/device.ts)
+  '/api/v1/system/set_my_pin',
+  '/api/v1/device/switch',
   '/api/v1/user_message/page',
   '/api/v1/user_message/read',
   '/api/v1/user_message/mark',

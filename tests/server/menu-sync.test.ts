@@ -81,8 +81,9 @@ describe('menus from the declarations are upserted at every start', () => {
     // The new version starts.
     const seeds = withNewDeclarations(await loadMenuSeeds());
     const first = await s.db.transaction().execute((trx) => syncMenus(trx, seeds));
-    // 操作日志 (new in this version's system menus), the new area, its screen and its button, and the new button of 班级管理
-    expect(first.inserted).toBe(5);
+    // 操作日志 and 设备管理 with its four buttons (new in this version's system menus), the new area, its
+    // screen and its button, and the new button of 班级管理
+    expect(first.inserted).toBe(10);
     expect(first.adopted).toBe(before);
     const [logger] = await menuByCode('system_logger');
     expect(logger.parent).toBe((await menuByCode('system'))[0].id);

@@ -37,6 +37,7 @@ import { addDays } from './arrange';
 import { chunk, roundHours, scheduleInScope, schedulesInScope, stamps, touched, type Db, type ScheduleRowDb } from './common';
 import { changeHours } from './hours';
 import { assertRollCallOpen } from './roll-call-window';
+import { studentCardToken } from '../../lib/student-card';
 import type { CheckInTable } from './schema';
 import type { Selectable } from 'kysely';
 
@@ -77,6 +78,7 @@ async function log(
       new_mark: entry.new_mark,
       hours_delta: entry.hours_delta,
       device: entry.device ?? null,
+      device_id: principal.device?.id ?? null,
       operator_id: principal.userId,
       operator_name: principal.name,
       remark: entry.remark ?? null,
@@ -157,7 +159,9 @@ export async function recordCheckIn(
         start_time: lesson.start_time,
         mark: body.mark,
         hours: wanted,
-        device: body.device ?? null,
+        device: body.device ?? principal.device?.name ?? null,
+        device_id: principal.device?.id ?? null,
+        operator_id: principal.userId,
         checked_at: checkedAt,
         state: 1,
         undo_group_id: null,
@@ -192,7 +196,17 @@ export async function recordCheckIn(
   await changeHours(db, body.student_id, lesson.class_type_id, delta, name);
   const updated = await db
     .updateTable('edu_check_in')
-    .set({ mark: body.mark, hours: wanted, device: body.device ?? existing.device, checked_at: checkedAt, state: 1, undo_group_id: null, ...touched(principal) })
+    .set({
+      mark: body.mark,
+      hours: wanted,
+      device: body.device ?? principal.device?.name ?? existing.device,
+      device_id: principal.device?.id ?? null,
+      operator_id: principal.userId,
+      checked_at: checkedAt,
+      state: 1,
+      undo_group_id: null,
+      ...touched(principal),
+    })
     .where('id', '=', existing.id)
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -405,6 +419,7 @@ async function todayRoster(c: Context<AppEnv>, q: Query<typeof todayRosterCall>)
       mark: (s.mark as CheckInMark | null) ?? null,
       check_in_id: s.check_in_id ?? null,
       remaining_hours: roundHours(Number(s.remaining_hours ?? 0)),
+      card: await studentCardToken(db, s.student_id),
     });
     bySession.set(s.schedule_id, list);
   }

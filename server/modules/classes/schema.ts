@@ -164,6 +164,9 @@ export interface CheckInTable extends SchoolRow {
   mark: CheckInMark;
   hours: number;
   device: string | null;
+  /** the front-desk device (front_desk_device) and the person who made the current mark */
+  device_id: number | null;
+  operator_id: number | null;
   checked_at: string;
   state: number;
   undo_group_id: number | null;
@@ -178,6 +181,7 @@ export interface CheckInLogTable extends SchoolRow {
   new_mark: CheckInMark | null;
   hours_delta: number;
   device: string | null;
+  device_id: number | null;
   operator_id: number | null;
   operator_name: string | null;
   remark: string | null;

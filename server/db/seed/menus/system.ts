@@ -45,6 +45,13 @@ export const menus: readonly MenuSeed[] = [
       screen('表格列设置', 'system/table_col', [['add_table_col_user', '新增列设置'], ['update_table_col_user', '修改列设置']]),
       // 操作日志: the audit log of every write, rendered from its declaration (resources/misc.ts)
       screen('操作日志', 'resource/logger', [], { code: 'system_logger', url: '/system/logger' }),
+      // 设备管理: front-desk tablets in device mode (issue 11), their revocation and staff PINs
+      screen('设备管理', 'system/device', [
+        ['sys_device_add', '开启设备模式'],
+        ['sys_device_update', '重命名设备'],
+        ['sys_device_revoke', '吊销设备'],
+        ['sys_device_pin', '设置员工PIN'],
+      ]),
       screen('操作指南管理', 'teaching/guide', [...crud('guide', '操作指南'), ['publish_guide', '发布操作指南']], kept('system/guide')),
       screen('行政区划', 'base/district', resourceCrud('base_district', '行政区划')),
       screen('机构管理', 'base/organ', resourceCrud('base_organ', '机构')),
