@@ -102,7 +102,8 @@ export async function tableColumns(db: Kysely<unknown>, table: string): Promise<
  * row object `select table.*` gives. PostgreSQL renders the whole row as text (`columns` unused).
  * SQLite needs the names, and answers UTF-8 bytes (a blob): they go into the response as they are,
  * where text would be decoded into a JavaScript string and encoded again (a tenth of a list call's CPU).
- * `extra`: joined columns added to the row (a relation's label columns).
+ * `extra`: joined columns added to the row (a relation's label columns); one named like a column of
+ * the table replaces its value (a masked column).
  */
 export function rowJson(table: string, columns: readonly string[], extra: readonly [string, RawBuilder<unknown>][] = []): RawBuilder<string | Uint8Array> {
   if (active === 'postgres') {
@@ -111,7 +112,13 @@ export function rowJson(table: string, columns: readonly string[], extra: readon
     const more = sql.join(extra.map(([k, v]) => sql`${sql.lit(k)}, ${v}`));
     return sql<string>`(row_to_json(${sql.table(table)})::jsonb || jsonb_build_object(${more}))::text`;
   }
-  const pairs = [...columns.map((c) => sql`${sql.lit(c)}, ${sql.ref(`${table}.${c}`)}`), ...extra.map(([k, v]) => sql`${sql.lit(k)}, ${v}`)];
+  // an extra named like a column replaces it in place (a masked column, server/lib/mask.ts)
+  const own = new Set(columns);
+  const replaced = new Map(extra.filter(([k]) => own.has(k)));
+  const pairs = [
+    ...columns.map((c) => sql`${sql.lit(c)}, ${replaced.get(c) ?? sql.ref(`${table}.${c}`)}`),
+    ...extra.filter(([k]) => !own.has(k)).map(([k, v]) => sql`${sql.lit(k)}, ${v}`),
+  ];
   return sql<Uint8Array>`cast(json_object(${sql.join(pairs)}) as blob)`;
 }
 

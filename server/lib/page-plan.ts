@@ -5,6 +5,7 @@ import type { Principal } from './context';
 import { ApiError } from './http';
 import { cachedCount } from './count-cache';
 import { schoolScope } from './scope';
+import { masksRowsFor } from './mask';
 
 /**
  * The standard page call builds the same two statements (count + page) for every request of one
@@ -77,7 +78,8 @@ function searchFields(def: ResourceDef): [string, FieldDef][] {
 
 /** Shape and values of a standard page call, in the builder's binding order. */
 export function planOf(def: ResourceDef, principal: Principal, query: Record<string, string>, includeDeleted: boolean, sort: string | undefined, rows: number): PagePlan {
-  const key: string[] = [def.name, includeDeleted ? 'D' : 'd', sort ?? '', String(rows)];
+  // masked columns are rendered masked by the statement itself for callers without the code
+  const key: string[] = [def.name, includeDeleted ? 'D' : 'd', sort ?? '', String(rows), masksRowsFor(def, principal) ? 'M' : 'F'];
   const values: unknown[] = [];
   if (def.scope === 'school') {
     const scope = schoolScope(principal);

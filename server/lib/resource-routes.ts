@@ -34,6 +34,7 @@ import { checkTreeParent, refuseWithChildren } from './resource-tree';
 import { diffRow, writeAudit, type RowChange } from './audit';
 import { areaOfResource } from '../../src/contract/resources';
 import { labelledPage, refJoins, refJsonColumns, refuseInUse, withRefLabels } from './resource-refs';
+import { keepMaskedFields, maskRows, maskedJsonColumns } from './mask';
 
 /** Rows of a declared table, seen without a static type. */
 export type Row = Record<string, unknown> & { id: number };
@@ -130,11 +131,12 @@ export function applySort(def: ResourceDef, qb: AnySelect, sort: string | undefi
   return out;
 }
 
+/** Rows as the caller is answered: the hook's mapping, then masked columns (server/lib/mask.ts). */
 async function mapRows(rows: Row[], ctx: ResourceCtx, hooks: ResourceHooks): Promise<Row[]> {
-  if (!hooks.mapRow) return rows;
+  if (!hooks.mapRow) return maskRows(ctx.def, ctx.principal, rows);
   const out: Row[] = [];
   for (const r of rows) out.push(await hooks.mapRow(r, ctx));
-  return out;
+  return maskRows(ctx.def, ctx.principal, out);
 }
 
 export async function findInScope(ctx: ResourceCtx, id: number, includeDeleted = false): Promise<Row> {
@@ -196,6 +198,7 @@ export async function addRow(ctx: ResourceCtx, hooks: ResourceHooks, body: Recor
     await assertSchoolUsable(ctx, Number(row[SCHOOL_COLUMN]));
   }
   if (def.softDelete) row[DEL_FLAG_COLUMN] = 0;
+  keepMaskedFields(def, row);
   await requireFieldRefs(ctx.db, ctx.principal, def, row);
   await checkTreeParent(ctx.db as unknown as Kysely<unknown>, def, row, 'add');
   await hooks.beforeWrite?.(ctx, row, 'add');
@@ -222,6 +225,8 @@ export async function updateRow(ctx: ResourceCtx, hooks: ResourceHooks, body: Re
   const row: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(body)) if (k !== 'id' && v !== undefined) row[k] = v;
   if (def.scope === 'school' && row[SCHOOL_COLUMN] !== undefined) await assertSchoolUsable(ctx, Number(row[SCHOOL_COLUMN]));
+  // a masked value sent back unchanged keeps the stored one
+  keepMaskedFields(def, row, existing);
   await requireFieldRefs(ctx.db, ctx.principal, def, row);
   await checkTreeParent(ctx.db as unknown as Kysely<unknown>, def, row, 'update', id);
   await hooks.beforeWrite?.(ctx, row, 'update', existing);
@@ -373,7 +378,10 @@ export function mountResource(app: Hono<AppEnv>, def: ResourceDef, hooks: Resour
           ? undefined
           : paged
               .clearSelect()
-              .select([rowJson(def.table, await rowJsonColumns(ctx.db as unknown as Kysely<unknown>, def.table), refJsonColumns(def)).as('j'), tableVersionColumn(def.table).as('v')])
+              .select([
+                rowJson(def.table, await rowJsonColumns(ctx.db as unknown as Kysely<unknown>, def.table), maskedJsonColumns(def, ctx.principal, refJsonColumns(def))).as('j'),
+                tableVersionColumn(def.table).as('v'),
+              ])
               .compile();
         rememberPlan(plan, counted.compile(), paged.compile(), [...plan.values, offset], jsonPage);
       }
@@ -453,7 +461,7 @@ export function mountResource(app: Hono<AppEnv>, def: ResourceDef, hooks: Resour
     app.get(tree, async (c) => {
       const ctx = ctxOf(c, def);
       const rows = await applySort(def, scopedSelect(ctx), 'id', known).execute();
-      return ok(c, buildTree(rows, parent, text));
+      return ok(c, buildTree(maskRows(def, ctx.principal, rows), parent, text));
     });
   }
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { looksMasked, type MaskKind } from './mask';
 
 /**
  * Resource declarations: one declaration per list-shaped entity, read by both halves.
@@ -113,6 +114,13 @@ export interface FieldDef {
   placeholder?: string;
   /** the field points at another resource (see RefDef) */
   ref?: RefDef;
+  /**
+   * Personal data shown masked (138****1234) to callers without the operation code
+   * FULL_VALUE_PERM, on the server: page, get, tree, export and write answers (contract/mask.ts).
+   * An update that sends the masked text back unchanged keeps the stored value; any other text
+   * holding `*` is refused.
+   */
+  mask?: MaskKind;
 }
 
 export type CallName = 'page' | 'get' | 'add' | 'update' | 'delete' | 'recover' | 'tree';
@@ -335,6 +343,20 @@ function emptyToNull(v: unknown): unknown {
   return v === '' || v === undefined ? null : v;
 }
 
+/**
+ * A masked field also accepts a masked text as it is (the edit form shows the masked value): the
+ * server keeps the stored value when it is the unchanged mask and refuses any other (mask.ts).
+ */
+function allowMasked(base: z.ZodType<string | number>): z.ZodType<string | number> {
+  return z.unknown().transform((v, ctx) => {
+    if (looksMasked(v)) return v;
+    const parsed = base.safeParse(v);
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message });
+    return z.NEVER;
+  }) as unknown as z.ZodType<string | number>;
+}
+
 export function fieldSchema(field: FieldDef): z.ZodType<string | number | null> {
   const label = field.label;
   let base: z.ZodType<string | number>;
@@ -398,6 +420,7 @@ export function fieldSchema(field: FieldDef): z.ZodType<string | number | null> 
       base = s;
     }
   }
+  if (field.mask) base = allowMasked(base);
   if (field.options?.kind === 'static' && field.type !== 'ids') {
     const allowed = field.options.items.map((i) => String(i.value));
     base = base.refine((v) => allowed.includes(String(v)), `${label}的取值不在可选范围内`);

@@ -3,6 +3,10 @@ import type { Kysely } from 'kysely';
 import { actionPath, actionPerm, callPath, permCode, type FieldDef, type ResourceDef } from '../../src/contract/resource';
 import { RESOURCES } from '../../src/contract/resources';
 import { refTarget, refsTo } from '../../src/contract/refs';
+import { FULL_VALUE_PERM, maskText, maskedInputMessage } from '../../src/contract/mask';
+import ExcelJS from 'exceljs';
+import { exportsSettled } from '../../server/modules/export';
+import { PATHS } from '../../src/contract/paths';
 import { hashPassword } from '../../server/lib/password';
 import { nowText } from '../../server/lib/time';
 import { ADMIN, DEMO_PASSWORD, createTestServer, type LoggedIn, type TestServer } from './helpers';
@@ -14,7 +18,10 @@ import { ADMIN, DEMO_PASSWORD, createTestServer, type LoggedIn, type TestServer 
  * - bad input answers code 400 naming a field and writes nothing;
  * - the page pages, sorts and filters; add, get, update, delete and recover round-trip;
  * - an id of another campus answers exactly like a missing id for get, update, delete and actions;
- * - a relation to a missing target is refused; a target in use is not deleted.
+ * - a relation to a missing target is refused; a target in use is not deleted;
+ * - masked columns (`mask`) answer masked without the code to see them in full (page, both the
+ *   compiled plan and the first build, get, export, write answers) and in full with it; the masked
+ *   text sent back keeps the stored value, another masked text is refused.
  */
 
 /**
@@ -42,6 +49,8 @@ let s: TestServer;
 let admin: LoggedIn;
 let principal: LoggedIn;
 let nobody: LoggedIn;
+/** every menu and operation code of every campus, except the one that shows masked columns in full */
+let masker: LoggedIn;
 let inScopeSchool: number;
 let outOfScopeSchool: number;
 let seq = 0;
@@ -160,6 +169,20 @@ beforeAll(async () => {
     .values({ login_id: 'decl_nobody', name: '无权限用户', phone: null, email: null, sex: null, password_hash: await hashPassword('Decl12345'), locked_until: null, avatar: null, city: null, org_id: null, remark: null, created_at: now, updated_at: now, created_by: null, updated_by: null })
     .execute();
   nobody = await s.login('decl_nobody', 'Decl12345');
+  const role = await s.db
+    .insertInto('roles')
+    .values({ code: 'decl_masker', name: '脱敏测试', all_schools: 1, order_num: 99, remark: null, created_at: now, updated_at: now, created_by: null, updated_by: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const menus = await s.db.selectFrom('menus').select('id').where((eb) => eb.or([eb('code', 'is', null), eb('code', '!=', FULL_VALUE_PERM)])).execute();
+  await s.db.insertInto('role_menus').values(menus.map((m) => ({ role_id: role.id, menu_id: m.id }))).execute();
+  const maskerUser = await s.db
+    .insertInto('users')
+    .values({ login_id: 'decl_masker', name: '脱敏测试用户', phone: null, email: null, sex: null, password_hash: await hashPassword('Decl12345'), locked_until: null, avatar: null, city: null, org_id: null, remark: null, created_at: now, updated_at: now, created_by: null, updated_by: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await s.db.insertInto('user_roles').values({ user_id: maskerUser.id, role_id: role.id }).execute();
+  masker = await s.login('decl_masker', 'Decl12345');
   const mine = (await s.db.selectFrom('user_schools').select('school_id').where('user_id', '=', principal.user.id).execute()).map((r) => r.school_id);
   const all = await s.db.selectFrom('organisations').select('id').where('kind', '=', 'school').where('del_flag', '=', 0).orderBy('id').execute();
   const schoolIds = all.map((r) => r.id);
@@ -359,6 +382,86 @@ describe('every declared resource and action', { timeout: 120_000 }, () => {
         if (String(row[a.column]) !== String(value) || Number(row.updated_by) !== admin.user.id) wrong.push(`${def.name}/${a.name}: row ${JSON.stringify(row)}`);
         const bad = await s.call('POST', api(actionPath(def, a)), { headers: admin.headers, json: { ids: ['x'] } });
         if (bad.body.code !== 400) wrong.push(`${def.name}/${a.name}: bad ids → ${bad.body.code}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('masks declared personal columns without the code to see them in full, everywhere a row is answered', async () => {
+    const wrong: string[] = [];
+    const masked = RESOURCES.filter((def) => Object.values(def.fields).some((f) => f.mask));
+    expect(masked.map((d) => d.name)).toEqual(expect.arrayContaining(['student', 'base_user_detail']));
+    for (const def of masked) {
+      const keys = Object.entries(def.fields).filter(([, f]) => f.mask);
+      const id = await firstLiveId(def.table, def.softDelete === true, isSchoolScoped(def) ? inScopeSchool : undefined);
+      if (id === undefined) {
+        wrong.push(`${def.name}: no row to check`);
+        continue;
+      }
+      // a stored value of every masked column
+      seq++;
+      const stored: Record<string, string> = {};
+      for (const [key, field] of keys) stored[key] = String(await valueOf(def, key, field, `${seq}`));
+      await db().updateTable(def.table).set(stored).where('id', '=', id).execute();
+      const expectRow = (where: string, row: Body | undefined, full: boolean) => {
+        if (!row) return wrong.push(`${where}: row ${id} not answered`);
+        for (const [key, field] of keys) {
+          const want = full ? stored[key] : maskText(field.mask ?? 'phone', stored[key]);
+          if (row[key] !== want) wrong.push(`${where}: ${key} ${String(row[key])} ≠ ${want}`);
+        }
+      };
+      const pagePath = callPath(def, 'page');
+      if (pagePath) {
+        // twice: the first builds the page statement, the second runs the compiled plan
+        for (const [who, full] of [[masker, false], [admin, true]] as const) {
+          for (const round of [1, 2]) {
+            const res = await page(def, who, { page: 1, rows: 500 });
+            expectRow(`${def.name} page ${full ? 'full' : 'masked'} #${round}`, res.body.data?.content.find((r) => Number(r.id) === id), full);
+            for (const r of res.body.data?.content ?? []) for (const [key] of keys) if (!full && typeof r[key] === 'string' && r[key] !== '' && !String(r[key]).includes('*')) wrong.push(`${def.name} page: ${key} of row ${String(r.id)} unmasked`);
+          }
+        }
+        // the export reads the same rows
+        const exp = await page(def, masker, { __export__: 'true', __name__: def.title, __columns__: JSON.stringify([{ prop: 'id', label: '编号', width: 10 }, ...keys.map(([k, f]) => ({ prop: k, label: f.label, width: 20 }))]) });
+        const fileId = (exp.body.data as unknown as { file_id?: number })?.file_id;
+        if (typeof fileId !== 'number') wrong.push(`${def.name}: export → ${exp.body.code} ${exp.body.msg}`);
+        else {
+          await exportsSettled();
+          const dl = await s.app.fetch(new Request(`http://localhost/${PATHS.exportDownload}?file_id=${fileId}`, { headers: masker.headers }));
+          const wb = new ExcelJS.Workbook();
+          await wb.xlsx.load(await dl.arrayBuffer());
+          const cells = wb.worksheets[0].getSheetValues().flat().map((v) => String(v ?? ''));
+          for (const [key] of keys) if (cells.includes(stored[key])) wrong.push(`${def.name}: export holds ${key} in full`);
+        }
+      }
+      const get = callPath(def, 'get');
+      if (get) {
+        expectRow(`${def.name} get masked`, (await s.call<Body>('GET', api(get), { headers: masker.headers, query: { id } })).body.data, false);
+        expectRow(`${def.name} get full`, (await s.call<Body>('GET', api(get), { headers: admin.headers, query: { id } })).body.data, true);
+      }
+      const update = callPath(def, 'update');
+      if (update && get) {
+        const shown = (await s.call<Body>('GET', api(get), { headers: masker.headers, query: { id } })).body.data;
+        // the edit form sends back what it was shown: the stored value stays, the answer is masked
+        const kept = await s.call<Body>('POST', api(update), { headers: masker.headers, json: { ...shown, id } });
+        if (kept.body.code !== 200) wrong.push(`${def.name}: masked round trip → ${kept.body.code} ${kept.body.msg}`);
+        else expectRow(`${def.name} update answer`, kept.body.data, false);
+        const after = await db().selectFrom(def.table).selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+        for (const [key] of keys) if (after[key] !== stored[key]) wrong.push(`${def.name}: round trip stored ${key} = ${String(after[key])}`);
+        for (const [key, field] of keys) {
+          const other = `${stored[key].slice(0, 2)}**${stored[key].slice(-2)}`;
+          const refused = await s.call('POST', api(update), { headers: admin.headers, json: { id, [key]: other } });
+          if (refused.body.code !== 400 || refused.body.msg !== maskedInputMessage(field.label)) wrong.push(`${def.name}: update ${key}=${other} → ${refused.body.code} ${refused.body.msg}`);
+        }
+        const unchanged = await db().selectFrom(def.table).selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+        for (const [key] of keys) if (unchanged[key] !== stored[key]) wrong.push(`${def.name}: a refused update wrote ${key}`);
+      }
+      const add = callPath(def, 'add');
+      if (add) {
+        const before = await count(def);
+        const [key, field] = keys[0];
+        const res = await s.call('POST', api(add), { headers: admin.headers, json: { ...(await bodyOf(def)), [key]: maskText(field.mask ?? 'phone', stored[key]) } });
+        if (res.body.code !== 400 || res.body.msg !== maskedInputMessage(field.label)) wrong.push(`${def.name}: add with a masked ${key} → ${res.body.code} ${res.body.msg}`);
+        if ((await count(def)) !== before) wrong.push(`${def.name}: a refused add wrote a row`);
       }
     }
     expect(wrong).toEqual([]);

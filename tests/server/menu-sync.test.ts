@@ -7,6 +7,7 @@ import { syncMenus } from '../../server/db/seed/menu-sync';
 import { screen, type MenuSeed } from '../../server/db/seed/menu-seed';
 import type { Menu } from '../../src/contract/menu';
 import { RENAMED_SCREEN_KEYS } from '../../src/contract/areas';
+import { FULL_VALUE_PERM } from '../../src/contract/mask';
 
 /** A menu row as the old database stored it (the fixture is a dump of the menus table). */
 type OldMenu = Menu & { del_flag: number };
@@ -67,6 +68,7 @@ describe('menus from the declarations are upserted at every start', () => {
     const [timetable] = await menuByCode('educational_timetable');
     const [rollCall] = await menuByCode('educational_teacher_check_in');
     const [home] = await menuByCode('home');
+    const [students] = await menuByCode('students_student');
     expect(await granted('teacher', rollCall.id)).toBe(true);
     await s.db.updateTable('menus').set({ name: '班级列表', order_num: 99 }).where('id', '=', classes.id).execute();
     await s.db.updateTable('menus').set({ hidden: 1 }).where('id', '=', timetable.id).execute();
@@ -81,9 +83,9 @@ describe('menus from the declarations are upserted at every start', () => {
     // The new version starts.
     const seeds = withNewDeclarations(await loadMenuSeeds());
     const first = await s.db.transaction().execute((trx) => syncMenus(trx, seeds));
-    // 操作日志 and 设备管理 with its four buttons (new in this version's system menus), the new area, its
-    // screen and its button, and the new button of 班级管理
-    expect(first.inserted).toBe(10);
+    // 操作日志 and 设备管理 with its four buttons (new in this version's system menus), 查看完整手机号和证件号
+    // on 学员 and 用户管理, the new area, its screen and its button, and the new button of 班级管理
+    expect(first.inserted).toBe(12);
     expect(first.adopted).toBe(before);
     const [logger] = await menuByCode('system_logger');
     expect(logger.parent).toBe((await menuByCode('system'))[0].id);
@@ -99,6 +101,13 @@ describe('menus from the declarations are upserted at every start', () => {
       expect(await granted('teacher', m.id)).toBe(true);
       expect(await granted('front_desk', m.id)).toBe(false);
     }
+    // a new button of existing screens reaches the roles the seed names, not others
+    const fullView = await menuByCode(FULL_VALUE_PERM);
+    expect(fullView).toHaveLength(2);
+    const onStudents = fullView.find((m) => m.parent === students.id);
+    expect(onStudents).toBeDefined();
+    for (const role of ['principal', 'front_desk', 'sales']) expect(await granted(role, onStudents?.id ?? 0)).toBe(true);
+    for (const role of ['teacher', 'finance', 'telemarketer']) for (const m of fullView) expect(await granted(role, m.id)).toBe(false);
     const [newButton] = await menuByCode('base_class_manage_new_action');
     expect(newButton.parent).toBe(classes.id);
     expect(await granted('principal', newButton.id)).toBe(true);

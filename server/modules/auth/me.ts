@@ -6,6 +6,7 @@ import type { Database } from '../../db/schema';
 import { modifyPasswordSchema } from '../../../src/contract/session';
 import type { SchoolOption, UserSchools } from '../../../src/contract/paths';
 import { ApiError, notFound, ok } from '../../lib/http';
+import { maskFor } from '../../lib/mask';
 import { parseJson, parseQuery } from '../../lib/validate';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { revokeUserSessions } from '../../lib/sessions';
@@ -108,7 +109,9 @@ export function registerMe(app: Hono<AppEnv>, _deps: AppDeps): void {
       // another campus's user answers exactly as a missing one
       await requireInScope(c.var.db, p, STAFF, id);
     }
-    return ok(c, await userInfo(c.var.db, id ?? p.userId));
+    const info = await userInfo(c.var.db, id ?? p.userId);
+    // one's own phone in full; a colleague's as the caller may see it
+    return ok(c, id !== undefined && id !== p.userId ? { ...info, phone: maskFor(p, 'phone', info.phone as string | null) } : info);
   });
 
   app.post('/api/v1/sys_user/modify_info', async (c) => {

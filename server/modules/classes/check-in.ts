@@ -2,6 +2,7 @@ import type { Context, Hono } from 'hono';
 import { sql } from 'kysely';
 import type { AppEnv, Principal } from '../../lib/context';
 import { ApiError, notFound } from '../../lib/http';
+import { maskFor } from '../../lib/mask';
 import { mountCall } from '../../lib/call-routes';
 import { assertSchoolInScope, inScope, whereInScope } from '../../lib/scope';
 import { nowText, todayText } from '../../lib/time';
@@ -414,7 +415,7 @@ async function todayRoster(c: Context<AppEnv>, q: Query<typeof todayRosterCall>)
       student_id: s.student_id,
       name: s.name,
       parent_name: s.parent_name,
-      parent_phone: s.parent_phone,
+      parent_phone: maskFor(c.var.principal, 'phone', s.parent_phone),
       is_makeup: s.is_makeup === 1,
       mark: (s.mark as CheckInMark | null) ?? null,
       check_in_id: s.check_in_id ?? null,
@@ -479,7 +480,7 @@ async function absenceList(c: Context<AppEnv>, q: z.output<NonNullable<typeof ab
     .limit(paging.rows)
     .offset((paging.page - 1) * paging.rows)
     .execute();
-  return { content, totalSize };
+  return { content: content.map((r) => ({ ...r, parent_phone: maskFor(c.var.principal, 'phone', r.parent_phone) })), totalSize };
 }
 
 export function registerCheckIn(app: Hono<AppEnv>): void {

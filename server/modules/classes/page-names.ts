@@ -1,15 +1,13 @@
 import { sql } from 'kysely';
-import type { AnySelect, Row } from '../../lib/resource-routes';
+import type { AnySelect, ResourceCtx, Row } from '../../lib/resource-routes';
+import { maskFor } from '../../lib/mask';
 
-/** 138****1234: enough for staff to recognise a parent, not enough to copy the number off a list. */
-export function maskPhone(phone: string | null): string | null {
-  if (!phone) return phone;
-  return phone.length >= 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : phone;
-}
-
-/** Masks the joined parent phone of a listed row (rows of other calls have none and pass unchanged). */
-export function withMaskedPhone(row: Row): Row {
-  return typeof row.parent_phone === 'string' ? { ...row, parent_phone: maskPhone(row.parent_phone) } : row;
+/**
+ * Masks the joined parent phone of a listed row for callers without the code to see it in full
+ * (server/lib/mask.ts); rows of other calls have none and pass unchanged.
+ */
+export function withMaskedPhone(row: Row, ctx: ResourceCtx): Row {
+  return typeof row.parent_phone === 'string' ? { ...row, parent_phone: maskFor(ctx.principal, 'phone', row.parent_phone) } : row;
 }
 
 function ref(column: string) {

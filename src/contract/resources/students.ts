@@ -37,6 +37,7 @@ export const studentResource = defineResource({
       label: '家长电话',
       max: 11,
       pattern: { re: '^1\\d{10}$', msg: '家长电话应为11位手机号' },
+      mask: 'phone',
       search: 'like',
       index: true,
     },

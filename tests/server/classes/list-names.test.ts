@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { addDays } from '../../../server/modules/classes/arrange';
+import { invalidatePrincipals } from '../../../server/lib/auth';
+import { FULL_VALUE_PERM } from '../../../src/contract/mask';
 import type { CheckInRow } from '../../../src/contract/classes';
 import { addStudent, classWithLessons, ok, setupWorld, today, type World } from './fixture';
 import { begunLesson } from '../lesson-times';
@@ -8,6 +10,11 @@ import { begunLesson } from '../lesson-times';
 let w: World;
 beforeAll(async () => {
   w = await setupWorld();
+  // the principal here holds no code to see phones in full (the demo principal does): lists mask them
+  const role = await w.server.db.selectFrom('roles').select('id').where('code', '=', 'principal').executeTakeFirstOrThrow();
+  const codes = await w.server.db.selectFrom('menus').select('id').where('code', '=', FULL_VALUE_PERM).execute();
+  await w.server.db.deleteFrom('role_menus').where('role_id', '=', role.id).where('menu_id', 'in', codes.map((c) => c.id)).execute();
+  invalidatePrincipals();
 });
 afterAll(async () => w.server.close());
 
@@ -39,6 +46,9 @@ describe('names in the lists', () => {
     expect(page.content[0].class_type_name).toBeTruthy();
     // The full number never leaves the server in a list.
     expect(JSON.stringify(page)).not.toContain('13812341234');
+    // with the code, in full
+    const full = await ok(w.server.call<{ content: NamedRow[] }>('GET', '/api/v1/stu_class/page', { headers: w.admin.headers, query: { class_id: classId } }));
+    expect(full.content[0].parent_phone).toBe('13812341234');
   });
 
   it('edu_check_in/page and detail give student, class, lesson time and teacher', async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FULL_VALUE_PERM } from '../../../src/contract/mask';
 import { cachedPlan, planOf } from '../../../server/lib/page-plan';
 import { DEFAULT_PAGE_SIZE } from '../../../src/contract/paging';
 import { studentResource } from '../../../src/contract/resources/students';
@@ -68,7 +69,8 @@ describe('compiled page statements per shape', () => {
     const states = await twice(sales, 'POST', '/api/v1/student/page', { name: '计划', state: 1 });
     expect(states.totalSize).toBe(2);
 
-    const principal = { superuser: false, allSchools: false, schoolIds: [1], perms: new Set<string>() } as unknown as Principal;
+    // as the campus user above: the sales role sees parents' phones in full (masking is part of the shape)
+    const principal = { superuser: false, allSchools: false, schoolIds: [1], perms: new Set<string>([FULL_VALUE_PERM]) } as unknown as Principal;
     const plan = planOf(studentResource, principal, { name: '计划', state: '1' }, false, undefined, DEFAULT_PAGE_SIZE);
     expect(plan.values).toEqual([1, 0, '%计划%', 1]);
     // the same shape as the campus user's calls above: cached after Kysely's parameters matched

@@ -1,4 +1,5 @@
 import { kept, screen, type MenuSeed } from '../menu-seed';
+import { FULL_VALUE_LABEL, FULL_VALUE_PERM } from '../../../../src/contract/mask';
 
 export const order = 1;
 
@@ -29,7 +30,8 @@ export const menus: readonly MenuSeed[] = [
     icon: 'settings',
     children: [
       screen('菜单管理', 'system/menu', crud('menu', '菜单')),
-      screen('用户管理', 'system/user', [...crud('user', '用户'), ['update_password', '重置密码']], { grants: ['principal'] }),
+      // 查看完整手机号和证件号 (contract/mask.ts) is also a button of 学员; holding either shows masked columns in full
+      screen('用户管理', 'system/user', [...crud('user', '用户'), ['update_password', '重置密码'], [FULL_VALUE_PERM, FULL_VALUE_LABEL]], { grants: ['principal'] }),
       screen('角色管理', 'system/role', [...crud('role', '角色'), ['save_role_menu', '分配菜单'], ['sync_to_i2go', '同步到i2go']]),
       screen('组织管理', 'system/org', crud('org', '组织')),
       screen('区域管理', 'system/area', recoverable('area', '区域')),

@@ -7,6 +7,7 @@ import type { OrganisationTable, OrgKind } from '../../../db/core-schema';
 import type { TreeNode } from '../../../../src/contract/menu';
 import { idListSchema, idQuerySchema } from '../../../../src/contract/resource';
 import { ApiError, notFound, ok } from '../../../lib/http';
+import { maskFor } from '../../../lib/mask';
 import { check, parseJson, parseQuery, readJson } from '../../../lib/validate';
 import { assertPerm, invalidatePrincipals } from '../../../lib/auth';
 import { countOf, likeInsensitive, likePattern } from '../../../db/dialect';
@@ -145,7 +146,7 @@ export function registerOrgs(app: Hono<AppEnv>): void {
       .limit(q.rows)
       .offset((q.page - 1) * q.rows)
       .execute();
-    return ok(c, { content: rows, totalSize });
+    return ok(c, { content: rows.map((r) => ({ ...r, phone: maskFor(c.var.principal, 'phone', r.phone) })), totalSize });
   });
 
   app.post('/api/v1/system/add_org', async (c) => {

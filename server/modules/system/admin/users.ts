@@ -18,6 +18,8 @@ import { idArraySchema, optInt, orderOf, pageParams, subtreeOf } from './common'
 import { PAGE_LABELS } from '../../../../src/contract/paging';
 import { postRead } from '../../../lib/tx';
 import { setExportText } from '../../../lib/export-hook';
+import { keptOrRefused, maskFor } from '../../../lib/mask';
+import { looksMasked } from '../../../../src/contract/mask';
 import { userStateText } from '../../../../src/lib/format/userState';
 import { listOrder, type ListOrder } from '../../../lib/list-order';
 
@@ -31,7 +33,8 @@ const userFields = {
   phone: z
     .string()
     .trim()
-    .refine((s) => s === '' || PHONE_RE.test(s), '手机号须为11位数字')
+    // a masked phone (the list shows 138****1234) is kept or refused against the stored one below
+    .refine((s) => s === '' || PHONE_RE.test(s) || looksMasked(s), '手机号须为11位数字')
     .optional()
     .nullable(),
   email: z
@@ -92,7 +95,8 @@ function scopedUsers(db: Kysely<Database>, p: Principal) {
   return qb;
 }
 
-async function decorate(db: Kysely<Database>, rows: { id: number; locked_until: number | null }[] & Record<string, unknown>[]): Promise<UserRow[]> {
+/** Users as the caller is answered: roles, campuses, lock state, and the phone masked (server/lib/mask.ts). */
+async function decorate(db: Kysely<Database>, p: Principal, rows: { id: number; locked_until: number | null; phone: string | null }[] & Record<string, unknown>[]): Promise<UserRow[]> {
   const ids = rows.map((r) => r.id);
   const roles = ids.length
     ? await db.selectFrom('user_roles').innerJoin('roles', 'roles.id', 'user_roles.role_id').select(['user_roles.user_id', 'roles.id', 'roles.name']).where('user_roles.user_id', 'in', ids).orderBy('roles.id').execute()
@@ -113,6 +117,7 @@ async function decorate(db: Kysely<Database>, rows: { id: number; locked_until: 
     const { locked_until, ...rest } = r;
     return {
       ...(rest as unknown as Omit<UserRow, 'roles' | 'role_names' | 'schools' | 'school_names' | 'locked'>),
+      phone: maskFor(p, 'phone', r.phone),
       locked: locked_until !== null && locked_until > now,
       roles: rs.map((x) => x.id),
       role_names: rs.map((x) => x.name).join('、'),
@@ -141,7 +146,7 @@ const USER_COLUMNS = [
 export async function userById(db: Kysely<Database>, p: Principal, id: number): Promise<UserRow> {
   const row = await scopedUsers(db, p).select(USER_COLUMNS).where('users.id', '=', id).executeTakeFirst();
   if (!row) throw notFound();
-  return (await decorate(db, [row]))[0];
+  return (await decorate(db, p, [row]))[0];
 }
 
 const userPageQuery = pageParams.extend({
@@ -174,7 +179,7 @@ async function userPage(c: Context<AppEnv>, params: Record<string, string>): Pro
   let sel = qb.select(USER_COLUMNS);
   for (const [col, dir] of orderOf(q.sort, ['id', 'login_id', 'name', 'phone', 'state', 'created_at', 'org_id'], [['id', 'asc']])) sel = sel.orderBy(sql.ref(`users.${col}`), dir);
   const rows = await sel.limit(q.rows).offset((q.page - 1) * q.rows).execute();
-  return ok(c, { content: await decorate(db, rows), totalSize });
+  return ok(c, { content: await decorate(db, c.var.principal, rows), totalSize });
 }
 
 /**
@@ -228,6 +233,7 @@ async function addUser(c: Context<AppEnv>): Promise<Response> {
   await checkGrants(db, p, body.roles, body.schools);
   await checkOrg(db, p, body.org_id);
   if (!p.superuser && !p.allSchools && !(body.schools && body.schools.length)) throw new ApiError(400, '请选择校区');
+  keptOrRefused('phone', userLabels.phone, body.phone, null); // a masked phone names no number to add
   if (await db.selectFrom('users').select('id').where('login_id', '=', body.login_id).executeTakeFirst()) throw new ApiError(409, '账号已存在');
   const now = nowText();
   let id: number;
@@ -278,7 +284,12 @@ async function updateUser(c: Context<AppEnv>): Promise<Response> {
   if (body.state === 0 && body.id === p.userId) throw new ApiError(400, '不能停用当前登录的账号');
   const set: Record<string, string | number | null> = { updated_at: nowText(), updated_by: p.userId };
   if (body.name !== undefined) set.name = body.name;
-  if (body.phone !== undefined) set.phone = body.phone || null;
+  if (body.phone !== undefined) {
+    // the masked phone sent back unchanged keeps the stored one
+    const stored = await db.selectFrom('users').select('phone').where('id', '=', body.id).executeTakeFirst();
+    const phone = keptOrRefused('phone', userLabels.phone, body.phone, stored?.phone);
+    if (phone !== undefined) set.phone = phone || null;
+  }
   if (body.email !== undefined) set.email = body.email || null;
   if (body.sex !== undefined) set.sex = body.sex;
   if (body.state !== undefined) set.state = body.state;
@@ -339,7 +350,7 @@ async function userOptions(c: Context<AppEnv>, defaults: { roleCodes?: string[] 
   const rows = await qb.select(['users.id', 'users.name', 'users.login_id', 'users.phone']).orderBy('users.id').limit(q.rows ?? 500).execute();
   return ok(
     c,
-    rows.map((r) => ({ value: r.id, text: r.name, id: r.id, name: r.name, login_id: r.login_id, phone: r.phone })),
+    rows.map((r) => ({ value: r.id, text: r.name, id: r.id, name: r.name, login_id: r.login_id, phone: maskFor(c.var.principal, 'phone', r.phone) })),
   );
 }
 
@@ -371,7 +382,7 @@ async function roleSchoolPage(c: Context<AppEnv>, orderBySchool: boolean): Promi
     .limit(q.rows)
     .offset((q.page - 1) * q.rows)
     .execute();
-  return ok(c, { content: rows, totalSize });
+  return ok(c, { content: rows.map((r) => ({ ...r, phone: maskFor(c.var.principal, 'phone', r.phone) })), totalSize });
 }
 
 export function registerUsers(app: Hono<AppEnv>): void {

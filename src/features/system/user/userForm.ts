@@ -1,4 +1,5 @@
 import { PASSWORD_RULE_MSG } from '../../../contract/session';
+import { looksMasked } from '../../../contract/mask';
 import type { FormErrors } from '../shared/formState';
 
 export interface UserRow extends Record<string, unknown> {
@@ -65,7 +66,8 @@ export function validateUser(v: UserFormValues): FormErrors<UserFormValues> {
     else if (!isStrongPassword(v.password)) e.password = PASSWORD_RULE_MSG;
   }
   if (!v.name.trim()) e.name = '请输入姓名';
-  if (v.phone.trim() && !/^1\d{10}$/.test(v.phone.trim())) e.phone = '手机号须为11位数字';
+  // a masked phone (138****1234) sent back unchanged keeps the stored one (server/lib/mask.ts)
+  if (v.phone.trim() && !/^1\d{10}$/.test(v.phone.trim()) && !looksMasked(v.phone.trim())) e.phone = '手机号须为11位数字';
   if (v.email.trim() && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(v.email.trim())) e.email = '邮箱格式不正确';
   if (!v.roles) e.roles = '请选择角色';
   return e;
