@@ -30,7 +30,7 @@ import { isExportRequest, runListExport } from './export-hook';
 import { postRead } from './tx';
 import { tableVersionColumn } from '../db/table-versions';
 import { cachedPlan, filterValue, schoolIdsOf, planOf, rangeEnd, rememberPlan, rowJsonColumns, runJsonPlan, runPlan } from './page-plan';
-import { checkTreeParent, refuseWithChildren } from './resource-tree';
+import { checkTreeParent, nestTree, refuseWithChildren } from './resource-tree';
 import { diffRow, writeAudit, type RowChange } from './audit';
 import { areaOfResource } from '../../src/contract/resources';
 import { labelledPage, refJoins, refJsonColumns, refuseInUse, withRefLabels } from './resource-refs';
@@ -472,16 +472,13 @@ export function labelsOf(def: ResourceDef): Record<string, string> {
   return out;
 }
 
-/** Nests rows by a parent column; rows whose parent is absent become roots. */
+/** The declared tree call's answer: rows nested by the parent column, each row as the node's tag. */
 export function buildTree(rows: Row[], parentKey: string, textKey: string): TreeNode<Row>[] {
-  const nodes = new Map<number, TreeNode<Row>>();
-  for (const r of rows) nodes.set(r.id, { id: r.id, text: String(r[textKey] ?? ''), parent: (r[parentKey] as number | null) ?? null, nodes: [], tag: r });
-  const roots: TreeNode<Row>[] = [];
-  for (const node of nodes.values()) {
-    const p = node.parent === null || node.parent === undefined ? undefined : nodes.get(Number(node.parent));
-    if (p && p !== node) p.nodes?.push(node);
-    else roots.push(node);
-  }
-  return roots;
+  return nestTree(
+    rows,
+    (r) => r.id,
+    (r) => (r[parentKey] === null || r[parentKey] === undefined ? Number.NaN : Number(r[parentKey])),
+    (r) => ({ id: r.id, text: String(r[textKey] ?? ''), parent: (r[parentKey] as number | null) ?? null, nodes: [], tag: r }),
+  );
 }
 

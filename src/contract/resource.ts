@@ -123,6 +123,14 @@ export interface FieldDef {
   mask?: MaskKind;
 }
 
+/** The tree rules of a declaration (or of a core table's tree, resources/system.ts CORE_TREES). */
+export interface TreeRules {
+  parent: string;
+  text: string;
+  noun?: string;
+  columns?: readonly string[];
+}
+
 export type CallName = 'page' | 'get' | 'add' | 'update' | 'delete' | 'recover' | 'tree';
 
 /**
@@ -194,9 +202,11 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   /**
    * A tree by a parent column (0 = root): the `tree` call, and the rules every tree keeps (the
    * parent exists, no cycle, no delete while children remain; server/lib/resource-tree.ts).
-   * `noun` names a node in those messages (default: the title).
+   * `noun` names a node in those messages (default: the title). `columns`: further columns the
+   * cascading picker's `system/tree_list` may answer as a node's text or value (besides id, the
+   * parent and the text); a tree of a campus-scoped declaration is not served there.
    */
-  tree?: { parent: string; text: string; noun?: string };
+  tree?: TreeRules;
   /**
    * Composite indexes for the list's usual filter and sort, equality columns first and the sort
    * column last (e.g. `['school_id', 'del_flag', 'state', 'created_at']`): the page and its count

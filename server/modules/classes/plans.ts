@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { AppEnv } from '../../lib/context';
 import { ApiError, notFound } from '../../lib/http';
 import { mountCall } from '../../lib/call-routes';
+import { nestTree } from '../../lib/resource-tree';
 import { inScope, whereInScope } from '../../lib/scope';
 import { mountResource } from '../../lib/resource-routes';
 import { countOf } from '../../db/dialect';
@@ -38,15 +39,12 @@ async function teacherApplications(c: Context<AppEnv>, q: z.output<NonNullable<t
 type CourseNode = Selectable<CourseScheduleTable>;
 
 function courseTree(rows: CourseNode[]): TreeNode<CourseNode>[] {
-  const nodes = new Map<number, TreeNode<CourseNode>>();
-  for (const r of rows) nodes.set(r.id, { id: r.id, text: r.name, parent: r.parent_id ?? 0, nodes: [], tag: r });
-  const roots: TreeNode<CourseNode>[] = [];
-  for (const n of nodes.values()) {
-    const p = nodes.get(Number(n.parent));
-    if (p && p !== n) p.nodes?.push(n);
-    else roots.push(n);
-  }
-  return roots;
+  return nestTree(
+    rows,
+    (r) => r.id,
+    (r) => r.parent_id ?? 0,
+    (r) => ({ id: r.id, text: r.name, parent: r.parent_id ?? 0, nodes: [], tag: r }),
+  );
 }
 
 /** Schedule-change applications, the teaching plan of a class, undo groups. */

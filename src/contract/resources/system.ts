@@ -1,4 +1,4 @@
-import { defineResource } from '../resource';
+import { defineResource, type TreeRules } from '../resource';
 
 /**
  * System-administration entities that are plain CRUD (spec doc 000 §7). The spec names their calls
@@ -35,7 +35,7 @@ export const areaResource = defineResource({
   permStyle: 'verb_first',
   defaultSort: 'order_num',
   calls: systemCalls('area', true),
-  tree: { parent: 'parent_id', text: 'name' },
+  tree: { parent: 'parent_id', text: 'name', columns: ['code'] },
   fields: {
     name: { type: 'string', label: '区域名称', required: true, max: 64, search: 'like' },
     code: { type: 'string', label: '区域编码', max: 32, search: 'eq', unique: true },
@@ -124,7 +124,7 @@ export const domainResource = defineResource({
     delete: 'system/del_domain',
     tree: 'system/get_domain_tree',
   },
-  tree: { parent: 'parent_id', text: 'name' },
+  tree: { parent: 'parent_id', text: 'name', columns: ['code'] },
   fields: {
     name: { type: 'string', label: '域名称', required: true, max: 64, search: 'like' },
     code: { type: 'string', label: '域编码', required: true, max: 64, search: 'eq', unique: true, pattern: { re: '^[A-Za-z0-9_.-]+$', msg: '域编码只能包含字母、数字、点、下划线和短横线' } },
@@ -156,7 +156,7 @@ export const appFunResource = defineResource({
     tree: 'sys_app/get_app_fun_tree',
     get: false,
   },
-  tree: { parent: 'parent_id', text: 'name', noun: '功能' },
+  tree: { parent: 'parent_id', text: 'name', noun: '功能', columns: ['code'] },
   fields: {
     name: { type: 'string', label: '功能名称', required: true, max: 64, search: 'like' },
     code: { type: 'string', label: '功能编码', required: true, max: 64, search: 'eq', unique: true },
@@ -341,3 +341,22 @@ export const SYSTEM_RESOURCES = [
   userTagResource,
   feedbackResource,
 ] as const;
+
+/** The tree of a core table that has no resource declaration (its screens and calls are hand-written). */
+export interface CoreTree {
+  table: string;
+  softDelete: boolean;
+  /** the column the tree is ordered by (then id) */
+  order: string;
+  tree: TreeRules;
+}
+
+/**
+ * Trees of the core tables, read with the declarations' tree rules (server/lib/resource-tree.ts):
+ * 组织 (system/get_org_tree) and 菜单 (system/get_menu_tree, the sidebar), and both in the
+ * cascading picker's system/tree_list.
+ */
+export const CORE_TREES: readonly CoreTree[] = [
+  { table: 'organisations', softDelete: true, order: 'order_num', tree: { parent: 'parent_id', text: 'name', noun: '组织', columns: ['code'] } },
+  { table: 'menus', softDelete: true, order: 'order_num', tree: { parent: 'parent', text: 'name', noun: '菜单', columns: ['code'] } },
+];

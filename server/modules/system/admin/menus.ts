@@ -11,6 +11,7 @@ import { assertPerm, invalidatePrincipals } from '../../../lib/auth';
 import { countOf, likeInsensitive, likePattern } from '../../../db/dialect';
 import { idListSchema } from '../../../../src/contract/resource';
 import { nowText } from '../../../lib/time';
+import { nestTree } from '../../../lib/resource-tree';
 import { compare, moveDescendants, optInt, orderOf, pageParams, subtreeOf, typeOpSchema, type TypeOp } from './common';
 import type { Selectable } from 'kysely';
 import { PAGE_LABELS } from '../../../../src/contract/paging';
@@ -46,15 +47,12 @@ export function routeTagOf(m: MenuRow): MenuRouteTag {
 /** Nests menus by `parent` (ordered by order_num); `selfEntry` adds the 'node itself' entry to each parent. */
 export function menuTree<Tag>(rows: MenuRow[], tagOf: (r: MenuRow) => Tag, selfEntry: boolean): TreeNode<Tag>[] {
   const sorted = [...rows].sort((a, b) => a.order_num - b.order_num || a.id - b.id);
-  const nodes = new Map<number, TreeNode<Tag>>();
-  for (const r of sorted) nodes.set(r.id, { id: r.id, text: r.name, parent: r.parent, opened: false, tag: tagOf(r), nodes: [] });
-  const roots: TreeNode<Tag>[] = [];
-  for (const r of sorted) {
-    const node = nodes.get(r.id) as TreeNode<Tag>;
-    const parent = nodes.get(r.parent);
-    if (parent) parent.nodes?.push(node);
-    else roots.push(node);
-  }
+  const roots = nestTree(
+    sorted,
+    (r) => r.id,
+    (r) => r.parent,
+    (r) => ({ id: r.id, text: r.name, parent: r.parent, opened: false, tag: tagOf(r), nodes: [] }),
+  );
   if (selfEntry) {
     const addSelf = (list: TreeNode<Tag>[]): void => {
       for (const n of list) {

@@ -12,6 +12,8 @@ import { check, parseJson, parseQuery, readJson } from '../../../lib/validate';
 import { assertPerm, invalidatePrincipals } from '../../../lib/auth';
 import { countOf, likeInsensitive, likePattern } from '../../../db/dialect';
 import { nowText } from '../../../lib/time';
+import { nestTree } from '../../../lib/resource-tree';
+import { CORE_TREES } from '../../../../src/contract/resources/system';
 import { reachableOrgIds, schoolScope } from '../../../lib/scope';
 import { moveDescendants, optInt, orderOf, pageParams, subtreeOf } from './common';
 import { PAGE_LABELS } from '../../../../src/contract/paging';
@@ -82,22 +84,22 @@ const pageQuery = pageParams.extend({
   state: optInt('状态'),
 });
 
+/** The organisations' tree rules (resources/system.ts CORE_TREES): live rows, by order_num and id, nested by parent_id. */
+const ORG_TREE = CORE_TREES.find((t) => t.table === 'organisations') as (typeof CORE_TREES)[number];
+
 export function registerOrgs(app: Hono<AppEnv>): void {
   app.get('/api/v1/system/get_org_tree', async (c) => {
     const q = parseQuery(c, z.object({ kind: z.string().trim().optional() }));
     let qb = c.var.db.selectFrom('organisations').selectAll().where('del_flag', '=', 0);
     if (q.kind) qb = qb.where('kind', 'in', q.kind.split(',') as OrgKind[]);
-    const rows = await qb.orderBy('order_num').orderBy('id').execute();
-    const nodes = new Map<number, TreeNode<OrgRow>>();
-    for (const r of rows) nodes.set(r.id, { id: r.id, text: r.name, parent: r.parent_id, opened: r.parent_id === 0, tag: r, nodes: [] });
-    const roots: TreeNode<OrgRow>[] = [];
-    for (const r of rows) {
-      const node = nodes.get(r.id) as TreeNode<OrgRow>;
-      const parent = nodes.get(r.parent_id);
-      if (parent) parent.nodes?.push(node);
-      else roots.push(node);
-    }
-    return ok(c, roots);
+    const rows = await qb.orderBy(sql.ref(ORG_TREE.order)).orderBy('id').execute();
+    const tree: TreeNode<OrgRow>[] = nestTree(
+      rows,
+      (r) => r.id,
+      (r) => r.parent_id,
+      (r) => ({ id: r.id, text: r.name, parent: r.parent_id, opened: r.parent_id === 0, tag: r, nodes: [] }),
+    );
+    return ok(c, tree);
   });
 
   app.get('/api/v1/system/find_org_page', async (c) => {

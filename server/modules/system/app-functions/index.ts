@@ -13,6 +13,7 @@ import { check, parseJson, queryObject, readJson } from '../../../lib/validate';
 import { mountResource } from '../../../lib/resource-routes';
 import { countOf, likeInsensitive, likePattern } from '../../../db/dialect';
 import { nowText } from '../../../lib/time';
+import { nestTree } from '../../../lib/resource-tree';
 import { listOrder } from '../../../lib/list-order';
 
 /** App functions (the mobile app's function list) and their grants to roles. */
@@ -163,14 +164,12 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
     await assertRole(c.var.db, role_id);
     const granted = new Set(await grantedIds(c.var.db, role_id));
     const funs = await c.var.db.selectFrom('sys_app_fun').select(['id', 'name', 'code', 'parent_id']).orderBy('order_num').orderBy('id').execute();
-    const nodes = new Map<number, TreeNode<{ code: string; checked: boolean }>>();
-    for (const f of funs) nodes.set(f.id, { id: f.id, text: f.name, parent: f.parent_id ?? 0, nodes: [], tag: { code: f.code, checked: granted.has(f.id) } });
-    const roots: TreeNode<{ code: string; checked: boolean }>[] = [];
-    for (const n of nodes.values()) {
-      const p = nodes.get(Number(n.parent));
-      if (p && p !== n) p.nodes?.push(n);
-      else roots.push(n);
-    }
+    const roots: TreeNode<{ code: string; checked: boolean }>[] = nestTree(
+      funs,
+      (f) => f.id,
+      (f) => f.parent_id ?? 0,
+      (f) => ({ id: f.id, text: f.name, parent: f.parent_id ?? 0, nodes: [], tag: { code: f.code, checked: granted.has(f.id) } }),
+    );
     return ok(c, { tree: roots, checked: [...granted] });
   });
 }

@@ -9,6 +9,7 @@ import { assertPerm, invalidatePrincipals } from '../../../lib/auth';
 import { check, parseJson, queryObject } from '../../../lib/validate';
 import { mountResource } from '../../../lib/resource-routes';
 import { nowText } from '../../../lib/time';
+import { nestTree } from '../../../lib/resource-tree';
 
 /** Domains (the `domain` of a sign-in) and the menus granted to each. */
 export interface DomainTable extends BaseColumns {
@@ -69,14 +70,12 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
       .orderBy('id')
       .execute();
     const granted = new Set((await db.selectFrom('sys_domain_menu').select('menu_id').where('domain_id', '=', domain_id).execute()).map((r) => r.menu_id));
-    const nodes = new Map<number, TreeNode<MenuGrantTag>>();
-    for (const m of menus) nodes.set(m.id, { id: m.id, text: m.name, parent: m.parent, nodes: [], tag: { code: m.code, type: m.type, checked: granted.has(m.id) } });
-    const roots: TreeNode<MenuGrantTag>[] = [];
-    for (const n of nodes.values()) {
-      const p = nodes.get(Number(n.parent));
-      if (p && p !== n) p.nodes?.push(n);
-      else roots.push(n);
-    }
+    const roots: TreeNode<MenuGrantTag>[] = nestTree(
+      menus,
+      (m) => m.id,
+      (m) => m.parent,
+      (m) => ({ id: m.id, text: m.name, parent: m.parent, nodes: [], tag: { code: m.code, type: m.type, checked: granted.has(m.id) } }),
+    );
     return ok(c, { tree: roots, checked: [...granted] });
   });
 
