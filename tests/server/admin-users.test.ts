@@ -109,6 +109,29 @@ describe('user writes', () => {
     expect((await s.call('POST', '/api/v1/system/del_user', { headers: admin, json: [{ id: ids['user:admin'] }] })).body).toMatchObject({ code: 400, msg: '不能删除当前登录的账号' });
   });
 
+  it('a new user chooses their own password at the first sign-in, and has a staff file (员工档案) to fill in', async () => {
+    const add = await s.call<UserRow>('POST', '/api/v1/system/add_user', {
+      headers: admin,
+      json: { login_id: 'wangwu', name: '王五', password: 'abc12345', roles: [ids['role:sales']], schools: [ids['BJ-CY']] },
+    });
+    expect(add.body.code).toBe(200);
+    const first = await s.call<SessionUser>('POST', '/api/v1/sso/login', { json: { login_id: 'wangwu', password: 'abc12345' } });
+    expect(first.body.data.must_change_password).toBe(true);
+    const session = { token: first.body.data.token, Authorization: bearerOf('wangwu', first.body.data.token, first.body.data.domain) };
+    expect((await s.call('GET', '/api/v1/system/sidebar', { headers: session, query: { type: 0 } })).body).toMatchObject({ code: 403, msg: PASSWORD_CHANGE_REQUIRED_MSG });
+    expect((await s.call('POST', '/api/v1/system/modify_password', { headers: session, json: { origin: 'abc12345', new: 'wangwu2024', confirm: 'wangwu2024' } })).body.code).toBe(200);
+    expect((await s.call('GET', '/api/v1/system/sidebar', { headers: session, query: { type: 0 } })).body.code).toBe(200);
+
+    const files = await s.call<{ content: { id: number; user_id: number; user_name: string }[]; totalSize: number }>('GET', '/api/v1/base_user_detail/page', { headers: admin, query: { user_id: add.body.data.id } });
+    expect(files.body.data.totalSize).toBe(1);
+    expect(files.body.data.content[0]).toMatchObject({ user_id: add.body.data.id, user_name: '王五' });
+    // the file is filled in, not added a second time
+    const again = await s.call('POST', '/api/v1/base_user_detail/add', { headers: admin, json: { user_id: add.body.data.id } });
+    expect(again.body.code).not.toBe(200);
+    expect((await s.call('POST', '/api/v1/base_user_detail/update', { headers: admin, json: { id: files.body.data.content[0].id, user_id: add.body.data.id, entry_date: '2026-03-01', education: '本科' } })).body.code).toBe(200);
+    expect((await s.call('POST', '/api/v1/system/del_user', { headers: admin, json: [{ id: add.body.data.id }] })).body.code).toBe(200);
+  });
+
   it('bad input writes nothing', async () => {
     const before = (await s.db.selectFrom('users').select('id').execute()).length;
     expect((await s.call('POST', '/api/v1/system/add_user', { headers: admin, json: { login_id: 'a b', name: 'x', password: 'abc12345' } })).body.msg).toBe('账号只能包含字母、数字和 _ . @ -');

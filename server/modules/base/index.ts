@@ -1,10 +1,31 @@
 import type { Hono } from 'hono';
+import type { Kysely } from 'kysely';
 import { districtResource, organResource, subCompanyResource, userDetailResource } from '../../../src/contract/resources/base-org';
 import type { AppDeps, AppEnv } from '../../lib/context';
 import { mountResource } from '../../lib/resource-routes';
 import { withLoginId } from '../../lib/resource-refs';
 import '../../db/core-schema';
 import * as feedback from './feedback';
+import type { Database, DeclaredTable } from '../../db/schema';
+import { nowText } from '../../lib/time';
+
+declare module '../../db/schema' {
+  interface Database {
+    base_user_detail: DeclaredTable<typeof userDetailResource>;
+  }
+}
+
+/**
+ * A new staff member's file (员工档案, one per user), empty until HR fills it in, so every account
+ * made in 用户管理 appears in 员工档案 and the file is edited rather than added by hand.
+ */
+export async function createStaffFile(db: Kysely<Database>, userId: number, by: number): Promise<void> {
+  const now = nowText();
+  await db
+    .insertInto('base_user_detail')
+    .values({ user_id: userId, template_id: null, id_card: null, entry_date: null, education: null, emergency_contact: null, emergency_phone: null, remark: null, created_at: now, updated_at: now, created_by: by, updated_by: by })
+    .execute();
+}
 
 /** The base area (spec calls.tsv `base`): the operator's structure and user feedback. Its public module. */
 export function register(app: Hono<AppEnv>, deps: AppDeps): void {

@@ -22,6 +22,7 @@ import { keptOrRefused, maskFor } from '../../../lib/mask';
 import { looksMasked } from '../../../../src/contract/mask';
 import { userStateText } from '../../../../src/lib/format/userState';
 import { listOrder, type ListOrder } from '../../../lib/list-order';
+import { createStaffFile } from '../../base';
 
 const PHONE_RE = /^1\d{10}$/;
 const LOGIN_RE = /^[A-Za-z0-9_.@-]+$/;
@@ -253,6 +254,8 @@ async function addUser(c: Context<AppEnv>): Promise<Response> {
         city: body.city || null,
         org_id: body.org_id ?? null,
         remark: body.remark || null,
+        // the administrator chose this password: the user chooses their own at the first sign-in
+        must_change_password: 1,
         created_at: now,
         updated_at: now,
         created_by: p.userId,
@@ -266,6 +269,7 @@ async function addUser(c: Context<AppEnv>): Promise<Response> {
     throw err;
   }
   await replaceLinks(db, id, body.roles, body.schools);
+  await createStaffFile(db, id, p.userId);
   return ok(c, await userById(db, p, id));
 }
 

@@ -37,7 +37,7 @@ export function UserDialog({ initial, onClose, onSaved }: { initial: UserFormVal
       <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs">
         <TextInput size="xs" label="账号" required disabled={editing} value={v.login_id} error={errors.login_id} onChange={(e) => set('login_id', e.currentTarget.value)} />
         {!editing ? (
-          <PasswordInput size="xs" label="密码" required value={v.password} error={errors.password} onChange={(e) => set('password', e.currentTarget.value)} autoComplete="new-password" />
+          <PasswordInput size="xs" label="初始密码" description="首次登录时须修改" required value={v.password} error={errors.password} onChange={(e) => set('password', e.currentTarget.value)} autoComplete="new-password" />
         ) : (
           <Switch size="xs" mt={22} label="启用" checked={v.state} onChange={(e) => set('state', e.currentTarget.checked)} />
         )}
