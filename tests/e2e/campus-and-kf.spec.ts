@@ -38,3 +38,28 @@ test('班级客服 is chosen in the class dialog among the staff of the class ca
   await expectToast(page, '修改成功');
   await expect(rowWith(page, '北京海淀启蒙A班').getByRole('cell', { name: '李秀英', exact: true })).toBeVisible();
 });
+
+test('choosing another campus in the class dialog empties the 班级客服 and 教室 of the old one (issue 18)', async ({ page }) => {
+  await signIn(page, 'principal', 'demo123');
+  await openFromSidebar(page, '教务管理', '班级管理');
+  await rowWith(page, '北京海淀启蒙A班').getByRole('button', { name: '编辑' }).click();
+  const dialog = page.getByRole('dialog', { name: '编辑班级' });
+  const kf = dialog.getByRole('combobox', { name: '班级客服' });
+  // (clicking the chosen option again would deselect it)
+  if ((await kf.inputValue()) !== '李秀英') {
+    await kf.click();
+    await page.getByRole('option', { name: '李秀英' }).click();
+  }
+  await expect(kf).toHaveValue('李秀英');
+  const room = dialog.getByRole('textbox', { name: '教室' }).or(dialog.getByRole('combobox', { name: '教室' })).first();
+  await expect(room).not.toHaveValue('');
+  await dialog.getByRole('combobox', { name: '校区' }).click();
+  await page.getByRole('option', { name: '北京朝阳校区' }).click();
+  await expect(kf).toHaveValue('');
+  await expect(room).toHaveValue('');
+  // the new campus's staff are offered
+  await kf.click();
+  await page.getByRole('option', { name: '李秀英' }).click();
+  await expect(kf).toHaveValue('李秀英');
+  await dialog.getByRole('button', { name: '取消' }).click();
+});

@@ -19,6 +19,11 @@ export interface ResourceFormProps {
    * the chosen campus); undefined keeps the declaration's input.
    */
   renderField?: (name: string, input: { values: FormValues; value: FormValue; onChange: (v: FormValue) => void; error?: string }) => ReactNode | undefined;
+  /**
+   * Fields emptied when another one changes, e.g. `{ school_id: ['kf_id'] }`: a member of staff or
+   * a classroom chosen for the old campus does not stay on a row moved to another campus.
+   */
+  clearOnChange?: Readonly<Record<string, readonly string[]>>;
 }
 
 export type FormValues = Record<string, FormValue>;
@@ -57,7 +62,7 @@ function wide(f: FieldDef): boolean {
 }
 
 /** The dialog form of a declaration, validated with the contract's body schema (the server's own rules and messages). */
-export function ResourceForm({ def, mode, initial, onClose, renderField }: ResourceFormProps) {
+export function ResourceForm({ def, mode, initial, onClose, renderField, clearOnChange }: ResourceFormProps) {
   const fields = useMemo(() => formFieldsOf(def), [def]);
   const [values, setValues] = useState<Values>(() => startValues(fields, initial, mode));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -66,7 +71,11 @@ export function ResourceForm({ def, mode, initial, onClose, renderField }: Resou
   const schema = useMemo(() => bodySchema(def, mode), [def, mode]);
 
   const set = (name: string, v: FormValue) => {
-    setValues((s) => ({ ...s, [name]: v }));
+    setValues((s) => {
+      const next = { ...s, [name]: v };
+      if (String(s[name] ?? '') !== String(v ?? '')) for (const dependent of clearOnChange?.[name] ?? []) next[dependent] = null;
+      return next;
+    });
     setErrors((e) => (e[name] ? { ...e, [name]: '' } : e));
   };
 
