@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, createTestServer, type LoggedIn, type TestServer } from './helpers';
+import { nowText } from '../../server/lib/time';
 
 /**
  * A new user opens every administration screen of the demo and finds believable rows, not an
@@ -25,6 +26,7 @@ const SCREENS: readonly [string, string, Record<string, string>?][] = [
   ['表格列设置', 'system/find_table_col_userpage'],
   ['用户反馈', 'base_feedback/page'],
   ['我的导出', 'excel_export_status/page'],
+  ['操作日志', 'logger/search'],
 ];
 
 let server: TestServer;
@@ -47,6 +49,29 @@ describe('demo data on every administration screen', () => {
       if (r.body.code !== 200 || !(r.body.data.totalSize > 0) || r.body.data.content.length === 0) empty.push(`${title} (${path}): ${r.body.code} ${r.body.msg} ${r.body.data?.totalSize ?? ''}`);
     }
     expect(empty).toEqual([]);
+  });
+
+  it('操作日志 shows the demo users’ sign-ins and writes of the last days, naming real rows, none in the future', async () => {
+    type Entry = { at: string; user_name: string; title: string; call: string; record_ids: string | null; changes: string };
+    const search = async (query: Record<string, string>) =>
+      (await server.call<{ content: Entry[] }>('GET', '/api/v1/logger/search', { headers: admin.headers, query: { page: 1, rows: 100, ...query } })).body.data.content;
+    const desk = await search({ user_name: '孙丽' });
+    const checkIns = desk.filter((e) => e.call === 'check_in');
+    const recent = await server.db.selectFrom('edu_check_in').select('id').where('checked_at', '>=', `${nowText(Date.now() - 2 * 86_400_000).slice(0, 10)} 00:00:00`).where('checked_at', '<=', nowText()).limit(1).executeTakeFirst();
+    // (no check-ins in the last days only when they were all holidays)
+    if (recent) {
+      expect(checkIns.length).toBeGreaterThan(0);
+      expect(desk.some((e) => e.title === '登录' && e.call === 'sso/login')).toBe(true);
+      for (const e of checkIns) {
+        const id = Number(e.record_ids?.replace(/,/g, ''));
+        const row = await server.db.selectFrom('edu_check_in').select(['student_id', 'checked_at']).where('id', '=', id).executeTakeFirstOrThrow();
+        expect(JSON.parse(e.changes)[0].after).toMatchObject({ student_id: row.student_id, checked_at: row.checked_at });
+      }
+    }
+    const all = await search({});
+    expect(new Set(all.map((e) => e.user_name)).size).toBeGreaterThanOrEqual(3);
+    expect(all.every((e) => e.at <= nowText())).toBe(true);
+    expect(all.some((e) => e.title === '编辑班级' && e.user_name === '李秀英')).toBe(true);
   });
 
   it('员工档案 has a file for every member of staff, with their name', async () => {

@@ -9,6 +9,9 @@ import { forgetSession } from '../../lib/auth';
 import { sessionUserOf } from './session-user';
 import { clientAddress } from '../../lib/client-address';
 import { clearAccountTries, LOCK_MINUTES, lockAccount, MAX_FAILED, releaseAddressTry, reserveAccountTry, reserveAddressTry } from './throttle';
+import { writeAudit } from '../../lib/audit';
+import type { Database } from '../../db/schema';
+import type { Kysely } from 'kysely';
 import '../../db/core-schema';
 
 export { MAX_FAILED, LOCK_MINUTES } from './throttle';
@@ -19,6 +22,11 @@ const BUSY = '该账号正在登录，请稍后再试';
 function lockedError(lockedUntil: number, now: number): ApiError {
   const minutes = Math.max(1, Math.ceil((lockedUntil - now) / 60_000));
   return new ApiError(423, `密码错误次数过多，账号已锁定，请${minutes}分钟后再试`);
+}
+
+/** A sign-in is in 操作日志 too (who, when, how), so an administrator sees who used the system. */
+export async function auditSignIn(db: Kysely<Database>, user: { id: number; name: string }, call: string): Promise<void> {
+  await writeAudit(db, { userId: user.id, name: user.name }, { area: 'system', call, title: '登录', table: 'users', ids: [user.id], changes: [] });
 }
 
 export function registerLogin(app: Hono<AppEnv>, deps: AppDeps): void {
@@ -52,6 +60,7 @@ export function registerLogin(app: Hono<AppEnv>, deps: AppDeps): void {
     await clearAccountTries(db, user.id);
     const domain = body.domain ?? user.domain;
     const session = await createSession(db, deps.config, { id: user.id, login_id: user.login_id, domain }, { ip: address });
+    await auditSignIn(db, user, 'sso/login');
     return ok(c, await sessionUserOf(db, user.id, session, domain));
   });
 

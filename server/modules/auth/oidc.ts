@@ -8,6 +8,7 @@ import { parseJson } from '../../lib/validate';
 import { createSession, hashToken, revokeSession } from '../../lib/sessions';
 import { forgetSession, parseBearer } from '../../lib/auth';
 import { sessionUserOf } from './session-user';
+import { auditSignIn } from './login';
 import '../../db/core-schema';
 
 interface Discovery {
@@ -101,13 +102,14 @@ export function registerOidc(app: Hono<AppEnv>, deps: AppDeps): void {
     if (!username) throw new ApiError(401, '第三方登录失败：身份令牌缺少用户标识');
     const user = await deps.db
       .selectFrom('users')
-      .select(['id', 'login_id', 'domain', 'state'])
+      .select(['id', 'login_id', 'name', 'domain', 'state'])
       .where('login_id', '=', username)
       .where('del_flag', '=', 0)
       .executeTakeFirst();
     if (!user) throw new ApiError(403, `统一认证账号 ${username} 未开通本系统账号，请联系管理员`);
     if (user.state !== 1) throw new ApiError(403, '账号已停用，请联系管理员');
     const session = await createSession(deps.db, deps.config, user, { idToken: tokens.id_token, ip: c.req.header('x-forwarded-for') ?? null });
+    await auditSignIn(deps.db, user, 'auth/third_login');
     return ok(c, await sessionUserOf(deps.db, user.id, session, user.domain));
   });
 
