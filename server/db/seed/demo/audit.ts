@@ -77,9 +77,9 @@ export async function seed(db: Kysely<Database>): Promise<void> {
   // yesterday: the front desk adds a student, the principal edits a class, the administrator adds a classroom
   const yesterday = addDays(today, -1);
   const desk = users.get('front_desk');
-  const student = await db.selectFrom('student').select(['id', 'name', 'school_id', 'gender', 'parent_name', 'parent_phone']).where('school_id', '=', schools.get('GZ-TH') ?? -1).orderBy('id', 'desc').limit(1).executeTakeFirst();
+  const student = await db.selectFrom('student').select(['id', 'name', 'school_id', 'gender', 'parent_name']).where('school_id', '=', schools.get('GZ-TH') ?? -1).orderBy('id', 'desc').limit(1).executeTakeFirst();
   if (desk && student) {
-    rows.push({ at: `${yesterday} 15:42:10`, user: desk, area: 'students', title: '新增学员', call: 'student/add', table_name: 'student', ids: [student.id], changes: [{ id: student.id, before: null, after: { name: student.name, school_id: student.school_id, gender: student.gender, parent_name: student.parent_name, parent_phone: student.parent_phone, state: 1 } }] });
+    rows.push({ at: `${yesterday} 15:42:10`, user: desk, area: 'students', title: '新增学员', call: 'student/add', table_name: 'student', ids: [student.id], changes: [{ id: student.id, before: null, after: { name: student.name, school_id: student.school_id, gender: student.gender, parent_name: student.parent_name, state: 1 } }] });
   }
   const principal = users.get('principal');
   const cls = await db.selectFrom('base_class_manage').select(['id', 'capacity']).where('school_id', '=', schools.get('BJ-CY') ?? -1).where('del_flag', '=', 0).orderBy('id').limit(1).executeTakeFirst();
