@@ -54,6 +54,12 @@ export const SCREENS = {
   clockIn: 'workflow_clock_in',
   /** front-desk devices (issue 11): device/page is declared by its call's perm (src/contract/device.ts) */
   device: 'system_device',
+  wfTodo: 'workflow_todo_list',
+  wfDone: 'workflow_done_list',
+  wfApplies: 'workflow_my_applies',
+  wfMonitor: 'workflow_module',
+  wfDefineList: 'workflow_define_list',
+  wfDefineEdit: 'workflow_define_edit',
 } as const;
 
 const S = SCREENS;
@@ -139,7 +145,9 @@ export function resourceReadMenus(def: ResourceDef): string[] | undefined {
 
 const USER_LIST = [...new Set([...screensReading('system_user', LIST_SCREENS.system_user), ...screensReading('sys_user', LIST_SCREENS.sys_user)])];
 const ROLE_LIST = screensReading('system_role', LIST_SCREENS.system_role);
-const USER_PICKERS = [S.user, S.staffFile, S.notice, S.dataPermission, ...TEACHING];
+/** Workflow screens that pick users: 加签 and 转交 in the task center and the monitor, named approvers in the designer. */
+const WF_USER_PICKERS = [S.wfTodo, S.wfMonitor, S.wfDefineList, S.wfDefineEdit];
+const USER_PICKERS = [S.user, S.staffFile, S.notice, S.dataPermission, ...TEACHING, ...WF_USER_PICKERS];
 
 /**
  * Hand-written reads: `METHOD path` (under api/v1) → the menus whose screens make them. Reads
@@ -188,7 +196,7 @@ const HAND_WRITTEN_READS: Readonly<Record<string, readonly string[]>> = {
   // roles, menus, grants
   'GET system/find_role_page': ROLE_LIST,
   'POST system/find_role_page': ROLE_LIST,
-  'POST system/role_all': [...ROLE_LIST, S.notice, S.staffFile],
+  'POST system/role_all': [...ROLE_LIST, S.notice, S.staffFile, S.wfDefineList, S.wfDefineEdit],
   'GET system/role_map': [S.role, S.user],
   'POST system/get_role': [S.role],
   'POST system/find_role_menu': [S.role],

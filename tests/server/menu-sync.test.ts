@@ -8,6 +8,12 @@ import { screen, type MenuSeed } from '../../server/db/seed/menu-seed';
 import type { Menu } from '../../src/contract/menu';
 import { RENAMED_SCREEN_KEYS } from '../../src/contract/areas';
 import { FULL_VALUE_PERM } from '../../src/contract/mask';
+import { approvalMenus } from '../../server/db/seed/menus/workflow';
+
+/** Menus of a seed tree, every level. */
+function countMenus(nodes: readonly MenuSeed[]): number {
+  return nodes.reduce((n, m) => n + 1 + countMenus(m.children ?? []), 0);
+}
 
 /** A menu row as the old database stored it (the fixture is a dump of the menus table). */
 type OldMenu = Menu & { del_flag: number };
@@ -84,8 +90,9 @@ describe('menus from the declarations are upserted at every start', () => {
     const seeds = withNewDeclarations(await loadMenuSeeds());
     const first = await s.db.transaction().execute((trx) => syncMenus(trx, seeds));
     // 操作日志 and 设备管理 with its four buttons (new in this version's system menus), 查看完整手机号和证件号
-    // on 学员 and 用户管理, the new area, its screen and its button, and the new button of 班级管理
-    expect(first.inserted).toBe(12);
+    // on 学员 and 用户管理, the new area, its screen and its button, the new button of 班级管理, and the
+    // workflow area's approval menus (new since e610b20)
+    expect(first.inserted).toBe(12 + countMenus(approvalMenus));
     expect(first.adopted).toBe(before);
     const [logger] = await menuByCode('system_logger');
     expect(logger.parent).toBe((await menuByCode('system'))[0].id);

@@ -11,3 +11,4 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
 
 // Public module: what the rest of the server (the demo seed) uses of this area.
 export type { NoticeTable } from './tables';
+export { sendUserMessages } from './send';

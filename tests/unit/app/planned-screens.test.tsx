@@ -9,7 +9,9 @@ import { renderWidget } from '../components/render';
 // Issue 18, defect 6: /#/task/task_center/apply showed MODULE_NOT_FOUND 找不到页面模块 workflow/apply.
 describe('a menu screen that is not built yet', () => {
   it('is told apart from a component key that is really unknown', () => {
-    expect(resolveScreen('workflow/apply', {})).toEqual({ kind: 'planned', name: 'workflow/apply' });
+    expect(resolveScreen('marketing/activity', {})).toEqual({ kind: 'planned', name: 'marketing/activity' });
+    // a planned screen that is built resolves to its screen
+    expect(resolveScreen('workflow/apply').kind).toBe('screen');
     expect(resolveScreen('/marketing/invalid_resource', {}).kind).toBe('planned');
     expect(resolveScreen('educational/in_out_records', {}).kind).toBe('planned');
     expect(resolveScreen('workflow/applyx', {}).kind).toBe('missing');
@@ -18,9 +20,9 @@ describe('a menu screen that is not built yet', () => {
   });
 
   it('says so in plain Chinese with the menu name; an unknown key keeps MODULE_NOT_FOUND', async () => {
-    const { unmount } = renderWidget(<ScreenHost componentKey="workflow/apply" title="任务中心 · 发起申请" />);
+    const { unmount } = renderWidget(<ScreenHost componentKey="marketing/activity" title="营销活动" />);
     expect(await screen.findByText('该功能尚未开放，敬请期待')).toBeTruthy();
-    expect(screen.getByText('任务中心 · 发起申请')).toBeTruthy();
+    expect(screen.getByText('营销活动')).toBeTruthy();
     expect(screen.queryByText('MODULE_NOT_FOUND')).toBeNull();
     unmount();
     renderWidget(<ScreenHost componentKey="finance/nothing" title="不存在" />);

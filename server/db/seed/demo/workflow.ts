@@ -1,0 +1,198 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../schema';
+import { createDefine, createInstance, demoRun, demoRecall } from '../../../modules/workflow';
+import type { FormField, WfNode } from '../../../../src/contract/workflow-tree';
+
+/**
+ * Demo approvals: a definition for every application screen (and for freezes and campus
+ * transfers, which the students area starts), and instances by the demo users in every state:
+ * waiting for the principal, for finance, in the administrators' queue, approved, refused, recalled.
+ * Runs after the users and campuses exist, once, on the first start of a demo database.
+ */
+export const order = 60;
+
+const reason: FormField = { name: 'reason', label: '申请事由', type: 'textarea', required: true };
+const student: FormField = { name: 'student_name', label: '学员姓名', type: 'text', required: true };
+const principalOnly = (name = '校长审批'): WfNode => ({ id: 'start', name: '发起人', type: 'start', child: { id: 'principal', name, type: 'approver', mode: 'any', rule: { kind: 'principal' } } });
+
+interface DefSeed {
+  key: string;
+  name: string;
+  tag: string;
+  refType?: string;
+  form: FormField[];
+  tree: (ids: Ids) => WfNode;
+  remark?: string;
+}
+
+interface Ids {
+  admin: number;
+  finance: number;
+  principal: number;
+}
+
+const target = (unit: string): FormField[] => [
+  { name: 'period', label: '计划月份', type: 'text', required: true },
+  { name: 'target', label: `目标（${unit}）`, type: 'number', required: true },
+  { name: 'budget', label: '预算（元）', type: 'money' },
+  { name: 'remark', label: '计划说明', type: 'textarea' },
+];
+
+const DEFINITIONS: readonly DefSeed[] = [
+  {
+    key: 'sale_refund',
+    name: '退费申请',
+    tag: 'refund',
+    remark: '5000 元以上由财务复核',
+    form: [
+      student,
+      { name: 'order_no', label: '订单编号', type: 'text', required: true },
+      { name: 'class_type', label: '班型', type: 'text' },
+      { name: 'amount', label: '退费金额（元）', type: 'money', required: true },
+      { name: 'refund_reason', label: '退费原因', type: 'select', required: true, options: ['搬家转学', '时间冲突', '课程不满意', '身体原因', '其他'] },
+      { name: 'remark', label: '补充说明', type: 'textarea' },
+    ],
+    tree: (ids) => ({
+      id: 'start',
+      name: '发起人',
+      type: 'start',
+      child: {
+        id: 'principal',
+        name: '校长审批',
+        type: 'approver',
+        mode: 'any',
+        rule: { kind: 'principal' },
+        fields: { amount: 'edit', remark: 'edit' },
+        child: {
+          id: 'amount_branch',
+          name: '金额判断',
+          type: 'branch',
+          branches: [
+            { id: 'big', name: '金额大于 5000 元', conditions: [{ field: 'amount', op: 'gt', value: '5000' }], child: { id: 'finance', name: '财务复核', type: 'approver', mode: 'any', rule: { kind: 'user', user_ids: [ids.finance] } } },
+            { id: 'small', name: '其他情况', conditions: [] },
+          ],
+          child: { id: 'cc_finance', name: '抄送财务', type: 'copy', rule: { kind: 'user', user_ids: [ids.finance] } },
+        },
+      },
+    }),
+  },
+  { key: 'tb_sale_refund', name: '淘宝订单退费', tag: 'tb_refund', form: [student, { name: 'tb_order_no', label: '淘宝订单号', type: 'text', required: true }, { name: 'amount', label: '退费金额（元）', type: 'money', required: true }, reason], tree: (ids) => ({ ...principalOnly(), child: { id: 'finance', name: '财务审批', type: 'approver', mode: 'any', rule: { kind: 'user', user_ids: [ids.finance] } } }) },
+  { key: 'sale_account_refund', name: '账户余额退费', tag: 'account_refund', form: [student, { name: 'amount', label: '退还余额（元）', type: 'money', required: true }, { name: 'bank_account', label: '收款账户', type: 'text', required: true }, reason], tree: (ids) => ({ ...principalOnly(), child: { id: 'finance', name: '财务审批', type: 'approver', mode: 'any', rule: { kind: 'user', user_ids: [ids.finance] } } }) },
+  {
+    key: 'student_freeze',
+    name: '学员冻结申请',
+    tag: 'freeze',
+    refType: 'stu_freeze',
+    form: [student, { name: 'start_date', label: '冻结开始', type: 'date', required: true }, { name: 'end_date', label: '冻结结束', type: 'date', required: true }, reason],
+    tree: () => principalOnly(),
+  },
+  {
+    key: 'campus_transfer',
+    name: '转校区申请',
+    tag: 'campus_transfer',
+    form: [student, { name: 'target_school', label: '转入校区', type: 'text', required: true }, reason],
+    tree: (ids) => ({ id: 'start', name: '发起人', type: 'start', child: { id: 'out', name: '转出校区校长', type: 'approver', mode: 'any', rule: { kind: 'principal' }, child: { id: 'hq', name: '总部审批', type: 'approver', mode: 'any', rule: { kind: 'user', user_ids: [ids.admin] } } } }),
+  },
+  { key: 'student_tel_change', name: '学员手机号变更', tag: 'phone_change', form: [student, { name: 'old_phone', label: '原手机号', type: 'text', required: true }, { name: 'new_phone', label: '新手机号', type: 'text', required: true }, reason], tree: () => ({ id: 'start', name: '发起人', type: 'start', child: { id: 'superior', name: '直属上级审批', type: 'approver', mode: 'any', rule: { kind: 'superior' } } }) },
+  { key: 'student_stop_class', name: '学员停课申请', tag: 'stop_class', form: [student, { name: 'class_name', label: '班级', type: 'text', required: true }, { name: 'stop_date', label: '停课日期', type: 'date', required: true }, reason], tree: () => principalOnly() },
+  { key: 'attendance_cancellation', name: '考勤撤销申请', tag: 'attendance_cancel', form: [{ name: 'lesson_date', label: '上课日期', type: 'date', required: true }, { name: 'class_name', label: '班级', type: 'text', required: true }, student, reason], tree: () => principalOnly() },
+  {
+    key: 'repair',
+    name: '报修申请',
+    tag: 'repair',
+    form: [
+      { name: 'location', label: '报修位置', type: 'text', required: true },
+      { name: 'item', label: '报修物品', type: 'text', required: true },
+      { name: 'urgency', label: '紧急程度', type: 'select', required: true, options: ['一般', '紧急', '非常紧急'] },
+      { name: 'description', label: '问题描述', type: 'textarea', required: true },
+    ],
+    tree: (ids) => ({ id: 'start', name: '发起人', type: 'start', child: { id: 'principal', name: '校长确认', type: 'approver', mode: 'any', rule: { kind: 'principal' }, child: { id: 'cc_admin', name: '抄送行政', type: 'copy', rule: { kind: 'user', user_ids: [ids.admin] } } } }),
+  },
+  {
+    key: 'asset_purchase',
+    name: '资产申购',
+    tag: 'asset_purchase',
+    remark: '一万元以上需总部审批',
+    form: [
+      { name: 'item', label: '物品名称', type: 'text', required: true },
+      { name: 'quantity', label: '数量', type: 'number', required: true },
+      { name: 'budget', label: '预算金额（元）', type: 'money', required: true },
+      reason,
+    ],
+    tree: (ids) => ({
+      id: 'start',
+      name: '发起人',
+      type: 'start',
+      child: {
+        id: 'budget_branch',
+        name: '预算判断',
+        type: 'branch',
+        branches: [
+          { id: 'large', name: '预算一万元及以上', conditions: [{ field: 'budget', op: 'gte', value: '10000' }], child: { id: 'hq', name: '总部与财务依次审批', type: 'approver', mode: 'seq', rule: { kind: 'user', user_ids: [ids.admin, ids.finance] } } },
+          { id: 'normal', name: '其他情况', conditions: [], child: { id: 'principal', name: '校长审批', type: 'approver', mode: 'any', rule: { kind: 'principal' } } },
+        ],
+      },
+    }),
+  },
+  { key: 'asset_stock_in', name: '资产入库', tag: 'asset_stock_in', form: [{ name: 'item', label: '物品名称', type: 'text', required: true }, { name: 'quantity', label: '入库数量', type: 'number', required: true }, { name: 'supplier', label: '供应商', type: 'text' }, reason], tree: () => principalOnly('校长确认入库') },
+  { key: 'asset_requisition', name: '资产申领', tag: 'asset_requisition', form: [{ name: 'item', label: '物品名称', type: 'text', required: true }, { name: 'quantity', label: '申领数量', type: 'number', required: true }, reason], tree: () => principalOnly() },
+  { key: 'asset_scrap', name: '资产报废', tag: 'asset_scrap', form: [{ name: 'item', label: '物品名称', type: 'text', required: true }, { name: 'quantity', label: '报废数量', type: 'number', required: true }, reason], tree: (ids) => ({ ...principalOnly(), child: { id: 'hq', name: '总部审批', type: 'approver', mode: 'any', rule: { kind: 'user', user_ids: [ids.admin] } } }) },
+  { key: 'campus_cs_plan', name: '校区客服计划', tag: 'campus_cs_plan', form: target('回访人次'), tree: () => principalOnly() },
+  { key: 'campus_market_plan', name: '校区市场计划', tag: 'campus_market_plan', form: target('线索条'), tree: () => principalOnly() },
+  { key: 'campus_network_plan', name: '校区网络计划', tag: 'campus_network_plan', form: target('线索条'), tree: () => principalOnly() },
+  { key: 'campus_sales_plan', name: '校区销售计划', tag: 'campus_sales_plan', form: target('签约额（元）'), tree: () => principalOnly() },
+  { key: 'city_network_plan', name: '城市网络计划', tag: 'city_network_plan', form: target('线索条'), tree: (ids) => ({ id: 'start', name: '发起人', type: 'start', child: { id: 'hq', name: '总部审批', type: 'approver', mode: 'any', rule: { kind: 'user', user_ids: [ids.admin] } } }) },
+  { key: 'head_network_plan', name: '总部网络计划', tag: 'head_network_plan', form: target('线索条'), tree: (ids) => ({ id: 'start', name: '发起人', type: 'start', child: { id: 'hq', name: '总部审批', type: 'approver', mode: 'any', rule: { kind: 'user', user_ids: [ids.admin] } } }) },
+  { key: 'cs_target', name: '客服目标', tag: 'cs_target', form: target('回访人次'), tree: () => principalOnly() },
+  { key: 'marketer_target', name: '市场专员目标', tag: 'marketer_target', form: [{ name: 'staff_name', label: '市场专员', type: 'text', required: true }, ...target('线索条')], tree: () => principalOnly() },
+  { key: 'salesman_target', name: '课程顾问目标', tag: 'salesman_target', form: [{ name: 'staff_name', label: '课程顾问', type: 'text', required: true }, ...target('签约额（元）')], tree: () => principalOnly() },
+  { key: 'pre_school_aim', name: '学前班招生目标', tag: 'pre_school_aim', form: target('人'), tree: () => principalOnly() },
+  { key: 'renew_target', name: '续费目标', tag: 'renew_target', form: target('续费人数'), tree: () => principalOnly() },
+];
+
+export async function seed(db: Kysely<Database>): Promise<void> {
+  const users = new Map((await db.selectFrom('users').select(['id', 'login_id']).execute()).map((u) => [u.login_id, u.id]));
+  const schools = new Map((await db.selectFrom('organisations').select(['id', 'code']).execute()).map((o) => [o.code ?? '', o.id]));
+  const id = (login: string): number => {
+    const v = users.get(login);
+    if (v === undefined) throw new Error(`演示用户 ${login} 不存在`);
+    return v;
+  };
+  const ids: Ids = { admin: id('admin'), finance: id('finance'), principal: id('principal') };
+  for (const d of DEFINITIONS) {
+    await createDefine(db, ids.admin, { define_key: d.key, name: d.name, tag: d.tag, ref_type: d.refType ?? d.tag, remark: d.remark ?? null, timeout_hours: 24, tree: d.tree(ids), form: d.form });
+  }
+
+  const cy = schools.get('BJ-CY') ?? null;
+  const hd = schools.get('BJ-HD') ?? null;
+  const th = schools.get('GZ-TH') ?? null;
+  const pd = schools.get('SH-PD') ?? null;
+  const apply = (login: string, defineKey: string, schoolId: number | null, form: Record<string, unknown>, title?: string) =>
+    createInstance(db, { refType: DEFINITIONS.find((d) => d.key === defineKey)?.refType ?? DEFINITIONS.find((d) => d.key === defineKey)?.tag ?? defineKey, refId: null, defineKey, schoolId, applicantId: id(login), form, title });
+  const approve = (login: string, instanceId: number, comment: string) => demoRun(db, id(login), instanceId, 'approve', comment);
+  const refuse = (login: string, instanceId: number, comment: string) => demoRun(db, id(login), instanceId, 'refuse', comment);
+
+  // waiting for the principal
+  await apply('sales', 'sale_refund', cy, { student_name: '张子涵', order_no: 'BJCY-2025-0312', class_type: '少儿英语 L3', amount: 3200, refund_reason: '搬家转学', remark: '家长已搬至天津，剩余 16 课时' }, '张子涵 退费申请');
+  await apply('sales', 'student_tel_change', cy, { student_name: '王一诺', old_phone: '13911112222', new_phone: '13833334444', reason: '家长更换手机号' });
+  await apply('principal', 'campus_market_plan', hd, { period: '2026-12', target: 320, budget: 18000, remark: '寒假班地推与社区讲座' }, '北京海淀校区 12 月市场计划');
+  // approved by the principal, now with finance (over 5000)
+  const big = await apply('sales', 'sale_refund', cy, { student_name: '李沐阳', order_no: 'BJCY-2025-0287', class_type: '少儿英语 L5', amount: 8800, refund_reason: '时间冲突', remark: '学校课业加重，无法按时上课' }, '李沐阳 退费申请');
+  await approve('principal', big.instanceId, '情况属实，同意退费');
+  // no principal in 广州天河 and 上海浦东: the administrators' queue
+  await apply('front_desk', 'repair', th, { location: '3 楼 302 教室', item: '投影仪', urgency: '紧急', description: '投影仪无法开机，明天上午有课' }, '302 教室投影仪报修');
+  await apply('teacher', 'student_stop_class', pd, { student_name: '陈可欣', class_name: '浦东 KET 冲刺班', stop_date: '2026-12-15', reason: '学员出国交流一个月' });
+  // finished: approved, refused, recalled
+  const phone = await apply('sales', 'student_tel_change', cy, { student_name: '赵思远', old_phone: '13700001111', new_phone: '13622223333', reason: '原号码停用' });
+  await approve('principal', phone.instanceId, '已核实家长身份');
+  const small = await apply('sales', 'sale_refund', cy, { student_name: '周雨桐', order_no: 'BJCY-2025-0199', class_type: '自然拼读', amount: 1200, refund_reason: '课程不满意', remark: '试听后不适应' }, '周雨桐 退费申请');
+  await approve('principal', small.instanceId, '同意，按剩余课时退费');
+  const refused = await apply('sales', 'sale_refund', cy, { student_name: '孙浩然', order_no: 'BJCY-2025-0150', class_type: '少儿英语 L2', amount: 2600, refund_reason: '其他', remark: '已超过退费期限' }, '孙浩然 退费申请');
+  await refuse('principal', refused.instanceId, '已超过合同约定的退费期限，请与家长沟通续课方案');
+  const recalled = await apply('sales', 'asset_requisition', cy, { item: '白板笔', quantity: 20, reason: '新学期教室补充' });
+  await demoRecall(db, id('sales'), recalled.instanceId, '数量填写有误，重新申请');
+  const purchase = await apply('principal', 'asset_purchase', cy, { item: '教室空气净化器', quantity: 4, budget: 12800, reason: '冬季教室空气质量改善' }, '朝阳校区空气净化器申购');
+  await approve('admin', purchase.instanceId, '同意采购，请比价三家');
+  const plan = await apply('principal', 'campus_sales_plan', cy, { period: '2026-11', target: 450000, budget: 30000, remark: '秋季续费与转介绍' }, '北京朝阳校区 11 月销售计划');
+  await approve('principal', plan.instanceId, '按计划执行');
+}

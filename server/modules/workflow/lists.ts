@@ -1,0 +1,241 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { Principal } from '../../lib/context';
+import { notFound } from '../../lib/http';
+import { hasPerm } from '../../lib/auth';
+import { inScope, whereInScope } from '../../lib/scope';
+import { countOf, likeInsensitive, likePattern } from '../../db/dialect';
+import { listOrder } from '../../lib/list-order';
+import { STEP_ACTION_TEXT, TASK_STATES, WF_STATES, WF_STATE_TEXT, type InstanceDetail, type InstancePage, type InstanceRow, type PathNode, type StepAction, type StepRow, type wfInstanceListQuery } from '../../../src/contract/workflow';
+import type { z } from 'zod';
+import { findNode } from '../../../src/contract/workflow-tree';
+import { canRecall, earlierNodes, fieldRules, instanceVersion, parseForm, previewPath } from './engine';
+import { nodeName } from './defines';
+import './schema';
+
+type ListQuery = z.output<typeof wfInstanceListQuery>;
+
+/** Whether the caller acts for the administrators: sees the queue of tasks nobody could take, intervenes. */
+export function isWfAdmin(p: Principal): boolean {
+  return p.superuser || hasPerm(p, 'wf_repair') || hasPerm(p, 'wf_interrupt');
+}
+
+function base(db: Kysely<Database>) {
+  return db
+    .selectFrom('wf_instance as i')
+    .innerJoin('wf_define as d', 'd.id', 'i.define_id')
+    .innerJoin('wf_define_version as v', 'v.id', 'i.version_id')
+    .leftJoin('users as u', 'u.id', 'i.applicant_id')
+    .leftJoin('organisations as o', 'o.id', 'i.school_id');
+}
+
+const COLUMNS = [
+  'i.id',
+  'i.title',
+  'd.define_key',
+  'd.name as define_name',
+  'v.version',
+  'i.ref_type',
+  'i.ref_id',
+  'i.school_id',
+  'o.name as school_name',
+  'i.applicant_id',
+  'u.name as applicant_name',
+  'i.state',
+  'i.current_node_name',
+  'i.current_approvers',
+  'i.admin_queue',
+  'i.created_at',
+  'i.finished_at',
+] as const;
+
+/** The tasks on the caller's to-do list: their own, and the administrators' queue for an administrator. */
+function todoTasks(db: Kysely<Database>, p: Principal) {
+  return db
+    .selectFrom('wf_task as t')
+    .select(['t.id as task_id', 't.instance_id'])
+    .where('t.state', '=', TASK_STATES.PENDING)
+    .where((eb) => (isWfAdmin(p) ? eb.or([eb('t.assignee_id', '=', p.userId), eb('t.assignee_id', 'is', null)]) : eb('t.assignee_id', '=', p.userId)));
+}
+
+/** One list of the task center (to-do, done, my applications, copies) or the monitor (every instance in scope). */
+function listQuery(db: Kysely<Database>, p: Principal, q: ListQuery) {
+  let qb = base(db);
+  const me = p.userId;
+  switch (q.type) {
+    case 'todo':
+      qb = qb.where('i.id', 'in', todoTasks(db, p).clearSelect().select('t.instance_id'));
+      break;
+    case 'done':
+      qb = qb.where('i.id', 'in', db.selectFrom('wf_task').select('instance_id').where('assignee_id', '=', me).where('state', 'in', [TASK_STATES.APPROVED, TASK_STATES.REFUSED]));
+      break;
+    case 'apply':
+      qb = qb.where('i.applicant_id', '=', me);
+      break;
+    case 'copy':
+      qb = qb.where('i.id', 'in', db.selectFrom('wf_copy').select('instance_id').where('user_id', '=', me));
+      break;
+    case 'all':
+      qb = whereInScope(qb, 'i.school_id', p);
+      break;
+  }
+  if (q.ref_type) qb = qb.where('i.ref_type', '=', q.ref_type);
+  if (q.state) qb = qb.where('i.state', '=', q.state);
+  if (q.keyword) qb = qb.where(likeInsensitive(sql.ref('i.title'), likePattern(q.keyword)));
+  if (q.applicant_id) qb = qb.where('i.applicant_id', '=', q.applicant_id);
+  if (q.school_id) qb = qb.where('i.school_id', '=', q.school_id);
+  if (q.date_start) qb = qb.where('i.created_at', '>=', `${q.date_start} 00:00:00`);
+  if (q.date_end) qb = qb.where('i.created_at', '<=', `${q.date_end} 23:59:59`);
+  return qb;
+}
+
+function toRow(r: Omit<InstanceRow, 'state_text'>): InstanceRow {
+  return { ...r, state_text: WF_STATE_TEXT[r.state] ?? '' };
+}
+
+/** Badge counts of the task center: pending to-dos, decided tasks, own running applications, copies. */
+export async function taskCounts(db: Kysely<Database>, p: Principal): Promise<InstancePage['counts']> {
+  const [todo, done, apply, copy] = await Promise.all([
+    countOf(db.selectFrom('wf_instance as i').select('i.id').where('i.id', 'in', todoTasks(db, p).clearSelect().select('t.instance_id'))),
+    countOf(db.selectFrom('wf_instance as i').select('i.id').where('i.id', 'in', db.selectFrom('wf_task').select('instance_id').where('assignee_id', '=', p.userId).where('state', 'in', [TASK_STATES.APPROVED, TASK_STATES.REFUSED]))),
+    countOf(db.selectFrom('wf_instance').select('id').where('applicant_id', '=', p.userId).where('state', '=', WF_STATES.RUNNING)),
+    countOf(db.selectFrom('wf_copy').select('id').where('user_id', '=', p.userId)),
+  ]);
+  return { todo, done, apply, copy };
+}
+
+export async function instancePage(db: Kysely<Database>, p: Principal, q: ListQuery): Promise<InstancePage> {
+  const qb = listQuery(db, p, q);
+  const totalSize = await countOf(qb.select('i.id'));
+  let sorted = qb.select([...COLUMNS]);
+  for (const [ref, dir] of listOrder(q.sort, { id: 'i.id', created_at: 'i.created_at', finished_at: 'i.finished_at', state: 'i.state', title: 'i.title' }, [['i.id', 'desc']])) {
+    sorted = sorted.orderBy(sql.ref(ref), dir);
+  }
+  const rows = await sorted
+    .limit(q.rows)
+    .offset((q.page - 1) * q.rows)
+    .execute();
+  let content = rows.map((r) => toRow(r as Omit<InstanceRow, 'state_text'>));
+  if (q.type === 'todo' && content.length > 0) {
+    const tasks = await todoTasks(db, p)
+      .where(
+        't.instance_id',
+        'in',
+        content.map((r) => r.id),
+      )
+      .orderBy('t.id')
+      .execute();
+    const byInstance = new Map<number, number>();
+    for (const t of tasks) if (!byInstance.has(t.instance_id)) byInstance.set(t.instance_id, t.task_id);
+    content = content.map((r) => ({ ...r, task_id: byInstance.get(r.id) ?? null }));
+  }
+  return { content, totalSize, counts: await taskCounts(db, p) };
+}
+
+/**
+ * Whether the caller may see an instance: they applied, have (had) a task on it or a copy of it,
+ * or they watch their campuses' workflows (流程干预/终止) and it is in their scope. Approvers see
+ * an instance whatever their own campus scope.
+ */
+export async function assertVisible(db: Kysely<Database>, p: Principal, inst: { id: number; applicant_id: number; school_id: number | null }): Promise<void> {
+  if (inst.applicant_id === p.userId) return;
+  if (isWfAdmin(p) && inScope(p, inst.school_id)) return;
+  const task = await db.selectFrom('wf_task').select('id').where('instance_id', '=', inst.id).where('assignee_id', '=', p.userId).executeTakeFirst();
+  if (task) return;
+  const copy = await db.selectFrom('wf_copy').select('id').where('instance_id', '=', inst.id).where('user_id', '=', p.userId).executeTakeFirst();
+  if (copy) return;
+  throw notFound();
+}
+
+function parseList<T>(text: string | null): T | null {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return null;
+  }
+}
+
+export async function instanceDetail(db: Kysely<Database>, p: Principal, instanceId: number): Promise<InstanceDetail> {
+  const inst = await db.selectFrom('wf_instance').selectAll().where('id', '=', instanceId).executeTakeFirst();
+  if (!inst) throw notFound();
+  await assertVisible(db, p, inst);
+  const row = await base(db)
+    .select([...COLUMNS])
+    .where('i.id', '=', instanceId)
+    .executeTakeFirstOrThrow();
+  const def = await instanceVersion(db, inst);
+  const form = parseForm(inst.form);
+  const steps = await db.selectFrom('wf_step as s').leftJoin('users as u', 'u.id', 's.user_id').select(['s.id', 's.node_id', 's.node_name', 's.user_id', 'u.name as user_name', 's.action', 's.comment', 's.attachments', 's.diff', 's.created_at']).where('s.instance_id', '=', instanceId).orderBy('s.id').execute();
+  const tasks = await db
+    .selectFrom('wf_task as t')
+    .leftJoin('users as u', 'u.id', 't.assignee_id')
+    .select(['t.id', 't.node_id', 't.node_name', 't.assignee_id', 'u.name as assignee_name', 't.state', 't.added', 't.due_at', 't.acted_at', 't.comment', 't.round'])
+    .where('t.instance_id', '=', instanceId)
+    .orderBy('t.id')
+    .execute();
+  const mine = tasks.find((t) => t.state === TASK_STATES.PENDING && t.round === inst.round && (t.assignee_id === p.userId || (t.assignee_id === null && isWfAdmin(p))));
+  const mineNode = mine ? findNode(def.tree, mine.node_id) : undefined;
+  const rules = fieldRules(mineNode);
+  const path = await detailPath(db, inst, def, form, tasks);
+  const stepRows: StepRow[] = steps.map((s) => ({
+    id: s.id,
+    node_id: s.node_id,
+    node_name: s.node_name,
+    user_id: s.user_id,
+    user_name: s.user_name,
+    action: s.action as StepAction,
+    action_text: STEP_ACTION_TEXT[s.action as StepAction] ?? s.action,
+    comment: s.comment,
+    attachments: parseList<number[]>(s.attachments) ?? [],
+    diff: parseList(s.diff),
+    created_at: s.created_at,
+  }));
+  const recall = await canRecall(db, inst, p.userId);
+  return {
+    instance: toRow(row as Omit<InstanceRow, 'state_text'>),
+    form: mine ? Object.fromEntries(Object.entries(form).filter(([k]) => !rules.hidden.includes(k))) : form,
+    form_fields: mine ? def.form.filter((f) => !rules.hidden.includes(f.name)) : def.form,
+    snapshot: parseList(inst.snapshot),
+    path,
+    steps: stepRows,
+    tasks: tasks.map(({ round: _round, ...t }) => t),
+    my_task: mine
+      ? {
+          id: mine.id,
+          node_id: mine.node_id,
+          node_name: mine.node_name,
+          editable: rules.editable,
+          hidden: rules.hidden,
+          earlier_nodes: (await earlierNodes(db, inst.id, def, mine.node_id)).map((n) => ({ node_id: n.id, name: nodeName(def, n) })),
+        }
+      : null,
+    can_recall: recall,
+    can_edit_form: recall,
+    can_admin: inst.state === WF_STATES.RUNNING && isWfAdmin(p) && inScope(p, inst.school_id),
+  };
+}
+
+/**
+ * The path shown on the detail: the nodes passed (with who actually decided), the current one,
+ * and those ahead as the form would take them now.
+ */
+async function detailPath(
+  db: Kysely<Database>,
+  inst: { applicant_id: number; school_id: number | null; state: number; current_node: string | null },
+  def: Awaited<ReturnType<typeof instanceVersion>>,
+  form: Record<string, unknown>,
+  tasks: readonly { node_id: string; assignee_id: number | null; assignee_name: string | null; state: number }[],
+): Promise<PathNode[]> {
+  const planned = await previewPath(db, def, form, { applicantId: inst.applicant_id, schoolId: inst.school_id });
+  const currentIndex = inst.current_node ? planned.findIndex((n) => n.node_id === inst.current_node) : -1;
+  return planned.map((n, i) => {
+    const acted = tasks.filter((t) => t.node_id === n.node_id && t.assignee_id !== null && (t.state === TASK_STATES.APPROVED || t.state === TASK_STATES.REFUSED || t.state === TASK_STATES.PENDING));
+    const approvers = acted.length > 0 ? [...new Map(acted.map((t) => [t.assignee_id as number, { id: t.assignee_id as number, name: t.assignee_name ?? '' }])).values()] : n.approvers;
+    let status: PathNode['status'];
+    if (inst.state !== WF_STATES.RUNNING) status = inst.state === WF_STATES.APPROVED || n.type === 'start' || acted.length > 0 ? 'done' : 'ahead';
+    else if (currentIndex < 0) status = i === 0 ? 'done' : 'ahead';
+    else status = i < currentIndex ? 'done' : i === currentIndex ? 'current' : 'ahead';
+    return { ...n, approvers, status };
+  });
+}

@@ -1,0 +1,40 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+
+/** How an instance ended. */
+export type Outcome = 'approved' | 'refused' | 'recalled' | 'interrupted';
+
+/** What an area's outcome handler receives: the ended instance and the caller's transaction. */
+export interface OutcomeEvent {
+  db: Kysely<Database>;
+  outcome: Outcome;
+  /** who made the last step (null: the system) */
+  actorId: number | null;
+  instance: {
+    id: number;
+    ref_type: string;
+    ref_id: number | null;
+    school_id: number | null;
+    applicant_id: number;
+    form: Record<string, unknown>;
+    snapshot: unknown;
+  };
+}
+
+export type OutcomeHandler = (event: OutcomeEvent) => Promise<void> | void;
+
+const handlers = new Map<string, OutcomeHandler>();
+
+/**
+ * Registers the handler an area runs when an instance of its `refType` ends. It runs inside the
+ * transaction of the last step: throwing an ApiError refuses that step and nothing is written.
+ * One handler per refType; registering again replaces it (a module loaded twice in tests).
+ */
+export function registerOutcome(refType: string, handler: OutcomeHandler): void {
+  handlers.set(refType, handler);
+}
+
+export async function runOutcome(db: Kysely<Database>, instance: OutcomeEvent['instance'], outcome: Outcome, actorId: number | null): Promise<void> {
+  const handler = handlers.get(instance.ref_type);
+  if (handler) await handler({ db, outcome, actorId, instance });
+}

@@ -1,0 +1,91 @@
+import { Alert, Button, Group, Loader, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { callApi } from '../../../api/call';
+import { errorMessage } from '../../../api/client';
+import { DialogActions, useDialogSubmit } from '../../../components/feedback';
+import { useOptions } from '../../../components/options';
+import { createInstanceCall, prerunCall, type PathNode } from '../../../contract/workflow';
+import { loadDefineForm } from '../api';
+import { FormFields, missingRequired, type FormValues } from '../shared/FormFields';
+import { PathView } from '../shared/PathView';
+
+const SCHOOLS = { kind: 'schools' as const };
+
+/** 发起申请: the definition's form for one business kind, the campus, and the path it would take. */
+export function ApplyDialog({ tag, opened, onClose, onApplied }: { tag: string; opened: boolean; onClose: () => void; onApplied: (instanceId: number, path: PathNode[]) => void }) {
+  const { data, error, isPending } = useQuery({ queryKey: ['wf-define-form', tag], queryFn: () => loadDefineForm(tag), enabled: opened });
+  const { items: schools } = useOptions(SCHOOLS);
+  const [values, setValues] = useState<FormValues>({});
+  const [title, setTitle] = useState('');
+  const [school, setSchool] = useState<string | null>(null);
+  const [path, setPath] = useState<PathNode[] | null>(null);
+  const { error: failure, setError, busy, submit } = useDialogSubmit('提交失败');
+  const schoolId = school ? Number(school) : schools.length === 1 ? Number(schools[0].value) : undefined;
+
+  const check = (): boolean => {
+    if (!data) return false;
+    if (schools.length > 1 && schoolId === undefined) {
+      setError('请选择校区');
+      return false;
+    }
+    const missing = missingRequired(data.form, values);
+    if (missing) {
+      setError(`请填写${missing.label}`);
+      return false;
+    }
+    return true;
+  };
+  const body = () => ({ define_id: data!.define.id, school_id: schoolId, form: values, title: title.trim() || undefined });
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={data ? `发起申请 · ${data.define.name}` : '发起申请'} size="lg">
+      {isPending && <Loader size="sm" />}
+      {error && <Alert color="red">{errorMessage(error, '流程加载失败')}</Alert>}
+      {data && (
+        <Stack gap="sm">
+          {data.define.remark && (
+            <Text size="xs" c="dimmed">
+              {data.define.remark}
+            </Text>
+          )}
+          <TextInput label="标题" placeholder="不填则自动生成" maxLength={100} value={title} onChange={(e) => setTitle(e.currentTarget.value)} />
+          {schools.length > 1 && <Select label="校区" withAsterisk data={schools.map((s) => ({ value: String(s.value), label: s.text }))} value={school} onChange={setSchool} />}
+          <FormFields fields={data.form} values={values} onChange={setValues} />
+          <Group>
+            <Button
+              variant="light"
+              size="xs"
+              onClick={() =>
+                void submit(async () => {
+                  if (!check()) return;
+                  setPath((await callApi(prerunCall, { body: body() })).path);
+                })
+              }
+            >
+              预览审批人
+            </Button>
+          </Group>
+          {path && <PathView path={path} />}
+          <DialogActions
+            error={failure}
+            busy={busy}
+            onCancel={onClose}
+            confirmLabel="提交申请"
+            onConfirm={() =>
+              void submit(async () => {
+                if (!check()) return;
+                const preview = (await callApi(prerunCall, { body: body() })).path;
+                const r = await callApi(createInstanceCall, { body: body() });
+                setValues({});
+                setTitle('');
+                setPath(null);
+                onApplied(r.instance_id, preview);
+              })
+            }
+          />
+        </Stack>
+      )}
+    </Modal>
+  );
+}
