@@ -8,7 +8,12 @@ import { TEACHING_SCREENS } from '../../src/contract/classes';
 /**
  * Who may read what: every read names the menus (screen codes of server/db/seed/menus) whose
  * screens make it; auth.ts's readPermissionMiddleware checks it for every request, as assertPerm
- * checks a write's operation code. A read that is not named here is refused to all but RC999.
+ * checks a write's operation code. A read named nowhere is refused to all but RC999.
+ *
+ * A declaration names its readers where it is declared: a resource its `readBy`
+ * (src/contract/resource.ts), a special call its `perm` (src/contract/call.ts). This file names the
+ * readers of the hand-written reads only, and adds to a declared resource the screens of the
+ * declarations whose fields refer to it.
  */
 
 /** Screen codes (menus of type 1) of the seeded screens. */
@@ -64,59 +69,6 @@ export const SCREENS = {
 
 const S = SCREENS;
 
-/**
- * The screens of 教务管理: they share one request layer (classes, lessons, rosters, check-ins), so
- * the reads of the classes area are allowed to the holders of any of them.
- */
-const TEACHING: readonly string[] = TEACHING_SCREENS;
-
-/** The screens that list each declared resource (its own list, dialogs and details). */
-const RESOURCE_SCREENS: Readonly<Record<string, readonly string[]>> = {
-  system_area: [S.area, S.areaTemplate],
-  system_area_template: [S.areaTemplate],
-  system_area_template_detail: [S.areaTemplate],
-  system_user_template: [S.userTemplate, S.user, S.staffFile],
-  system_user_template_detail: [S.userTemplate, S.user, S.staffFile],
-  system_domain: [S.domain],
-  sys_app_fun: [S.appFun],
-  system_data_permission: [S.dataPermission, S.role],
-  system_data_permission_detail: [S.dataPermission, S.role],
-  system_tag_group: [S.tag, S.student],
-  system_tag: [S.tag, S.student],
-  system_user_tag: [S.tag, S.student],
-  base_feedback: [S.feedback],
-  logger: ['system_logger'],
-  // published guides are read by everyone (操作指南); drafts only by their editors (the handler)
-  sys_guide: [ANY_SIGNED_IN],
-  prod_class_type: [S.classType],
-  base_otm_classroom: [S.classroom],
-  base_holiday_set: [S.holiday, S.arrange],
-  base_holiday_set_school: [S.holiday, S.arrange],
-  base_swap_day: [S.swapDay, S.arrange],
-  base_swap_day_school: [S.swapDay, S.arrange],
-  base_auto_cs_time_set: [S.arrange],
-  base_district: [S.district, S.organ, S.subCompany],
-  base_organ: [S.organ, S.subCompany],
-  base_sub_company: [S.subCompany],
-  base_user_detail: [S.staffFile],
-  student: [S.student],
-  base_class_manage: TEACHING,
-  edu_sc_class_tea: TEACHING,
-  stu_class: [...TEACHING, S.student],
-  student_class_type: [...TEACHING, S.student],
-  edu_class_time_range: TEACHING,
-  edu_class_schedule: TEACHING,
-  edu_class_schedule_student: TEACHING,
-  edu_tea_leave_management: TEACHING,
-  edu_stu_leave: TEACHING,
-  edu_check_in: TEACHING,
-  edu_undo_group: TEACHING,
-  ct_transfer: TEACHING,
-  plan_edu_class_schedule_apply: TEACHING,
-  edu_course_schedule: TEACHING,
-  tch_course_content_tmpl: TEACHING,
-};
-
 /** Lists served by hand-written handlers that option sources name (SYSTEM_LISTS), by their own screens. */
 const LIST_SCREENS: Readonly<Record<string, readonly string[]>> = {
   system_user: [S.user, S.staffFile],
@@ -132,22 +84,21 @@ export function screensReading(name: string, own: readonly string[]): string[] {
   const out = new Set(own);
   for (const def of RESOURCES) {
     const refers = Object.values(def.fields).some((f) => f.ref?.resource === name || (f.options?.kind === 'resource' && f.options.resource === name));
-    if (refers) for (const s of RESOURCE_SCREENS[def.name] ?? []) out.add(s);
+    if (refers) for (const s of def.readBy ?? []) out.add(s);
   }
   return [...out];
 }
 
-/** Menus whose holders may read a declared resource; undefined when the declaration names none. */
+/** Menus whose holders may read a declared resource (its `readBy`); undefined when the declaration names none. */
 export function resourceReadMenus(def: ResourceDef): string[] | undefined {
-  const own = RESOURCE_SCREENS[def.name];
-  return own ? screensReading(def.name, own) : undefined;
+  return def.readBy ? screensReading(def.name, def.readBy) : undefined;
 }
 
 const USER_LIST = [...new Set([...screensReading('system_user', LIST_SCREENS.system_user), ...screensReading('sys_user', LIST_SCREENS.sys_user)])];
 const ROLE_LIST = screensReading('system_role', LIST_SCREENS.system_role);
 /** Workflow screens that pick users: 加签 and 转交 in the task center and the monitor, named approvers in the designer. */
 const WF_USER_PICKERS = [S.wfTodo, S.wfMonitor, S.wfDefineList, S.wfDefineEdit];
-const USER_PICKERS = [S.user, S.staffFile, S.notice, S.dataPermission, ...TEACHING, ...WF_USER_PICKERS];
+const USER_PICKERS = [S.user, S.staffFile, S.notice, S.dataPermission, ...TEACHING_SCREENS, ...WF_USER_PICKERS];
 
 /**
  * Hand-written reads: `METHOD path` (under api/v1) → the menus whose screens make them. Reads

@@ -200,6 +200,13 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   /** how the page call takes its filters: query string (default) or form-encoded POST */
   pageMethod?: 'GET' | 'POST_FORM';
   /**
+   * Who may read it: the screens (menu codes of server/db/seed/menus) whose holders may make its
+   * page, get and tree calls, or `'*'` (ANY_SIGNED_IN) for every signed-in user. The screens of
+   * declarations whose fields refer to this one are added by the server (their selects read it). A
+   * declaration naming none is readable by the administrator alone (tests/server/read-permission).
+   */
+  readBy?: readonly string[];
+  /**
    * A tree by a parent column (0 = root): the `tree` call, and the rules every tree keeps (the
    * parent exists, no cycle, no delete while children remain; server/lib/resource-tree.ts).
    * `noun` names a node in those messages (default: the title). `columns`: further columns the

@@ -3,7 +3,9 @@ import { listRoutes } from '../../server/routes-list';
 import { PUBLIC_PATHS, readMenusOf, ANY_SIGNED_IN } from '../../server/lib/auth';
 import { POST_READS } from '../../server/lib/tx';
 import { loadAccess } from '../../server/lib/principal';
-import { DEMO_USERS } from '../../server/db/seed';
+import { DEMO_USERS, loadMenuSeeds } from '../../server/db/seed';
+import type { MenuSeed } from '../../server/db/seed/menu-seed';
+import { RESOURCES } from '../../src/contract/resources';
 import { createTestServer, DEMO_PASSWORD, ADMIN, type LoggedIn, type TestServer } from './helpers';
 
 /**
@@ -48,6 +50,23 @@ describe('read permissions', () => {
     expect(reads.length).toBeGreaterThan(100);
     const unnamed = reads.filter((r) => r.menus.length === 0).map((r) => `${r.method} ${r.path}`);
     expect(unnamed).toEqual([]);
+  });
+
+  it('every declaration names its readers where it is declared, each a seeded screen (or every signed-in user)', async () => {
+    const screens = new Set<string>();
+    const walk = (nodes: readonly MenuSeed[]): void => {
+      for (const n of nodes) {
+        if (n.type === 1) screens.add(n.code);
+        if (n.children) walk(n.children);
+      }
+    };
+    walk(await loadMenuSeeds());
+    // the fixed route /class_degree (spec screens.tsv "fixed"): no seeded menu, an administrator may add one with this code
+    screens.add('classes_class_degree');
+    expect(screens.size).toBeGreaterThan(30);
+    expect(RESOURCES.filter((d) => !d.readBy || d.readBy.length === 0).map((d) => d.name)).toEqual([]);
+    const unknown = RESOURCES.flatMap((d) => (d.readBy ?? []).filter((m) => m !== ANY_SIGNED_IN && !screens.has(m)).map((m) => `${d.name}: ${m}`));
+    expect(unknown).toEqual([]);
   });
 
   it('refuses each demo role every read it has no screen for, and answers the reads of its screens', async () => {

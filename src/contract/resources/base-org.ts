@@ -15,6 +15,7 @@ export const DISTRICT_LEVELS = [
 
 export const districtResource = defineResource({
   name: 'base_district',
+  readBy: ['base_district', 'base_organ', 'base_sub_company'],
   title: '行政区划',
   table: 'base_district',
   scope: 'global',
@@ -33,6 +34,7 @@ export const districtResource = defineResource({
 
 export const organResource = defineResource({
   name: 'base_organ',
+  readBy: ['base_organ', 'base_sub_company'],
   title: '机构',
   table: 'base_organ',
   scope: 'global',
@@ -55,6 +57,7 @@ export const organResource = defineResource({
 
 export const subCompanyResource = defineResource({
   name: 'base_sub_company',
+  readBy: ['base_sub_company'],
   title: '分公司',
   table: 'base_sub_company',
   scope: 'global',
@@ -84,6 +87,7 @@ export const EDUCATION_LEVELS = [
 /** A staff member's file (one per user); `template_id` records the user template it was made from. */
 export const userDetailResource = defineResource({
   name: 'base_user_detail',
+  readBy: ['base_user'],
   title: '员工档案',
   table: 'base_user_detail',
   scope: 'global',

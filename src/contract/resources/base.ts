@@ -20,6 +20,7 @@ export const WEEK_DAYS: readonly OptionItem[] = [
 
 export const classroomResource = defineResource({
   name: 'base_otm_classroom',
+  readBy: ['base_classroom'],
   title: '教室',
   table: 'base_otm_classroom',
   scope: 'school',
@@ -45,6 +46,7 @@ const holidayFields = {
 /** Company-wide holidays (date ranges, both ends included): no lessons are arranged on them. */
 export const holidaySetResource = defineResource({
   name: 'base_holiday_set',
+  readBy: ['base_holiday_set', 'educational_arrange'],
   title: '节假日',
   table: 'base_holiday_set',
   scope: 'global',
@@ -55,6 +57,7 @@ export const holidaySetResource = defineResource({
 
 export const holidaySetSchoolResource = defineResource({
   name: 'base_holiday_set_school',
+  readBy: ['base_holiday_set', 'educational_arrange'],
   title: '校区节假日',
   table: 'base_holiday_set_school',
   scope: 'school',
@@ -85,6 +88,7 @@ const swapFields = {
 
 export const swapDayResource = defineResource({
   name: 'base_swap_day',
+  readBy: ['base_swap_day', 'educational_arrange'],
   title: '调休日',
   table: 'base_swap_day',
   scope: 'global',
@@ -95,6 +99,7 @@ export const swapDayResource = defineResource({
 
 export const swapDaySchoolResource = defineResource({
   name: 'base_swap_day_school',
+  readBy: ['base_swap_day', 'educational_arrange'],
   title: '校区调休日',
   table: 'base_swap_day_school',
   scope: 'school',
@@ -106,6 +111,7 @@ export const swapDaySchoolResource = defineResource({
 /** base_auto_cs_time_set: named lesson time slots a campus offers when arranging (page sorted by end_time_str). */
 export const autoCsTimeSetResource = defineResource({
   name: 'base_auto_cs_time_set',
+  readBy: ['educational_arrange'],
   title: '排课时间段',
   table: 'base_auto_cs_time_set',
   scope: 'school',

@@ -1,5 +1,6 @@
 import { defineResource, type OptionItem } from '../resource';
 import { WEEK_DAYS } from './base';
+import { TEACHING_SCREENS } from '../classes';
 
 /**
  * Classes, schedules and attendance (spec doc 001 §7 "Classes, schedules, attendance").
@@ -45,6 +46,7 @@ export const CHECK_IN_MARK_ITEMS: readonly OptionItem[] = [
 
 export const classResource = defineResource({
   name: 'base_class_manage',
+  readBy: TEACHING_SCREENS,
   title: '班级',
   table: 'base_class_manage',
   scope: 'school',
@@ -74,6 +76,7 @@ export const classResource = defineResource({
 
 export const classTeacherResource = defineResource({
   name: 'edu_sc_class_tea',
+  readBy: TEACHING_SCREENS,
   title: '班级老师',
   table: 'edu_sc_class_tea',
   scope: 'school',
@@ -89,6 +92,7 @@ export const classTeacherResource = defineResource({
 /** Enrolments. Written only by stu_class/join, withdraw, join_warm_up_class and ct_transfer. */
 export const enrolmentResource = defineResource({
   name: 'stu_class',
+  readBy: [...TEACHING_SCREENS, 'students_student'],
   title: '学员班级',
   table: 'stu_class',
   scope: 'school',
@@ -110,6 +114,7 @@ export const enrolmentResource = defineResource({
 /** A student's lesson hours per class type (read-only here: join grants, check-ins consume, undo restores). */
 export const hourBalanceResource = defineResource({
   name: 'student_class_type',
+  readBy: [...TEACHING_SCREENS, 'students_student'],
   title: '学员课时',
   table: 'student_class_type',
   scope: 'school',
@@ -126,6 +131,7 @@ export const hourBalanceResource = defineResource({
 /** Weekly time ranges of a class. add/update are special: `?classId=` plus the range list as body. */
 export const timeRangeResource = defineResource({
   name: 'edu_class_time_range',
+  readBy: TEACHING_SCREENS,
   title: '上课时间段',
   table: 'edu_class_time_range',
   scope: 'school',
@@ -145,6 +151,7 @@ const TIME_PATTERN = { re: '^([01]\\d|2[0-3]):[0-5]\\d$', msg: '时间格式应�
 /** A lesson (一次课). add/update/revise refuse double bookings of teacher, classroom and class. */
 export const scheduleResource = defineResource({
   name: 'edu_class_schedule',
+  readBy: TEACHING_SCREENS,
   title: '课表',
   table: 'edu_class_schedule',
   scope: 'school',
@@ -169,6 +176,7 @@ export const scheduleResource = defineResource({
 /** Students of one lesson: the class's enrolled students plus make-up/trial students added by hand. */
 export const scheduleStudentResource = defineResource({
   name: 'edu_class_schedule_student',
+  readBy: TEACHING_SCREENS,
   title: '上课学员',
   table: 'edu_class_schedule_student',
   scope: 'school',
@@ -185,6 +193,7 @@ export const scheduleStudentResource = defineResource({
 
 export const teacherLeaveResource = defineResource({
   name: 'edu_tea_leave_management',
+  readBy: TEACHING_SCREENS,
   title: '老师请假',
   table: 'edu_tea_leave_management',
   scope: 'school',
@@ -214,6 +223,7 @@ export const STUDENT_LEAVE_STATES: readonly OptionItem[] = [
  */
 export const studentLeaveResource = defineResource({
   name: 'edu_stu_leave',
+  readBy: TEACHING_SCREENS,
   title: '学员请假',
   table: 'edu_stu_leave',
   scope: 'school',
@@ -233,6 +243,7 @@ export const studentLeaveResource = defineResource({
 /** Check-ins: written by check_in, patch, undo; listed by the special edu_check_in/page. */
 export const checkInResource = defineResource({
   name: 'edu_check_in',
+  readBy: TEACHING_SCREENS,
   title: '签到记录',
   table: 'edu_check_in',
   scope: 'school',
@@ -268,6 +279,7 @@ export const UNDO_GROUP_STATES: readonly OptionItem[] = [
  */
 export const undoGroupResource = defineResource({
   name: 'edu_undo_group',
+  readBy: TEACHING_SCREENS,
   title: '撤销考勤组',
   table: 'edu_undo_group',
   scope: 'school',
@@ -283,6 +295,7 @@ export const undoGroupResource = defineResource({
 /** Class transfers (转班). add moves the student: withdraws from one class and joins the other. */
 export const classTransferResource = defineResource({
   name: 'ct_transfer',
+  readBy: TEACHING_SCREENS,
   title: '转班记录',
   table: 'ct_transfer',
   scope: 'school',
@@ -309,6 +322,7 @@ export const APPLY_STATES: readonly OptionItem[] = [
 /** A teacher's request to move or hand over a lesson (put creates or updates, abort withdraws). */
 export const scheduleApplyResource = defineResource({
   name: 'plan_edu_class_schedule_apply',
+  readBy: TEACHING_SCREENS,
   title: '调课申请',
   table: 'plan_edu_class_schedule_apply',
   scope: 'school',
@@ -341,6 +355,7 @@ export const REVIEW_STATES: readonly OptionItem[] = [
 /** A class's teaching plan: stages → units → lessons (tree by class, review, level delete). */
 export const courseScheduleResource = defineResource({
   name: 'edu_course_schedule',
+  readBy: TEACHING_SCREENS,
   title: '教学计划',
   table: 'edu_course_schedule',
   scope: 'school',
@@ -362,6 +377,7 @@ export const courseScheduleResource = defineResource({
 
 export const courseContentTemplateResource = defineResource({
   name: 'tch_course_content_tmpl',
+  readBy: TEACHING_SCREENS,
   title: '课程内容模板',
   table: 'tch_course_content_tmpl',
   scope: 'global',

@@ -28,6 +28,7 @@ export const LOGGER_SCREEN = 'system_logger';
  */
 export const auditLogResource = defineResource({
   name: 'logger',
+  readBy: [LOGGER_SCREEN],
   title: '操作日志',
   table: 'audit_log',
   scope: 'global',

@@ -11,6 +11,7 @@ import { defineResource } from '../resource';
  */
 export const classTypeResource = defineResource({
   name: 'prod_class_type',
+  readBy: ['products_class_type'],
   title: '班型',
   table: 'prod_class_type',
   scope: 'global',

@@ -19,6 +19,7 @@ export const GENDERS = [
 
 export const studentResource = defineResource({
   name: 'student',
+  readBy: ['students_student'],
   title: '学员',
   table: 'student',
   scope: 'school',

@@ -27,6 +27,7 @@ export const AREA_LEVELS = [
 
 export const areaResource = defineResource({
   name: 'system_area',
+  readBy: ['system_area', 'system_area_template'],
   title: '区域',
   table: 'sys_area',
   scope: 'global',
@@ -48,6 +49,7 @@ export const areaResource = defineResource({
 
 export const areaTemplateResource = defineResource({
   name: 'system_area_template',
+  readBy: ['system_area_template'],
   title: '区域模板',
   table: 'sys_area_template',
   scope: 'global',
@@ -63,6 +65,7 @@ export const areaTemplateResource = defineResource({
 
 export const areaTemplateDetailResource = defineResource({
   name: 'system_area_template_detail',
+  readBy: ['system_area_template'],
   title: '区域模板明细',
   table: 'sys_area_template_detail',
   scope: 'global',
@@ -79,6 +82,7 @@ export const areaTemplateDetailResource = defineResource({
 
 export const userTemplateResource = defineResource({
   name: 'system_user_template',
+  readBy: ['system_user_template', 'system_user', 'base_user'],
   title: '用户模板',
   table: 'sys_user_template',
   scope: 'global',
@@ -94,6 +98,7 @@ export const userTemplateResource = defineResource({
 
 export const userTemplateDetailResource = defineResource({
   name: 'system_user_template_detail',
+  readBy: ['system_user_template', 'system_user', 'base_user'],
   title: '用户模板明细',
   table: 'sys_user_template_detail',
   scope: 'global',
@@ -110,6 +115,7 @@ export const userTemplateDetailResource = defineResource({
 
 export const domainResource = defineResource({
   name: 'system_domain',
+  readBy: ['system_domain'],
   title: '域',
   table: 'sys_domain',
   scope: 'global',
@@ -142,6 +148,7 @@ export const APP_FUN_TYPES = [
 
 export const appFunResource = defineResource({
   name: 'sys_app_fun',
+  readBy: ['system_app_fun'],
   title: '应用功能',
   table: 'sys_app_fun',
   scope: 'global',
@@ -177,6 +184,7 @@ export const DATA_PERMISSION_KINDS = [
 /** One data permission per role: the schools (campuses) the role's users reach. */
 export const dataPermissionResource = defineResource({
   name: 'system_data_permission',
+  readBy: ['system_data_permission', 'system_role'],
   title: '数据权限',
   table: 'sys_data_permission',
   scope: 'global',
@@ -203,6 +211,7 @@ export const DATA_PERMISSION_TARGETS = [
 
 export const dataPermissionDetailResource = defineResource({
   name: 'system_data_permission_detail',
+  readBy: ['system_data_permission', 'system_role'],
   title: '数据权限明细',
   table: 'sys_data_permission_detail',
   scope: 'global',
@@ -224,6 +233,7 @@ export const dataPermissionDetailResource = defineResource({
 
 export const tagGroupResource = defineResource({
   name: 'system_tag_group',
+  readBy: ['system_tag', 'students_student'],
   title: '标签组',
   table: 'sys_tag_group',
   scope: 'global',
@@ -247,6 +257,7 @@ export const tagGroupResource = defineResource({
 
 export const tagResource = defineResource({
   name: 'system_tag',
+  readBy: ['system_tag', 'students_student'],
   title: '标签',
   table: 'sys_tag',
   scope: 'global',
@@ -271,6 +282,7 @@ export const tagResource = defineResource({
 /** A tag on a student (`stu_id`), scoped to the student's school. */
 export const userTagResource = defineResource({
   name: 'system_user_tag',
+  readBy: ['system_tag', 'students_student'],
   title: '学员标签',
   table: 'sys_user_tag',
   scope: 'school',
@@ -300,6 +312,7 @@ export const FEEDBACK_STATES = [
  */
 export const feedbackResource = defineResource({
   name: 'base_feedback',
+  readBy: ['base_feedback'],
   title: '用户反馈',
   table: 'base_feedback',
   scope: 'global',

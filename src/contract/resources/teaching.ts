@@ -1,4 +1,5 @@
 import { defineResource } from '../resource';
+import { ANY_SIGNED_IN } from '../call';
 
 /** Guide status: readers see published guides only; 草稿 is visible to those who manage guides. */
 export const GUIDE_STATUS = { DRAFT: 0, PUBLISHED: 1 } as const;
@@ -19,6 +20,8 @@ export const GUIDE_STATUS_ITEMS = [
  */
 export const guideResource = defineResource({
   name: 'sys_guide',
+  // published guides are read by everyone (操作指南); drafts only by their editors (the handler)
+  readBy: [ANY_SIGNED_IN],
   title: '操作指南',
   table: 'sys_guide',
   scope: 'global',
