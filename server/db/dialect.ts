@@ -30,9 +30,9 @@ export function baseColumns<T extends string, C extends string>(builder: CreateT
     .addColumn('updated_by', 'integer');
 }
 
-/** SQL type of a money column: numeric(14,2) in PostgreSQL, REAL in SQLite. */
-export function moneyType(): 'real' | 'numeric(14, 2)' {
-  return active === 'postgres' ? 'numeric(14, 2)' : 'real';
+/** SQL type of a money column: integer fen (DESIGN §7) in both databases. */
+export function moneyType(): 'bigint' {
+  return 'bigint';
 }
 
 /**
@@ -108,9 +108,10 @@ export async function tableColumns(db: Kysely<unknown>, table: string): Promise<
 export function rowJson(table: string, columns: readonly string[], extra: readonly [string, RawBuilder<unknown>][] = []): RawBuilder<string | Uint8Array> {
   if (active === 'postgres') {
     if (extra.length === 0) return sql<string>`row_to_json(${sql.table(table)})::text`;
-    // joined columns (relation labels) follow the row's own keys
+    // joined columns (relation labels) follow the row's own keys: spliced as json text, since
+    // jsonb (`||`) would reorder every key by length
     const more = sql.join(extra.map(([k, v]) => sql`${sql.lit(k)}, ${v}`));
-    return sql<string>`(row_to_json(${sql.table(table)})::jsonb || jsonb_build_object(${more}))::text`;
+    return sql<string>`(left(row_to_json(${sql.table(table)})::text, -1) || ',' || substr(json_build_object(${more})::text, 2))`;
   }
   // an extra named like a column replaces it in place (a masked column, server/lib/mask.ts)
   const own = new Set(columns);

@@ -12,7 +12,8 @@ function columnType(field: FieldDef): ColumnDataType {
     case 'number':
       return activeDialect() === 'postgres' ? 'double precision' : 'real';
     case 'money':
-      return activeDialect() === 'postgres' ? 'numeric(14, 2)' : 'real';
+      // integer fen (DESIGN §7); pg's int8 parser (server/db/index.ts) answers it as a number
+      return 'bigint';
     case 'date':
       return 'varchar(10)';
     case 'datetime':

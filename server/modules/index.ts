@@ -10,6 +10,7 @@ import * as teaching from './teaching';
 import * as classes from './classes';
 import * as workflow from './workflow';
 import * as misc from './misc';
+import * as products from './products';
 
 export interface ServerModule {
   register(app: Hono<AppEnv>, deps: AppDeps): void;

@@ -13,7 +13,7 @@ export type FieldType =
   | 'text' // long text (textarea, rich text)
   | 'int'
   | 'number' // decimal
-  | 'money' // decimal, two places, shown with rounding
+  | 'money' // integer fen (分) in the database and the API; forms and tables show yuan with two decimals
   | 'bool' // stored 0/1
   | 'date' // YYYY-MM-DD
   | 'datetime' // YYYY-MM-DD HH:mm:ss
@@ -347,6 +347,9 @@ export type RowOf<F extends Record<string, FieldDef>> = { id: number; created_at
 // ---------------------------------------------------------------------------------------------
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The largest amount a money field takes unless it says otherwise: 9,999,999,999.99 yuan, in fen (exact in a double). */
+export const MONEY_MAX_FEN = 999_999_999_999;
 const DATETIME_RE = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$/;
 
 function requiredMessage(field: FieldDef): string {
@@ -386,12 +389,19 @@ export function fieldSchema(field: FieldDef): z.ZodType<string | number | null> 
       base = s;
       break;
     }
-    case 'number':
     case 'money': {
+      // fen: min and max are fen too, messages name yuan (what the form shows)
+      const max = field.max ?? MONEY_MAX_FEN;
+      let s = z.coerce.number({ error: `${label}必须是数字` }).int(`${label}必须是以分为单位的整数`);
+      if (field.min !== undefined) s = s.min(field.min, `${label}不能小于${(field.min / 100).toFixed(2)}元`);
+      base = s.max(max, `${label}不能大于${(max / 100).toFixed(2)}元`);
+      break;
+    }
+    case 'number': {
       let s = z.coerce.number({ error: `${label}必须是数字` }).refine(Number.isFinite, `${label}必须是数字`);
       if (field.min !== undefined) s = s.refine((n) => n >= (field.min as number), `${label}不能小于${field.min}`);
       if (field.max !== undefined) s = s.refine((n) => n <= (field.max as number), `${label}不能大于${field.max}`);
-      base = field.type === 'money' ? s.transform((n) => Math.round(n * 100) / 100) : s;
+      base = s;
       break;
     }
     case 'bool':

@@ -11,7 +11,8 @@ const FAMILIES: Record<FieldType, RegExp> = {
   int: /int/,
   bool: /int|bool/,
   number: /real|double|float|numeric/,
-  money: /real|numeric|decimal/,
+  // integer fen (DESIGN §7)
+  money: /int/,
   date: /char|text|date/,
   datetime: /char|text|timestamp/,
   json: /text|json/,

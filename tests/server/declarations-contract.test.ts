@@ -40,6 +40,9 @@ const NO_GENERATED_ADD: Readonly<Record<string, string>> = {
   system_user_tag: 'a single-choice tag group replaces tags',
   system_data_permission_detail: 'target_id names a campus or an organisation by target_type',
   edu_course_schedule: 'a plan node’s parent must be a node of the same class',
+  prod_class_path_step: 'a step number and a class type appear once per path; the demo paths start at step 1 (tests/server/products.test.ts)',
+  prod_language_pack_city: 'one sale row per pack and campus; the first demo pack is on sale in every campus (tests/server/products.test.ts)',
+  prod_fee_standard: 'periods of one campus, class type and unit never overlap; the demo prices run open-ended (tests/server/products.test.ts)',
 };
 
 type AnyDb = Kysely<Record<string, Record<string, unknown>>>;
@@ -73,6 +76,7 @@ function patterned(re: string, key: string): string {
     '^[0-9A-Z]{18}$': '91110000MA01ABCD2X',
     '^[A-Za-z0-9_.-]+$': `code_${seq}`,
     '^([01]\\d|2[0-3]):[0-5]\\d$': key.includes('end') ? '10:00' : '09:00',
+    '^[0-9Xx-]{10,20}$': '978-7-5600-1001-2',
   };
   const v = known[re];
   if (v === undefined) throw new Error(`no generated value for pattern ${re} (${key}): add one here`);

@@ -9,6 +9,7 @@ import type { Menu } from '../../src/contract/menu';
 import { RENAMED_SCREEN_KEYS } from '../../src/contract/areas';
 import { FULL_VALUE_PERM } from '../../src/contract/mask';
 import { approvalMenus } from '../../server/db/seed/menus/workflow';
+import { menus as productMenus } from '../../server/db/seed/menus/products';
 
 /** Menus of a seed tree, every level. */
 function countMenus(nodes: readonly MenuSeed[]): number {
@@ -90,9 +91,9 @@ describe('menus from the declarations are upserted at every start', () => {
     const seeds = withNewDeclarations(await loadMenuSeeds());
     const first = await s.db.transaction().execute((trx) => syncMenus(trx, seeds));
     // 操作日志 and 设备管理 with its four buttons (new in this version's system menus), 查看完整手机号和证件号
-    // on 学员 and 用户管理, the new area, its screen and its button, the new button of 班级管理, and the
-    // workflow area's approval menus (new since e610b20)
-    expect(first.inserted).toBe(12 + countMenus(approvalMenus));
+    // on 学员 and 用户管理, the new area, its screen and its button, the new button of 班级管理, the
+    // workflow area's approval menus and the products area's menus (产品管理) (new since e610b20)
+    expect(first.inserted).toBe(12 + countMenus(approvalMenus) + countMenus(productMenus));
     expect(first.adopted).toBe(before);
     const [logger] = await menuByCode('system_logger');
     expect(logger.parent).toBe((await menuByCode('system'))[0].id);

@@ -16,7 +16,12 @@ export interface ClassTypeTable extends BaseColumns {
   lesson_count: number;
   hours_per_lesson: number;
   minutes_per_lesson: number | null;
+  /** fen */
   price: number | null;
+  category_id: number | null;
+  course_line: number | null;
+  level: string | null;
+  billing_unit: number | null;
   visible: number;
   order_num: number | null;
   detail: string | null;

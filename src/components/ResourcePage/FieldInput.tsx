@@ -3,6 +3,7 @@ import { DatePickerInput, DateTimePicker } from '@mantine/dates';
 import { inputOf, type FieldDef } from '../../contract/resource';
 import { refSearchParam } from '../../contract/refs';
 import { AttachmentField } from '../AttachmentField';
+import { fenToYuan, yuanToFen } from '../../lib/format/money';
 import { OptionInput, RefSelect } from '../options';
 
 export type FormValue = string | number | null;
@@ -31,12 +32,27 @@ export function FieldInput({ name, field, value, onChange, error, onUploadingCha
     case 'password':
       return <PasswordInput {...common} placeholder={placeholder ?? `请输入${field.label}`} value={text(value)} onChange={(e) => onChange(e.currentTarget.value)} />;
     case 'number':
+      // money travels as integer fen; the input shows and takes yuan
+      if (field.type === 'money') {
+        const yuan = fenToYuan(value);
+        return (
+          <NumberInput
+            {...common}
+            label={`${field.label}(元)`}
+            placeholder={placeholder ?? `请输入${field.label}`}
+            value={yuan === null ? '' : yuan}
+            decimalScale={2}
+            thousandSeparator=","
+            onChange={(v) => onChange(yuanToFen(v))}
+          />
+        );
+      }
       return (
         <NumberInput
           {...common}
           placeholder={placeholder ?? `请输入${field.label}`}
           value={value === null ? '' : value}
-          decimalScale={field.type === 'int' ? 0 : field.type === 'money' ? 2 : undefined}
+          decimalScale={field.type === 'int' ? 0 : undefined}
           onChange={(v) => onChange(v === '' ? null : v)}
         />
       );

@@ -62,7 +62,8 @@ export function columnsOf<Row extends TableRow = TableRow>(def: ResourceDef, opt
     return [
       {
         prop,
-        label: field.label,
+        // money cells show yuan (the API carries fen)
+        label: field.type === 'money' ? `${field.label}(元)` : field.label,
         align: col.align ?? (field.type === 'money' || field.type === 'number' ? 'right' : 'left'),
         minWidth: col.width,
         sortable: col.sortable,

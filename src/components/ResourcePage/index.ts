@@ -3,3 +3,4 @@ export { ResourceForm, formFieldsOf, type ResourceFormProps } from './ResourceFo
 export { FieldInput, type FieldInputProps, type FormValue } from './FieldInput';
 export { columnsOf, useColumnOptions } from './columns';
 export { callUrl, writeCall } from './calls';
+export { MasterDetailPage, type MasterDetailPageProps } from './MasterDetailPage';

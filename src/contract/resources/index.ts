@@ -4,7 +4,7 @@ import { GUIDE_RESOURCES } from './teaching';
 import { BASE_CLASS_RESOURCES } from './base';
 import { BASE_ORG_RESOURCES } from './base-org';
 import { CLASSES_RESOURCES } from './classes';
-import { PRODUCTS_CLASS_RESOURCES } from './products';
+import { PRODUCTS_RESOURCES } from './products';
 import { STUDENT_RESOURCES } from './students';
 import { LOGGER_RESOURCES } from './misc';
 
@@ -15,7 +15,7 @@ import { LOGGER_RESOURCES } from './misc';
 export const RESOURCES: readonly ResourceDef[] = [
   ...SYSTEM_RESOURCES,
   ...GUIDE_RESOURCES,
-  ...PRODUCTS_CLASS_RESOURCES,
+  ...PRODUCTS_RESOURCES,
   ...BASE_CLASS_RESOURCES,
   ...BASE_ORG_RESOURCES,
   ...STUDENT_RESOURCES,
@@ -28,7 +28,7 @@ const AREA_OF = new Map<string, string>([
   ...SYSTEM_RESOURCES.map((r) => [r.name, 'system'] as const),
   ...GUIDE_RESOURCES.map((r) => [r.name, 'teaching'] as const),
   ...LOGGER_RESOURCES.map((r) => [r.name, 'misc'] as const),
-  ...PRODUCTS_CLASS_RESOURCES.map((r) => [r.name, 'products'] as const),
+  ...PRODUCTS_RESOURCES.map((r) => [r.name, 'products'] as const),
   ...[...BASE_CLASS_RESOURCES, ...BASE_ORG_RESOURCES].map((r) => [r.name, 'base'] as const),
   ...STUDENT_RESOURCES.map((r) => [r.name, 'students'] as const),
   ...CLASSES_RESOURCES.map((r) => [r.name, 'classes'] as const),

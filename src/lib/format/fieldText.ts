@@ -2,6 +2,7 @@ import { columnOf, type FieldDef, type FormatterKey, type OptionItem } from '../
 import { formatDate, formatDateTime } from './date';
 import { formatFileSize } from './filesize';
 import { formatRound } from './round';
+import { formatYuan } from './money';
 
 /**
  * The text a declared field's value shows in a table cell. The screens (ResourcePage's columns) and
@@ -46,6 +47,7 @@ export function fieldText(field: FieldDef, value: unknown, items: readonly Optio
     case 'datetime':
       return formatDateTime(value as string);
     case 'money':
+      return formatYuan(value);
     case 'round':
       return formatRound(value);
     case 'filesize':

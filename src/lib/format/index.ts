@@ -1,4 +1,5 @@
 export { roundNumber, formatRound } from './round';
+export { yuanToFen, fenToYuan, formatYuan } from './money';
 export { formatDate, formatDateTime, DATE_FORMAT, DATETIME_FORMAT, type DateInput } from './date';
 export { formatFileSize } from './filesize';
 export { formatDurationMs } from './duration';

@@ -155,8 +155,8 @@ describe('counts kept while the table is unchanged', () => {
 describe('rows rendered as JSON by the database', () => {
   it('answers what the row objects answered: numbers, money, nulls, quotes, escapes, emoji', async () => {
     const awkward = [
-      { name: '班型"引号"\\反斜杠', code: 'J1', lesson_count: 12, hours_per_lesson: 1.5, minutes_per_lesson: 90, price: 1999.5, order_num: -3, detail: '<p>第一行\n第二行\t制表</p>', remark: null },
-      { name: '班型 😀 表情', code: 'J2', lesson_count: 1, hours_per_lesson: 0.5, minutes_per_lesson: 10, price: 0.1, order_num: 0, detail: null, remark: '\u0001控制字符' },
+      { name: '班型"引号"\\反斜杠', code: 'J1', lesson_count: 12, hours_per_lesson: 1.5, minutes_per_lesson: 90, price: 199950, order_num: -3, detail: '<p>第一行\n第二行\t制表</p>', remark: null },
+      { name: '班型 😀 表情', code: 'J2', lesson_count: 1, hours_per_lesson: 0.5, minutes_per_lesson: 10, price: 10, order_num: 0, detail: null, remark: '\u0001控制字符' },
       { name: '班型零价', code: 'J3', lesson_count: 1000, hours_per_lesson: 10, minutes_per_lesson: 600, price: 0, order_num: 7, detail: '', remark: "单引号'" },
     ];
     for (const row of awkward) {
@@ -175,7 +175,8 @@ describe('rows rendered as JSON by the database', () => {
     expect(first.data.totalSize).toBe(3);
     const rows = second.data.content as unknown as Record<string, unknown>[];
     expect(rows.map((r) => r.name)).toEqual(['班型"引号"\\反斜杠', '班型 😀 表情', '班型零价']);
-    expect(rows.map((r) => r.price)).toEqual([1999.5, 0.1, 0]);
+    // money is integer fen (DESIGN §7)
+    expect(rows.map((r) => r.price)).toEqual([199950, 10, 0]);
     expect(rows[0]).toMatchObject({ detail: '<p>第一行\n第二行\t制表</p>', remark: null, hours_per_lesson: 1.5, order_num: -3, visible: 1, del_flag: 0 });
     expect(rows[1].remark).toBe('\u0001控制字符');
     // every column of the table, in the table's order, as the row objects have them

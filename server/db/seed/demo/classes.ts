@@ -8,11 +8,12 @@ import '../../core-schema';
 
 export const order = 20;
 
+// price in fen (DESIGN §7)
 const CLASS_TYPES = [
-  { name: '少儿英语启蒙', code: 'KE-1', lesson_count: 48, hours_per_lesson: 1.5, minutes: 90, price: 7200 },
-  { name: '少儿英语进阶', code: 'KE-2', lesson_count: 64, hours_per_lesson: 2, minutes: 120, price: 11520 },
-  { name: '自然拼读', code: 'PH-1', lesson_count: 32, hours_per_lesson: 1, minutes: 60, price: 3840 },
-  { name: '每日英语口语', code: 'SP-D', lesson_count: 120, hours_per_lesson: 1, minutes: 60, price: 9600 },
+  { name: '少儿英语启蒙', code: 'KE-1', lesson_count: 48, hours_per_lesson: 1.5, minutes: 90, price: 720000 },
+  { name: '少儿英语进阶', code: 'KE-2', lesson_count: 64, hours_per_lesson: 2, minutes: 120, price: 1152000 },
+  { name: '自然拼读', code: 'PH-1', lesson_count: 32, hours_per_lesson: 1, minutes: 60, price: 384000 },
+  { name: '每日英语口语', code: 'SP-D', lesson_count: 120, hours_per_lesson: 1, minutes: 60, price: 960000 },
 ] as const;
 
 const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤';
