@@ -20,7 +20,7 @@ export interface ServerModule {
  * Every area of the server, in mounting order, each by its public module server/modules/<area>/index.ts
  * (named as in spec calls.tsv). A new area adds one import and one entry.
  */
-const MODULES: readonly ServerModule[] = [auth, system, attachments, exportArea, messages, base, teaching, classes, workflow, misc];
+const MODULES: readonly ServerModule[] = [auth, system, attachments, exportArea, messages, base, teaching, classes, products, workflow, misc];
 
 export function registerModules(app: Hono<AppEnv>, deps: AppDeps): void {
   for (const m of MODULES) m.register(app, deps);
