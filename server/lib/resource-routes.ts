@@ -35,6 +35,7 @@ import { diffRow, writeAudit, type RowChange } from './audit';
 import { areaOfResource } from '../../src/contract/resources';
 import { labelledPage, refJoins, refJsonColumns, refuseInUse, withRefLabels } from './resource-refs';
 import { keepMaskedFields, maskRows, maskedJsonColumns } from './mask';
+import { exclusiveConflict, exclusiveProblem } from '../../src/contract/search';
 
 /** Rows of a declared table, seen without a static type. */
 export type Row = Record<string, unknown> & { id: number };
@@ -331,6 +332,8 @@ export function mountResource(app: Hono<AppEnv>, def: ResourceDef, hooks: Resour
   };
   const known = knownColumns(def);
   refJoins(def); // an unknown relation target fails at start, not at the first call
+  const exclusive = exclusiveProblem(def);
+  if (exclusive) throw new Error(exclusive);
 
   const page = pathOf('page');
   if (page) {
@@ -338,6 +341,8 @@ export function mountResource(app: Hono<AppEnv>, def: ResourceDef, hooks: Resour
       const params = c.req.method === 'GET' ? queryObject(c) : await formObject(c);
       const ctx = ctxOf(c, def);
       const paging = check(pageQuerySchema, params, PAGE_LABELS);
+      const conflict = exclusiveConflict(def, params);
+      if (conflict) throw new ApiError(400, conflict);
       const includeDeleted = def.softDelete === true && params[DEL_FLAG_COLUMN] === '1';
       const exporting = isExportRequest(params);
       // The usual case: a shape seen before runs its compiled statements (see page-plan.ts).

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { looksMasked, type MaskKind } from './mask';
+import type { SearchDateDefault } from './search';
 
 /**
  * Resource declarations: one declaration per list-shaped entity, read by both halves.
@@ -101,6 +102,12 @@ export interface FieldDef {
   list?: boolean | ColumnOptions;
   /** offered in the search form */
   search?: SearchMode;
+  /**
+   * The search form's value on opening the list and on 重置 (a date or datetime search): a range
+   * preset (`currentMonth`, `monthSoFar`, `latestTwoMonths`, `yesterday`, `today`), or `today` /
+   * `yesterday` for a single date, `now` for a single datetime; Asia/Shanghai time (search.ts).
+   */
+  searchDefault?: SearchDateDefault;
   /** part of the dialog form (default true) */
   form?: boolean;
   /** set by the server only; never accepted from a request */
@@ -229,6 +236,12 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   listIndex?: readonly string[];
   /** one-column state changes (see ActionDef) */
   actions?: readonly ActionDef[];
+  /**
+   * Search fields that may not be combined, per group (`[['halt_order_time', 'terminate_order_time']]`):
+   * a page call filling two of one group is refused with `{label}和{label}不能联查` (code 400), and
+   * the search form says the same before sending (search.ts `exclusiveConflict`).
+   */
+  exclusive?: readonly (readonly string[])[];
 }
 
 /** Columns every resource table has besides its declared fields. */

@@ -7,6 +7,9 @@ import { FULL_VALUE_PERM, maskText, maskedInputMessage } from '../../src/contrac
 import ExcelJS from 'exceljs';
 import { exportsSettled } from '../../server/modules/export';
 import { PATHS } from '../../src/contract/paths';
+import { exclusiveMessage } from '../../src/contract/search';
+import { studentResource } from '../../src/contract/resources/students';
+import { mountResource } from '../../server/lib/resource-routes';
 import { hashPassword } from '../../server/lib/password';
 import { nowText } from '../../server/lib/time';
 import { ADMIN, DEMO_PASSWORD, createTestServer, type LoggedIn, type TestServer } from './helpers';
@@ -21,8 +24,16 @@ import { ADMIN, DEMO_PASSWORD, createTestServer, type LoggedIn, type TestServer 
  * - a relation to a missing target is refused; a target in use is not deleted;
  * - masked columns (`mask`) answer masked without the code to see them in full (page, both the
  *   compiled plan and the first build, get, export, write answers) and in full with it; the masked
- *   text sent back keeps the stored value, another masked text is refused.
+ *   text sent back keeps the stored value, another masked text is refused;
+ * - filters declared exclusive are refused together (400 naming both) and answered alone.
  */
+
+/**
+ * Exclusive filters of a declaration of this test (the student list with one group), checked with
+ * the declarations' own until the areas that declare them (orders: 订单中止时间 / 订单完成时间) land.
+ */
+const EXCLUSIVE_PROBE = { ...studentResource, name: 'zz_exclusive_probe', calls: { page: 'zz_exclusive_probe/page', get: false, add: false, update: false, delete: false, recover: false }, exclusive: [['name', 'parent_name', 'state']] } as const satisfies ResourceDef;
+const EXCLUSIVE_DEFS: readonly ResourceDef[] = [...RESOURCES.filter((d) => d.exclusive?.length), EXCLUSIVE_PROBE];
 
 /**
  * Declarations whose add is a special call or needs business state a generated body cannot give
@@ -165,6 +176,7 @@ function writesOf(def: ResourceDef): { path: string; perm: string }[] {
 
 beforeAll(async () => {
   s = await createTestServer();
+  mountResource(s.app, EXCLUSIVE_PROBE);
   admin = await s.login(ADMIN.login, ADMIN.password);
   principal = await s.login('principal', DEMO_PASSWORD);
   const now = nowText();
@@ -466,6 +478,30 @@ describe('every declared resource and action', { timeout: 120_000 }, () => {
         const res = await s.call('POST', api(add), { headers: admin.headers, json: { ...(await bodyOf(def)), [key]: maskText(field.mask ?? 'phone', stored[key]) } });
         if (res.body.code !== 400 || res.body.msg !== maskedInputMessage(field.label)) wrong.push(`${def.name}: add with a masked ${key} → ${res.body.code} ${res.body.msg}`);
         if ((await count(def)) !== before) wrong.push(`${def.name}: a refused add wrote a row`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('refuses a search combining filters declared exclusive, naming both, and answers each alone', async () => {
+    const wrong: string[] = [];
+    /** one value of a search field, as its page call takes it */
+    const filter = (def: ResourceDef, name: string): Record<string, string | number> => {
+      const f = def.fields[name];
+      if (f.search === 'range') return { [`${name}_start`]: f.type === 'int' || f.type === 'number' || f.type === 'money' ? 1 : '2020-01-01' };
+      if (f.options?.kind === 'static') return { [name]: f.options.items[0].value };
+      return { [name]: f.type === 'string' || f.type === 'text' ? '一' : 1 };
+    };
+    for (const def of EXCLUSIVE_DEFS) {
+      for (const group of def.exclusive ?? []) {
+        for (const name of group) {
+          const alone = await page(def, admin, { page: 1, rows: 1, ...filter(def, name) });
+          if (alone.body.code !== 200) wrong.push(`${def.name}: ${name} alone → ${alone.body.code} ${alone.body.msg}`);
+        }
+        const [a, b] = group;
+        const both = await page(def, admin, { page: 1, rows: 1, ...filter(def, a), ...filter(def, b) });
+        const msg = exclusiveMessage([def.fields[a].label, def.fields[b].label]);
+        if (both.body.code !== 400 || both.body.msg !== msg) wrong.push(`${def.name}: ${a} with ${b} → ${both.body.code} ${both.body.msg} (want ${msg})`);
       }
     }
     expect(wrong).toEqual([]);

@@ -7,7 +7,8 @@ import type { QueryValue } from '../../api/request';
 import { DEL_FLAG_COLUMN, permCode, type ResourceDef } from '../../contract/resource';
 import { DataTable, type DataTableColumn, type DataTableHandle, type RowAction, type TableQuery, type TableRow } from '../DataTable';
 import { CONFIRM_BATCH_DELETE, CONFIRM_DELETE, NOTHING_SELECTED, confirmAction, notifyError, notifySuccess, notifyWarning } from '../feedback';
-import { SearchForm, searchFieldsOf, type SearchField } from '../SearchForm';
+import { SearchForm, initialValues, searchFieldsOf, toQuery, type SearchField } from '../SearchForm';
+import { exclusiveConflict } from '../../contract/search';
 import { useHasPermission } from '../session';
 import { TreePanel } from '../TreePanel';
 import { callUrl, writeCall } from './calls';
@@ -90,7 +91,11 @@ export function ResourcePage<Row extends TableRow = TableRow>(props: ResourcePag
   const allowed = (code: string | null) => code === null || can(code);
 
   const table = useRef<DataTableHandle<Row>>(null);
-  const [search, setSearch] = useState<TableQuery>({});
+  // the declared date defaults apply from the first page call, as the form shows them
+  const [search, setSearch] = useState<TableQuery>(() => {
+    const fields = props.searchFields ?? searchFieldsOf(def);
+    return toQuery(fields, initialValues(fields));
+  });
   const [searchSeq, setSearchSeq] = useState(0);
   const [node, setNode] = useState('');
   const [showDeleted, setShowDeleted] = useState(false);
@@ -253,6 +258,7 @@ export function ResourcePage<Row extends TableRow = TableRow>(props: ResourcePag
                 setSearchSeq((s) => s + 1);
               }}
               onReset={() => setNode('')}
+              blockReason={(q) => exclusiveConflict(def, q)}
             />
           )}
         </Box>

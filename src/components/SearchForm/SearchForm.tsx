@@ -14,10 +14,12 @@ export interface SearchFormProps {
   onReset?: () => void;
   /** more buttons after 搜索 and 重置 */
   extra?: ReactNode;
+  /** why a search may not be sent (a declaration's exclusive filters), shown instead of searching */
+  blockReason?: (query: Record<string, QueryValue>) => string | undefined;
 }
 
 /** The search form above a table: Enter or 搜索 searches, 重置 restores the defaults and searches. */
-export function SearchForm({ fields, onSearch, onReset, extra }: SearchFormProps) {
+export function SearchForm({ fields, onSearch, onReset, extra, blockReason }: SearchFormProps) {
   const [state, setValues] = useState<SearchValues>(() => initialValues(fields));
   // a field that appears later (the 校区 filter once the user's campuses are known) starts at its default
   const values = fields.every((f) => f.name in state) ? state : { ...initialValues(fields), ...state };
@@ -26,7 +28,7 @@ export function SearchForm({ fields, onSearch, onReset, extra }: SearchFormProps
   const submit = (e?: FormEvent) => {
     e?.preventDefault();
     const query = toQuery(fields, values);
-    const blocked = searchBlockReason(query);
+    const blocked = searchBlockReason(query) ?? blockReason?.(query);
     if (blocked) {
       notifyWarning(blocked);
       return;

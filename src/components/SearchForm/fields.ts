@@ -1,4 +1,5 @@
 import { dateRangeOf, nowText, type DateRangePreset } from '../../lib/format';
+import { DATE_RANGE_PRESETS } from '../../contract/search';
 import type { QueryValue } from '../../api/request';
 import type { FieldDef, OptionSource, ResourceDef } from '../../contract/resource';
 
@@ -46,6 +47,7 @@ function inputForSearch(field: FieldDef): { input: SearchInputKind; options?: Op
     return { input: options.kind === 'tree' ? 'tree' : 'select', options };
   }
   if (field.type === 'date') return { input: 'date' };
+  if (field.type === 'datetime') return { input: 'datetime' };
   if (field.type === 'int' || field.type === 'number' || field.type === 'money') return { input: mode === 'like' ? 'text' : 'number' };
   return { input: 'text' };
 }
@@ -54,25 +56,27 @@ function inputForSearch(field: FieldDef): { input: SearchInputKind; options?: Op
 export function searchFieldsOf(def: ResourceDef): SearchField[] {
   return Object.entries(def.fields)
     .filter(([, f]) => f.search)
-    .map(([name, f]) => ({ name, label: f.label, ...inputForSearch(f) }));
+    .map(([name, f]) => ({ name, label: f.label, ...inputForSearch(f), ...(f.searchDefault ? { defaultValue: f.searchDefault } : {}) }));
 }
 
 export function emptyValue(field: SearchField): SearchValue {
   return isRange(field.input) ? ['', ''] : '';
 }
 
-export function initialValue(field: SearchField, now?: string): SearchValue {
+/** A field's value on opening and on 重置: its default, presets computed for `now` (an instant) in Asia/Shanghai. */
+export function initialValue(field: SearchField, now?: string | number | Date): SearchValue {
   const d = field.defaultValue;
   if (d === undefined) return emptyValue(field);
   if (Array.isArray(d)) return [d[0], d[1]];
   if (field.input === 'datetime' && d === 'now') return nowText(now);
-  if ((field.input === 'daterange' || field.input === 'datetimerange') && ['currentMonth', 'monthSoFar', 'latestTwoMonths', 'yesterday', 'today'].includes(d)) {
-    return dateRangeOf(d as DateRangePreset, field.input === 'datetimerange', now);
-  }
+  const preset = DATE_RANGE_PRESETS.find((p) => p === d);
+  if (preset && (field.input === 'daterange' || field.input === 'datetimerange')) return dateRangeOf(preset, field.input === 'datetimerange', now);
+  // a single day: today or yesterday
+  if (preset && field.input === 'date') return dateRangeOf(preset, false, now)[0];
   return d;
 }
 
-export function initialValues(fields: readonly SearchField[], now?: string): SearchValues {
+export function initialValues(fields: readonly SearchField[], now?: string | number | Date): SearchValues {
   return Object.fromEntries(fields.map((f) => [f.name, initialValue(f, now)]));
 }
 

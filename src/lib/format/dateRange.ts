@@ -1,8 +1,23 @@
 import dayjs from 'dayjs';
+import utc from 'dayjs/plugin/utc';
+import type { DateRangePreset } from '../../contract/search';
 import { DATE_FORMAT, DATETIME_FORMAT } from './date';
 
+dayjs.extend(utc);
+
 /** The search-form date defaults of the spec (doc 000 §9). */
-export type DateRangePreset = 'currentMonth' | 'monthSoFar' | 'latestTwoMonths' | 'yesterday' | 'today';
+export type { DateRangePreset };
+
+/** Minutes east of UTC of Asia/Shanghai, which keeps no daylight saving time. */
+const SHANGHAI_OFFSET = 8 * 60;
+
+/**
+ * An instant (default: now) as the day and time in Asia/Shanghai, whatever the device's own zone:
+ * the campuses' days, on which the server's dates are written too (server/lib/time.ts).
+ */
+function inShanghai(now: dayjs.ConfigType): dayjs.Dayjs {
+  return dayjs(now).utcOffset(SHANGHAI_OFFSET);
+}
 
 export const DATE_RANGE_PRESET_LABELS: Record<DateRangePreset, string> = {
   currentMonth: '本月',
@@ -15,11 +30,12 @@ export const DATE_RANGE_PRESET_LABELS: Record<DateRangePreset, string> = {
 export type DateRangeValue = [string, string];
 
 /**
- * A preset as `[start, end]` strings. With `withTime` the range covers whole days
- * (`00:00:00` to `23:59:59`). "Latest two months" is the previous calendar month plus this one so far.
+ * A preset as `[start, end]` strings of Asia/Shanghai days. With `withTime` the range covers whole
+ * days (`00:00:00` to `23:59:59`). "Latest two months" is the previous calendar month plus this one
+ * so far. `now` is an instant (a Date, milliseconds, or a text with its offset).
  */
 export function dateRangeOf(preset: DateRangePreset, withTime = false, now: dayjs.ConfigType = undefined): DateRangeValue {
-  const today = dayjs(now);
+  const today = inShanghai(now);
   let start: dayjs.Dayjs;
   let end: dayjs.Dayjs;
   switch (preset) {
@@ -48,7 +64,7 @@ export function dateRangeOf(preset: DateRangePreset, withTime = false, now: dayj
   return [start.startOf('day').format(DATETIME_FORMAT), end.endOf('day').format(DATETIME_FORMAT)];
 }
 
-/** "Now" as a datetime string, the default of single datetime filters. */
+/** "Now" as an Asia/Shanghai datetime string, the default of single datetime filters. */
 export function nowText(now: dayjs.ConfigType = undefined): string {
-  return dayjs(now).format(DATETIME_FORMAT);
+  return inShanghai(now).format(DATETIME_FORMAT);
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ResourcePage } from '../../../../src/components/ResourcePage';
 import { bodySchema, defineResource, idListSchema } from '../../../../src/contract/resource';
 import { renderWidget } from '../render';
+import { dateRangeOf } from '../../../../src/lib/format';
 
 /** A tiny declaration, only for this test: a classroom list with a soft delete and a tree. */
 const classroom = defineResource({
@@ -198,5 +199,31 @@ describe('ResourcePage from a declaration', { timeout: 30000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: '重置' }));
     expect(await screen.findByText('102教室')).toBeTruthy();
     expect(pageCalls.at(-1)?.searchParams.has('area_id')).toBe(false);
+  });
+
+  it('sends the declared date default from the first page call and again after 重置; refuses exclusive filters before sending', async () => {
+    const dated = defineResource({
+      ...classroom,
+      exclusive: [['name', 'kind']],
+      fields: { ...classroom.fields, opened_on: { type: 'date', label: '启用日期', search: 'range', searchDefault: 'currentMonth' } },
+    });
+    const [start, end] = dateRangeOf('currentMonth');
+    renderWidget(<ResourcePage def={dated} hasPermission={all} />);
+    await screen.findByText('101教室');
+    expect(pageCalls[0]?.searchParams.get('opened_on_start')).toBe(start);
+    expect(pageCalls[0]?.searchParams.get('opened_on_end')).toBe(end);
+    const name = screen.getByLabelText('教室名称');
+    fireEvent.change(name, { target: { value: '102' } });
+    const kind = screen.getAllByLabelText('类型').find((e) => e.tagName === 'INPUT') as HTMLElement;
+    fireEvent.click(kind);
+    fireEvent.click(await screen.findByRole('option', { name: '小教室' }));
+    const calls = pageCalls.length;
+    fireEvent.click(screen.getByRole('button', { name: '搜索' }));
+    expect(await screen.findByText('教室名称和类型不能联查')).toBeTruthy();
+    expect(pageCalls.length).toBe(calls);
+    fireEvent.click(screen.getByRole('button', { name: '重置' }));
+    await waitFor(() => expect(pageCalls.length).toBeGreaterThan(calls));
+    expect(pageCalls.at(-1)?.searchParams.get('opened_on_start')).toBe(start);
+    expect(pageCalls.at(-1)?.searchParams.has('name')).toBe(false);
   });
 });

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import dayjs from 'dayjs';
 import { SearchForm, searchFieldsOf, toQuery, initialValues, type SearchField } from '../../../../src/components/SearchForm';
 import { defineResource } from '../../../../src/contract/resource';
+import { exclusiveConflict } from '../../../../src/contract/search';
+import '../../../../src/lib/format'; // dayjs's utc plugin, as the app has it
 import { renderWidget } from '../render';
 
 const server = setupServer(
@@ -60,8 +62,44 @@ describe('search fields from a declaration', { timeout: 30000 }, () => {
       { name: 'a', label: 'A', input: 'daterange', defaultValue: 'currentMonth' },
       { name: 'b', label: 'B', input: 'datetime', defaultValue: 'now' },
     ];
-    const v = initialValues(fields, '2024-05-20 08:00:00');
+    const v = initialValues(fields, '2024-05-20T08:00:00+08:00');
     expect(v).toEqual({ a: ['2024-05-01', '2024-05-31'], b: '2024-05-20 08:00:00' });
+  });
+
+  it('takes the declared date defaults (searchDefault), in Asia/Shanghai whatever the device’s zone', () => {
+    const dated = defineResource({
+      name: 'dated',
+      title: '示例',
+      table: 'dated',
+      scope: 'global',
+      perm: 'dated',
+      fields: {
+        paid_at: { type: 'datetime', label: '支付时间', search: 'range', searchDefault: 'latestTwoMonths' },
+        lesson_date: { type: 'date', label: '上课日期', search: 'range', searchDefault: 'currentMonth' },
+        day: { type: 'date', label: '日期', search: 'eq', searchDefault: 'yesterday' },
+        at: { type: 'datetime', label: '时间', search: 'eq', searchDefault: 'now' },
+        name: { type: 'string', label: '名称', search: 'like' },
+      },
+    });
+    const fields = searchFieldsOf(dated);
+    // 2024-03-31 16:30 UTC is already 1 April, 00:30 in Shanghai
+    expect(toQuery(fields, initialValues(fields, '2024-03-31T16:30:00Z'))).toEqual({
+      paid_at_start: '2024-03-01 00:00:00',
+      paid_at_end: '2024-04-01 23:59:59',
+      lesson_date_start: '2024-04-01',
+      lesson_date_end: '2024-04-30',
+      day: '2024-03-31',
+      at: '2024-04-01 00:30:00',
+    });
+    // one second before midnight on the last day of February (leap year)
+    expect(toQuery(fields, initialValues(fields, '2024-02-29T15:59:59Z'))).toEqual({
+      paid_at_start: '2024-01-01 00:00:00',
+      paid_at_end: '2024-02-29 23:59:59',
+      lesson_date_start: '2024-02-01',
+      lesson_date_end: '2024-02-29',
+      day: '2024-02-28',
+      at: '2024-02-29 23:59:59',
+    });
   });
 });
 
@@ -74,7 +112,8 @@ describe('SearchForm', { timeout: 30000 }, () => {
       { name: 'created', label: '创建日期', input: 'daterange', defaultValue: 'today' },
     ];
     renderWidget(<SearchForm fields={fields} onSearch={onSearch} onReset={onReset} />);
-    const today = dayjs().format('YYYY-MM-DD');
+    // today of the campuses (Asia/Shanghai), which is not the test machine's around its midnight
+    const today = dayjs().utcOffset(8 * 60).format('YYYY-MM-DD');
     const input = screen.getByLabelText('名称');
     fireEvent.change(input, { target: { value: '教务' } });
     fireEvent.submit(input.closest('form') as HTMLFormElement);
@@ -94,6 +133,27 @@ describe('SearchForm', { timeout: 30000 }, () => {
       { name: 'terminate_order_time', label: '订单完成时间', input: 'daterange', defaultValue: ['2024-01-01', '2024-01-02'] },
     ];
     renderWidget(<SearchForm fields={fields} onSearch={onSearch} />);
+    fireEvent.click(screen.getByRole('button', { name: '搜索' }));
+    expect(await screen.findByText('订单中止时间和订单完成时间不能联查')).toBeTruthy();
+    expect(onSearch).not.toHaveBeenCalled();
+  });
+
+  it('blocks the filters a declaration names exclusive, with the server’s message', async () => {
+    const onSearch = vi.fn();
+    const orders = defineResource({
+      name: 'orders_probe',
+      title: '订单',
+      table: 'orders_probe',
+      scope: 'global',
+      perm: 'orders_probe',
+      exclusive: [['stop_time', 'finish_time']],
+      fields: {
+        stop_time: { type: 'date', label: '订单中止时间', search: 'range' },
+        finish_time: { type: 'date', label: '订单完成时间', search: 'range' },
+      },
+    });
+    const fields = searchFieldsOf(orders).map((f) => ({ ...f, defaultValue: ['2024-01-01', ''] as [string, string] }));
+    renderWidget(<SearchForm fields={fields} onSearch={onSearch} blockReason={(q) => exclusiveConflict(orders, q)} />);
     fireEvent.click(screen.getByRole('button', { name: '搜索' }));
     expect(await screen.findByText('订单中止时间和订单完成时间不能联查')).toBeTruthy();
     expect(onSearch).not.toHaveBeenCalled();

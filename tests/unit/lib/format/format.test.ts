@@ -87,7 +87,8 @@ describe('age', () => {
 });
 
 describe('date range presets', () => {
-  const now = '2024-03-15 10:20:30';
+  // an instant: the presets are Asia/Shanghai days, whatever the zone of the device running them
+  const now = '2024-03-15T10:20:30+08:00';
   it('computes each preset', () => {
     expect(dateRangeOf('currentMonth', false, now)).toEqual(['2024-03-01', '2024-03-31']);
     expect(dateRangeOf('monthSoFar', false, now)).toEqual(['2024-03-01', '2024-03-15']);
@@ -96,6 +97,30 @@ describe('date range presets', () => {
     expect(dateRangeOf('today', false, now)).toEqual(['2024-03-15', '2024-03-15']);
     expect(dateRangeOf('today', true, now)).toEqual(['2024-03-15 00:00:00', '2024-03-15 23:59:59']);
     expect(nowText(now)).toBe('2024-03-15 10:20:30');
+  });
+
+  it('turns the day and the month at Shanghai’s midnight, not the device’s', () => {
+    // 2024-03-31 23:59:59 and 2024-04-01 00:00:00 in Shanghai
+    const before = '2024-03-31T15:59:59Z';
+    const after = '2024-03-31T16:00:00Z';
+    expect(dateRangeOf('today', false, before)).toEqual(['2024-03-31', '2024-03-31']);
+    expect(dateRangeOf('today', false, after)).toEqual(['2024-04-01', '2024-04-01']);
+    expect(dateRangeOf('yesterday', false, after)).toEqual(['2024-03-31', '2024-03-31']);
+    expect(dateRangeOf('currentMonth', false, before)).toEqual(['2024-03-01', '2024-03-31']);
+    expect(dateRangeOf('currentMonth', true, after)).toEqual(['2024-04-01 00:00:00', '2024-04-30 23:59:59']);
+    expect(dateRangeOf('monthSoFar', false, after)).toEqual(['2024-04-01', '2024-04-01']);
+    expect(dateRangeOf('latestTwoMonths', false, before)).toEqual(['2024-02-01', '2024-03-31']);
+    expect(dateRangeOf('latestTwoMonths', false, after)).toEqual(['2024-03-01', '2024-04-01']);
+    expect(nowText(after)).toBe('2024-04-01 00:00:00');
+  });
+
+  it('crosses the year and short months', () => {
+    const newYear = '2024-01-01T00:05:00+08:00';
+    expect(dateRangeOf('yesterday', false, newYear)).toEqual(['2023-12-31', '2023-12-31']);
+    expect(dateRangeOf('latestTwoMonths', false, newYear)).toEqual(['2023-12-01', '2024-01-01']);
+    expect(dateRangeOf('currentMonth', false, '2023-02-28T23:59:59+08:00')).toEqual(['2023-02-01', '2023-02-28']);
+    expect(dateRangeOf('latestTwoMonths', false, '2023-03-31T12:00:00+08:00')).toEqual(['2023-02-01', '2023-03-31']);
+    expect(dateRangeOf('yesterday', false, '2023-03-01T00:00:00+08:00')).toEqual(['2023-02-28', '2023-02-28']);
   });
 });
 
