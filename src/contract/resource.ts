@@ -249,7 +249,13 @@ export const BASE_COLUMNS = ['id', 'created_at', 'updated_at', 'created_by', 'up
 export const SCHOOL_COLUMN = 'school_id';
 export const DEL_FLAG_COLUMN = 'del_flag';
 
-export function defineResource<const F extends Record<string, FieldDef>>(def: ResourceDef<F>): ResourceDef<F> {
+/**
+ * A declaration. Its scope and soft delete are kept as written (`'school'`, `true`), so that the
+ * server derives its table type from it (server/db/schema.ts DeclaredTable).
+ */
+export function defineResource<const F extends Record<string, FieldDef>, const S extends ResourceDef['scope'] = ResourceDef['scope'], const D extends boolean = false>(
+  def: ResourceDef<F> & { scope: S; softDelete?: D },
+): ResourceDef<F> & { scope: S; softDelete?: D } {
   return def;
 }
 

@@ -1,9 +1,14 @@
-import type { BaseColumns } from '../../db/schema';
+import type { BaseColumns, DeclaredTable } from '../../db/schema';
+import type * as B from '../../../src/contract/resources/base';
+import type * as R from '../../../src/contract/resources/classes';
 import type { CheckInMark } from '../../../src/contract/classes';
 
 /**
- * Tables of the classes area as the server reads them. Most come from declarations
- * (src/contract/resources), the rest from migration 0200_classes.
+ * Tables of the classes area as the server reads them. A declared table's type is derived from its
+ * declaration (DeclaredTable; the second argument names the columns the server always writes
+ * although the form leaves them out); the check-ins keep a hand-typed row (their mark is a union
+ * and migration 0210 added device columns the declaration does not show), and the class types and
+ * students belong to the products and students areas' declarations (still typed here).
  */
 
 interface SchoolRow extends BaseColumns {
@@ -30,33 +35,12 @@ export interface ClassTypeTable extends BaseColumns {
   del_flag: number;
 }
 
-export interface ClassroomTable extends SchoolRow {
-  name: string;
-  capacity: number;
-  location: string | null;
-  state: number;
-  remark: string | null;
-  del_flag: number;
-}
+export type ClassroomTable = DeclaredTable<typeof B.classroomResource, 'state'>;
 
-export interface HolidayTable extends BaseColumns {
-  name: string;
-  start_date: string;
-  end_date: string;
-  remark: string | null;
-}
-export interface HolidaySchoolTable extends HolidayTable {
-  school_id: number;
-}
-export interface SwapDayTable extends BaseColumns {
-  name: string | null;
-  swap_date: string;
-  follow_week_day: number | null;
-  remark: string | null;
-}
-export interface SwapDaySchoolTable extends SwapDayTable {
-  school_id: number;
-}
+export type HolidayTable = DeclaredTable<typeof B.holidaySetResource>;
+export type HolidaySchoolTable = DeclaredTable<typeof B.holidaySetSchoolResource>;
+export type SwapDayTable = DeclaredTable<typeof B.swapDayResource>;
+export type SwapDaySchoolTable = DeclaredTable<typeof B.swapDaySchoolResource>;
 
 export interface StudentTable extends SchoolRow {
   name: string;
@@ -69,95 +53,23 @@ export interface StudentTable extends SchoolRow {
   del_flag: number;
 }
 
-export interface ClassTable extends SchoolRow {
-  name: string;
-  class_type_id: number;
-  head_teacher_id: number | null;
-  classroom_id: number | null;
-  capacity: number;
-  state: number;
-  start_date: string | null;
-  end_date: string | null;
-  kf_id: number | null;
-  is_warm_up: number;
-  remark: string | null;
-  del_flag: number;
-}
+export type ClassTable = DeclaredTable<typeof R.classResource, 'state' | 'is_warm_up'>;
 
-export interface ClassTeacherTable extends SchoolRow {
-  class_id: number;
-  teacher_id: number;
-  role: number | null;
-  remark: string | null;
-}
+export type ClassTeacherTable = DeclaredTable<typeof R.classTeacherResource>;
 
-export interface EnrolmentTable extends SchoolRow {
-  student_id: number;
-  class_id: number;
-  class_type_id: number;
-  join_date: string;
-  leave_date: string | null;
-  state: number;
-  is_warm_up: number;
-  remark: string | null;
-}
+export type EnrolmentTable = DeclaredTable<typeof R.enrolmentResource, 'state' | 'class_id' | 'student_id' | 'join_date' | 'class_type_id' | 'is_warm_up'>;
 
-export interface HourBalanceTable extends SchoolRow {
-  student_id: number;
-  class_type_id: number;
-  total_hours: number;
-  remaining_hours: number;
-}
+export type HourBalanceTable = DeclaredTable<typeof R.hourBalanceResource, 'student_id' | 'class_type_id' | 'total_hours' | 'remaining_hours'>;
 
-export interface TimeRangeTable extends SchoolRow {
-  class_id: number;
-  week_day: number;
-  start_time: string;
-  end_time: string;
-}
+export type TimeRangeTable = DeclaredTable<typeof R.timeRangeResource, 'week_day' | 'start_time' | 'end_time' | 'class_id'>;
 
-export interface ScheduleTable extends SchoolRow {
-  class_id: number;
-  class_type_id: number;
-  lesson_date: string;
-  start_time: string;
-  end_time: string;
-  teacher_id: number | null;
-  classroom_id: number | null;
-  lesson_no: number | null;
-  hours: number;
-  state: number;
-  check_in_deadline: string | null;
-  remark: string | null;
-}
+export type ScheduleTable = DeclaredTable<typeof R.scheduleResource, 'state' | 'class_type_id' | 'hours'>;
 
-export interface ScheduleStudentTable extends SchoolRow {
-  schedule_id: number;
-  student_id: number;
-  class_id: number;
-  lesson_date: string;
-  is_makeup: number;
-  remark: string | null;
-}
+export type ScheduleStudentTable = DeclaredTable<typeof R.scheduleStudentResource, 'class_id' | 'lesson_date' | 'is_makeup'>;
 
-export interface TeacherLeaveTable extends SchoolRow {
-  teacher_id: number;
-  start_time: string;
-  end_time: string;
-  reason: string;
-  substitute_teacher_id: number | null;
-  state: number;
-}
+export type TeacherLeaveTable = DeclaredTable<typeof R.teacherLeaveResource, 'state'>;
 
-export interface StudentLeaveTable extends SchoolRow {
-  student_id: number;
-  schedule_id: number;
-  class_id: number | null;
-  lesson_date: string | null;
-  reason: string | null;
-  state: number;
-  makeup_schedule_id: number | null;
-}
+export type StudentLeaveTable = DeclaredTable<typeof R.studentLeaveResource, 'state'>;
 
 export interface CheckInTable extends SchoolRow {
   schedule_id: number;
@@ -192,44 +104,13 @@ export interface CheckInLogTable extends SchoolRow {
   remark: string | null;
 }
 
-export interface UndoGroupTable extends SchoolRow {
-  name: string;
-  check_in_ids: string;
-  reason: string;
-  state: number;
-}
+export type UndoGroupTable = DeclaredTable<typeof R.undoGroupResource, 'state'>;
 
-export interface ClassTransferTable extends SchoolRow {
-  student_id: number;
-  from_class_id: number;
-  to_class_id: number;
-  transfer_date: string | null;
-  reason: string | null;
-}
+export type ClassTransferTable = DeclaredTable<typeof R.classTransferResource>;
 
-export interface ScheduleApplyTable extends SchoolRow {
-  schedule_id: number;
-  teacher_id: number | null;
-  apply_type: number;
-  new_date: string | null;
-  new_start_time: string | null;
-  new_end_time: string | null;
-  new_teacher_id: number | null;
-  reason: string;
-  state: number;
-}
+export type ScheduleApplyTable = DeclaredTable<typeof R.scheduleApplyResource, 'state'>;
 
-export interface CourseScheduleTable extends SchoolRow {
-  class_id: number;
-  parent_id: number | null;
-  level: number;
-  name: string;
-  lesson_no: number | null;
-  content: string | null;
-  order_num: number | null;
-  review_state: number;
-  review_remark: string | null;
-}
+export type CourseScheduleTable = DeclaredTable<typeof R.courseScheduleResource, 'review_state'>;
 
 declare module '../../db/schema' {
   interface Database {
