@@ -1,5 +1,6 @@
 import { configureRequest } from '../api/request';
-import { clearSession, sessionHeaders } from './session/store';
+import { clearSession, getToken, sessionHeaders } from './session/store';
+import { deviceHeaders, leaveDeviceMode, loadDevice } from '../offline/device';
 import { clearTabsStorage } from './layout/tabsStorage';
 
 interface Navigator {
@@ -29,11 +30,14 @@ export function endSessionLocally(): void {
 /** Wires the request layer to the session and the router: 401 → /login, other statuses → /error/{status}. */
 export function installRequestHooks(router: Navigator): void {
   configureRequest({
-    headers: sessionHeaders,
+    // A person's session when one is signed in, else the front-desk device's credential (device mode).
+    headers: () => (getToken() ? sessionHeaders() : deviceHeaders()),
     mockBase: (import.meta.env.VITE_MOCK_BASE as string | undefined) ?? '',
     apiBase: (import.meta.env.VITE_API_BASE as string | undefined) ?? '',
     onUnauthorized() {
       const here = router.state.location.pathname;
+      // The server no longer knows this device (expired, or its record is gone): it is a browser again.
+      if (!getToken() && loadDevice()) leaveDeviceMode();
       endSessionLocally();
       if (here !== '/login') void router.navigate('/login', { replace: true });
     },

@@ -19,6 +19,8 @@ export const router = createHashRouter([
       { path: '/login', Component: LoginPage },
       { path: '/auth/login', lazy: () => import('./pages/AuthLoginPage').then((m) => ({ Component: m.default })) },
       { path: '/auth/redirect', lazy: () => import('./pages/AuthRedirectPage').then((m) => ({ Component: m.default })) },
+      // a front-desk tablet in device mode (issue 11): outside the layout, no person's session
+      { path: '/device', lazy: () => import('./pages/DeviceRoute').then((m) => ({ Component: m.default })) },
       { path: '/401', lazy: () => import('./pages/ErrorPage').then((m) => ({ Component: m.Error401 })) },
       { path: '/404', lazy: () => import('./pages/ErrorPage').then((m) => ({ Component: m.Error404 })) },
       { path: '/error/:status', lazy: () => import('./pages/ErrorPage').then((m) => ({ Component: m.ErrorStatus })) },

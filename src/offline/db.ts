@@ -45,6 +45,8 @@ export interface OutboxItem {
    * owners existed: the first user to sign in adopts them (see owner.ts).
    */
   user?: OutboxOwner | null;
+  /** headers sent with it, fixed when queued (a front-desk device's person: offline/owner.ts) */
+  headers?: Record<string, string>;
 }
 
 /** A cross-tab lease: the tab holding it is the only one sending the outbox. */

@@ -3,7 +3,7 @@ export { offlineDb, createOfflineDb, OFFLINE_DB_NAME } from './db';
 export type { OfflineDb, OutboxItem, OutboxState, MenuRecord, RefListRecord } from './db';
 export { enqueue, enqueueAndWait, waitForOutcome, retryItem, retryAll, discardItem, listOutbox, countOutbox } from './outbox';
 export type { OutboxWrite, OutboxCounts, OutboxOutcome } from './outbox';
-export { configureOutboxOwner, currentOutboxOwner, sameOwner, otherOwnerNote } from './owner';
+export { configureOutboxOwner, configureOutboxHeaders, currentOutboxOwner, sameOwner, otherOwnerNote } from './owner';
 export type { OutboxOwner } from './owner';
 export { OutboxSyncEngine, defaultBackoffMs } from './syncEngine';
 export type { FlushResult, FlushStop, EngineStatus, SyncEngineOptions } from './syncEngine';

@@ -2,7 +2,7 @@ import { Dexie, liveQuery } from 'dexie';
 import { offlineDb, type OfflineDb, type OutboxItem } from './db';
 import { uuidV4 } from './uuid';
 import { callUrl, type OfflineCall, type QueryParam } from '../contract/call';
-import { currentOutboxOwner, mayBeSentBy, type OutboxOwner } from './owner';
+import { currentOutboxHeaders, currentOutboxOwner, mayBeSentBy, type OutboxOwner } from './owner';
 
 /** A write that may be made offline: only a call declared `offline: true` (src/contract/call.ts). */
 export interface OutboxWrite {
@@ -78,6 +78,8 @@ export async function enqueue(write: OutboxWrite, db: OfflineDb = offlineDb()): 
     doneAt: null,
     user: write.user ?? currentOutboxOwner(),
   };
+  const headers = currentOutboxHeaders();
+  if (Object.keys(headers).length > 0) item.headers = headers;
   // only the app's own database is counted in the top bar
   const counted = db === offlineDb();
   if (counted) setLocal({ ...local, adding: local.adding + 1 });

@@ -24,6 +24,21 @@ export function currentOutboxOwner(): OutboxOwner | null {
   return provider();
 }
 
+let headersProvider: () => Record<string, string> = () => ({});
+
+/**
+ * Headers a write keeps from the moment it is queued: on a front-desk device, the person switched
+ * in then (X-Device-Operator), so the write is recorded as theirs whoever is switched in when it
+ * is sent. The app installs it like the owner.
+ */
+export function configureOutboxHeaders(read: () => Record<string, string>): void {
+  headersProvider = read;
+}
+
+export function currentOutboxHeaders(): Record<string, string> {
+  return headersProvider();
+}
+
 export function sameOwner(a: OutboxOwner | null | undefined, b: OutboxOwner | null | undefined): boolean {
   if (!a || !b) return !a && !b;
   return a.loginId === b.loginId && (a.domain ?? '') === (b.domain ?? '');

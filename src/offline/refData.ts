@@ -23,6 +23,8 @@ export const refKeys = {
   userSchools: (userId: number) => `schools:${userId}`,
   todayClasses: (userId: number, day: string) => `classes:${userId}:${day}`,
   roster: (classId: number, day: string) => `roster:${classId}:${day}`,
+  /** who may switch in on a front-desk device (offline/device.ts) */
+  deviceStaff: (deviceId: number) => `device-staff:${deviceId}`,
 } as const;
 
 export async function saveRefList<T>(key: string, value: T, db: OfflineDb = offlineDb()): Promise<void> {

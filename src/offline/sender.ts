@@ -50,8 +50,9 @@ export function sendViaRequest(timeoutMs = 15_000): OutboxSender {
         method: item.method,
         data: item.body,
         idempotencyKey: item.idempotencyKey,
-        // when the user tapped: the server judges a replay by it (e.g. roll call opening before a lesson)
-        headers: { [OUTBOX_AGE_HEADER]: String(Math.max(0, Date.now() - item.createdAt)) },
+        // when the user tapped: the server judges a replay by it (e.g. roll call opening before a lesson);
+        // and the headers the write kept when queued (a front-desk device's person, offline/owner.ts)
+        headers: { ...item.headers, [OUTBOX_AGE_HEADER]: String(Math.max(0, Date.now() - item.createdAt)) },
         silent: true,
         timeout: timeoutMs,
       });

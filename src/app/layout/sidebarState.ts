@@ -1,4 +1,4 @@
-import { getCookie, setCookie } from '../session/cookies';
+import { getCookie, setCookie } from '../../lib/cookies';
 
 /** Sidebar open state, in a cookie: 1 open, 0 closed (spec doc 000 §4). */
 export const SIDEBAR_COOKIE = 'sidebarStatus';

@@ -33,3 +33,15 @@ export function afterLoginPath(redirect: string | null): string {
   if (!redirect.startsWith('/') || redirect.startsWith('//') || isPublicPath(redirect.split('?')[0])) return '/home';
   return redirect;
 }
+
+/**
+ * A front-desk device (issue 11) with no one signed in stays on /device; an administrator reaches
+ * the sign-in page from there (/login?manage=1). A person signed in on it gets the usual app.
+ */
+export function deviceRedirect(path: string, search: string, hasToken: boolean, deviceMode: boolean): string | null {
+  if (hasToken) return path === '/device' ? '/' : null;
+  if (!deviceMode || path === '/device') return null;
+  if (path === '/login' && new URLSearchParams(search).has('manage')) return null;
+  if (path.startsWith('/auth/') || path.startsWith('/error/')) return null;
+  return '/device';
+}

@@ -1,6 +1,6 @@
 import type { SessionUser } from '../../contract/session';
 import { bearerOf } from '../../contract/auth-header';
-import { getCookie, removeCookie, setCookie } from './cookies';
+import { credentialCookieDays, getCookie, removeCookie, setCookie } from '../../lib/cookies';
 
 /** Storage names of spec doc 000 §3 and §6. */
 export const SESSION_KEY = 'session_user';
@@ -34,16 +34,8 @@ export function loadSession(): SessionUser | null {
   return user;
 }
 
-/**
- * Days a credential cookie lives: until `expiresMs`, the credential's absolute expiry, so a browser
- * restart (a daily event on a shared front-desk tablet) keeps the device signed in, offline too;
- * undefined (a session cookie) when the server named no expiry. A device credential would be kept
- * the same way, under its own cookie and expiry.
- */
-export function credentialCookieDays(expiresMs: number | undefined, now: number = Date.now()): number | undefined {
-  if (expiresMs === undefined || !Number.isFinite(expiresMs)) return undefined;
-  return Math.max(0, expiresMs - now) / 86_400_000;
-}
+// Days a credential cookie lives: see lib/cookies.ts (the front-desk device credential is kept the same way).
+export { credentialCookieDays };
 
 /** Stores the session user (local storage) and the token and Authorization cookies, kept until the session's absolute expiry. */
 export function saveSession(user: SessionUser): void {

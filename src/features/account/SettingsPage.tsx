@@ -7,6 +7,7 @@ import { api, errorMessage } from '../../api/client';
 import { fetchUserInfo, fetchUserSchools, modifyUserInfo } from '../../api/session';
 import { notifyError, notifySuccess } from '../../components/feedback';
 import { useSignedFileAddress } from '../../components/AttachmentField';
+import { FrontDeskPinCard } from './FrontDeskPinCard';
 import { SIDEBAR_THEMES, useSession } from '../../components/session';
 
 const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
@@ -153,6 +154,7 @@ export default function SettingsPage() {
           </Button>
         </Group>
       </Card>
+      <FrontDeskPinCard />
     </Stack>
   );
 }

@@ -16,4 +16,5 @@ export const screens: Record<string, () => Promise<{ default: ComponentType }>> 
   'system/data_permission': () => import('./datapermission/DataPermissionPage'),
   'system/notice': () => import('./notice/NoticePage'),
   'system/table_col': () => import('./tableCol/TableColPage'),
+  'system/device': () => import('./device/DeviceScreen'),
 };

@@ -78,7 +78,7 @@ export default function ClassDetailScreen() {
           </SimpleGrid>
         </Tabs.Panel>
         <Tabs.Panel value="students" pt="sm">
-          <StudentsPanel classId={id} />
+          <StudentsPanel classId={id} className={c?.name} />
         </Tabs.Panel>
         <Tabs.Panel value="schedule" pt="sm">
           {lessons.error && <Alert color="red">{errorMessage(lessons.error)}</Alert>}

@@ -7,12 +7,14 @@ import { confirmAction, notifySuccess } from '../../../components/feedback';
 import { errorMessage } from '../../../api/client';
 import type { OptionSource } from '../../../contract/resource';
 import { fetchClassProgress } from '../api';
+import { IconQrcode } from '@tabler/icons-react';
+import { printStudentCards } from './printCards';
 import { fetchEnrolments, joinClass, withdraw } from './classApi';
 
 const STUDENT_SOURCE: OptionSource = { kind: 'resource', resource: 'student', label: 'name' };
 
 /** The students of a class with their remaining hours; join (with hours) and withdraw. */
-export function StudentsPanel({ classId }: { classId: number }) {
+export function StudentsPanel({ classId, className }: { classId: number; className?: string }) {
   const can = useHasPermission();
   const progress = useQuery({ queryKey: ['edu-class-progress', classId], queryFn: () => fetchClassProgress(classId) });
   const enrolments = useQuery({ queryKey: ['edu-class-enrolments', classId], queryFn: () => fetchEnrolments(classId) });
@@ -67,6 +69,11 @@ export function StudentsPanel({ classId }: { classId: number }) {
           </Button>
         </Group>
       )}
+      <Group justify="flex-end">
+        <Button size="xs" variant="default" leftSection={<IconQrcode size={14} />} onClick={() => void printStudentCards(classId, className ?? '').catch((e: unknown) => setError(errorMessage(e, '打印失败')))}>
+          打印签到卡
+        </Button>
+      </Group>
       {error && <Alert color="red">{error}</Alert>}
       {progress.error && <Alert color="red">{errorMessage(progress.error)}</Alert>}
       <Table striped highlightOnHover withTableBorder fz="xs" data-testid="class-students">

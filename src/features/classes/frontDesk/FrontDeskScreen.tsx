@@ -17,6 +17,7 @@ import { StudentTile } from './StudentTile';
 import { isRecent, loadTaps, pruneTaps, saveTaps, type RecentTaps } from './recentTaps';
 import classes from './FrontDesk.module.css';
 import { errorMessage } from '../../../api/client';
+import type { SchoolOption } from '../../../contract/paths';
 
 const SCHOOL_PREF = 'front-desk-school';
 
@@ -30,32 +31,44 @@ function checkedCount(s: RosterSession): number {
  */
 export default function FrontDeskScreen() {
   const { user } = useSession();
+  const { schools, loading } = useUserSchools(user.id);
+  return <FrontDeskBoard ownerId={user.id} schools={schools} schoolsLoading={loading} />;
+}
+
+export interface FrontDeskBoardProps {
+  /** whose saved roster, campus choice and recent taps: the user's id, or a front-desk device's (frontDeskOwner) */
+  ownerId: number;
+  schools: readonly SchoolOption[];
+  schoolsLoading: boolean;
+}
+
+/** The front desk's roster and taps, for a signed-in user's screen and for a front-desk device. */
+export function FrontDeskBoard({ ownerId, schools, schoolsLoading }: FrontDeskBoardProps) {
   const online = useIsOnline();
-  const { schools, loading: schoolsLoading } = useUserSchools(user.id);
   const [chosen, setChosen] = useState<number | null>(() => {
-    const v = Number(localStorage.getItem(`${SCHOOL_PREF}:${user.id}`));
+    const v = Number(localStorage.getItem(`${SCHOOL_PREF}:${ownerId}`));
     return Number.isInteger(v) && v > 0 ? v : null;
   });
   // the campus chosen last time while the user still has it, else their first campus
   const schoolId = schools.length === 0 ? chosen : schools.some((s) => s.id === chosen) ? chosen : schools[0].id;
   const chooseSchool = (id: number | null) => {
     setChosen(id);
-    if (id) localStorage.setItem(`${SCHOOL_PREF}:${user.id}`, String(id));
+    if (id) localStorage.setItem(`${SCHOOL_PREF}:${ownerId}`, String(id));
   };
 
   const day = today();
-  const key = schoolId ? rosterKey(user.id, day, `school:${schoolId}`) : null;
+  const key = schoolId ? rosterKey(ownerId, day, `school:${schoolId}`) : null;
   const roster = useRoster(key, () => fetchRoster(schoolId as number));
   const [query, setQuery] = useState('');
   const [mode, setMode] = useState<CheckInMark>('present');
   // 迟到/请假/缺勤 are exceptions: after one use the mark returns to 出勤 unless pinned.
   const [pinned, setPinned] = useState(false);
-  const [recent, setRecent] = useState<RecentTaps>(() => loadTaps(user.id));
+  const [recent, setRecent] = useState<RecentTaps>(() => loadTaps(ownerId));
   const [last, setLast] = useState<{ session: RosterSession; studentId: number; name: string; mark: CheckInMark } | null>(null);
   const remember = (next: RecentTaps) => {
     const kept = pruneTaps(next, Date.now());
     setRecent(kept);
-    saveTaps(user.id, kept);
+    saveTaps(ownerId, kept);
   };
   const [sessionFilter, setSessionFilter] = useState<number | null>(null);
 

@@ -17,3 +17,14 @@ export function setCookie(name: string, value: string, days?: number): void {
 export function removeCookie(name: string): void {
   document.cookie = `${encodeURIComponent(name)}=; path=/; max-age=0`;
 }
+
+/**
+ * Days a credential cookie lives: until `expiresMs`, the credential's absolute expiry, so a browser
+ * restart (a daily event on a shared front-desk tablet) keeps the device signed in, offline too;
+ * undefined (a session cookie) when the server named no expiry. The front-desk device credential
+ * (src/offline/device.ts) is kept the same way, under its own cookie and expiry.
+ */
+export function credentialCookieDays(expiresMs: number | undefined, now: number = Date.now()): number | undefined {
+  if (expiresMs === undefined || !Number.isFinite(expiresMs)) return undefined;
+  return Math.max(0, expiresMs - now) / 86_400_000;
+}
