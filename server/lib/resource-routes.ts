@@ -57,7 +57,17 @@ export interface ResourceHooks {
   beforeDelete?(ctx: ResourceCtx, ids: number[]): void | Promise<void>;
   /** extra filters or joins of the page call (the base table is aliased by its own name) */
   extendPage?(qb: AnySelect, query: Record<string, string>, ctx: ResourceCtx): AnySelect | Promise<AnySelect>;
+  /**
+   * With extendPage: whether these parameters leave the page as declared (extendPage adds nothing
+   * for them), so the compiled page plan may serve it (see page-plan.ts). Default: never.
+   */
+  plannable?(query: Record<string, string>): boolean;
   mapRow?(row: Row, ctx: ResourceCtx): Row | Promise<Row>;
+  /**
+   * The campus of a new row that belongs to another one (a student's record takes the student's
+   * campus): asked when the body names none, before the campus is checked. Undefined: as before.
+   */
+  schoolOf?(ctx: ResourceCtx, row: Record<string, unknown>): Promise<number | undefined> | number | undefined;
   /** may refuse a declared action on these rows (found in scope) with this value */
   beforeAction?(ctx: ResourceCtx, action: ActionDef, rows: Row[], value: unknown): void | Promise<void>;
 }
@@ -191,6 +201,7 @@ export async function addRow(ctx: ResourceCtx, hooks: ResourceHooks, body: Recor
   const { def } = ctx;
   const row: Record<string, unknown> = { ...body };
   if (def.scope === 'school') {
+    if ((row[SCHOOL_COLUMN] === undefined || row[SCHOOL_COLUMN] === null) && hooks.schoolOf) row[SCHOOL_COLUMN] = (await hooks.schoolOf(ctx, row)) ?? null;
     if (row[SCHOOL_COLUMN] === undefined || row[SCHOOL_COLUMN] === null) {
       const mine = ctx.principal.schoolIds;
       if (mine.length !== 1) throw new ApiError(400, '请选择校区');
@@ -346,7 +357,8 @@ export function mountResource(app: Hono<AppEnv>, def: ResourceDef, hooks: Resour
       const includeDeleted = def.softDelete === true && params[DEL_FLAG_COLUMN] === '1';
       const exporting = isExportRequest(params);
       // The usual case: a shape seen before runs its compiled statements (see page-plan.ts).
-      const plan = hooks.extendPage || exporting ? undefined : planOf(def, ctx.principal, params, includeDeleted, paging.sort, paging.rows);
+      const declaredOnly = !hooks.extendPage || hooks.plannable?.(params) === true;
+      const plan = !declaredOnly || exporting ? undefined : planOf(def, ctx.principal, params, includeDeleted, paging.sort, paging.rows);
       const offset = (paging.page - 1) * paging.rows;
       const cached = plan && cachedPlan(plan.key);
       if (plan && cached) {
@@ -362,7 +374,7 @@ export function mountResource(app: Hono<AppEnv>, def: ResourceDef, hooks: Resour
       let qb = scopedSelect(ctx, includeDeleted);
       if (includeDeleted) qb = qb.where(sql.ref(`${def.table}.${DEL_FLAG_COLUMN}`), '=', 1);
       qb = applyFilters(def, qb, params);
-      if (hooks.extendPage) qb = await hooks.extendPage(qb, params, ctx);
+      if (hooks.extendPage && !declaredOnly) qb = await hooks.extendPage(qb, params, ctx);
       // the relations' labels join after the count is taken from qb (they change no count), and
       // after paging: only the page's rows are joined (resource-refs.ts labelledPage)
       const sorted = applySort(def, qb, paging.sort, known);

@@ -4,6 +4,7 @@ import { ANY_SIGNED_IN, declareRead } from '../lib/auth';
 import { callPath, type ResourceDef } from '../../src/contract/resource';
 import { RESOURCES } from '../../src/contract/resources';
 import { TEACHING_SCREENS } from '../../src/contract/classes';
+import { STUDENT_SCREENS } from '../../src/contract/students';
 
 /**
  * Who may read what: every read names the menus (screen codes of server/db/seed/menus) whose
@@ -165,8 +166,8 @@ const HAND_WRITTEN_READS: Readonly<Record<string, readonly string[]>> = {
   // other administration
   'GET system/find_optionset_page': [S.optionset],
   'POST sys_notice/page': [S.notice],
-  'POST system/get_tag_group': [S.tag, S.student],
-  'POST system/get_tag': [S.tag, S.student],
+  'POST system/get_tag_group': [S.tag, ...STUDENT_SCREENS],
+  'POST system/get_tag': [S.tag, ...STUDENT_SCREENS],
 };
 
 /** Names the menus of every read the app serves (declared resources' page/get/tree and the hand-written ones). */

@@ -32,6 +32,10 @@ function withNewDeclarations(seeds: readonly MenuSeed[]): MenuSeed[] {
   return [...withButton(seeds), added];
 }
 
+function flatten(nodes: readonly MenuSeed[]): MenuSeed[] {
+  return nodes.flatMap((n) => [n, ...flatten(n.children ?? [])]);
+}
+
 describe('menus from the declarations are upserted at every start', () => {
   let s: TestServer;
   const roleId = new Map<string, number>();
@@ -92,8 +96,13 @@ describe('menus from the declarations are upserted at every start', () => {
     const first = await s.db.transaction().execute((trx) => syncMenus(trx, seeds));
     // 操作日志 and 设备管理 with its four buttons (new in this version's system menus), 查看完整手机号和证件号
     // on 学员 and 用户管理, the new area, its screen and its button, the new button of 班级管理, the
-    // workflow area's approval menus and the products area's menus (产品管理) (new since e610b20)
-    expect(first.inserted).toBe(12 + countMenus(approvalMenus) + countMenus(productMenus));
+    // workflow area's approval menus, the products area's menus (产品管理) (new since e610b20), and
+    // the students area's menus the old version did not have (it had only 学员 and its buttons;
+    // 查看完整手机号和证件号 of 学员 is counted above)
+    const oldCodes = new Set(OLD.menus.map((m) => m.code));
+    const studentsArea = flatten(seeds.filter((m) => m.code === 'students')).filter((m) => !oldCodes.has(m.code) && m.code !== 'view_full_phone');
+    expect(studentsArea.length).toBeGreaterThan(20);
+    expect(first.inserted).toBe(12 + countMenus(approvalMenus) + countMenus(productMenus) + studentsArea.length);
     expect(first.adopted).toBe(before);
     const [logger] = await menuByCode('system_logger');
     expect(logger.parent).toBe((await menuByCode('system'))[0].id);

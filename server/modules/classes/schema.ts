@@ -1,6 +1,7 @@
 import type { BaseColumns, DeclaredTable } from '../../db/schema';
 import type * as B from '../../../src/contract/resources/base';
 import type * as R from '../../../src/contract/resources/classes';
+import type { studentResource } from '../../../src/contract/resources/students';
 import type { CheckInMark } from '../../../src/contract/classes';
 
 /**
@@ -42,16 +43,8 @@ export type HolidaySchoolTable = DeclaredTable<typeof B.holidaySetSchoolResource
 export type SwapDayTable = DeclaredTable<typeof B.swapDayResource>;
 export type SwapDaySchoolTable = DeclaredTable<typeof B.swapDaySchoolResource>;
 
-export interface StudentTable extends SchoolRow {
-  name: string;
-  gender: number | null;
-  birthday: string | null;
-  parent_name: string | null;
-  parent_phone: string | null;
-  state: number | null;
-  remark: string | null;
-  del_flag: number;
-}
+/** The student row: its declaration is the students area's (src/contract/resources/students.ts). */
+export type StudentTable = DeclaredTable<typeof studentResource, 'state' | 'integral'> & { school_id: number; del_flag: number };
 
 export type ClassTable = DeclaredTable<typeof R.classResource, 'state' | 'is_warm_up'>;
 

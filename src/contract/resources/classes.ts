@@ -1,6 +1,7 @@
 import { defineResource, type OptionItem } from '../resource';
 import { WEEK_DAYS } from './base';
 import { TEACHING_SCREENS } from '../classes';
+import { STUDENT_SCREENS } from '../students';
 
 /**
  * Classes, schedules and attendance (spec doc 001 §7 "Classes, schedules, attendance").
@@ -92,7 +93,7 @@ export const classTeacherResource = defineResource({
 /** Enrolments. Written only by stu_class/join, withdraw, join_warm_up_class and ct_transfer. */
 export const enrolmentResource = defineResource({
   name: 'stu_class',
-  readBy: [...TEACHING_SCREENS, 'students_student'],
+  readBy: [...TEACHING_SCREENS, ...STUDENT_SCREENS],
   title: '学员班级',
   table: 'stu_class',
   scope: 'school',
@@ -114,7 +115,7 @@ export const enrolmentResource = defineResource({
 /** A student's lesson hours per class type (read-only here: join grants, check-ins consume, undo restores). */
 export const hourBalanceResource = defineResource({
   name: 'student_class_type',
-  readBy: [...TEACHING_SCREENS, 'students_student'],
+  readBy: [...TEACHING_SCREENS, ...STUDENT_SCREENS],
   title: '学员课时',
   table: 'student_class_type',
   scope: 'school',
@@ -223,7 +224,8 @@ export const STUDENT_LEAVE_STATES: readonly OptionItem[] = [
  */
 export const studentLeaveResource = defineResource({
   name: 'edu_stu_leave',
-  readBy: TEACHING_SCREENS,
+  // the student hub shows a student's leave and check-ins too
+  readBy: [...TEACHING_SCREENS, ...STUDENT_SCREENS],
   title: '学员请假',
   table: 'edu_stu_leave',
   scope: 'school',
@@ -243,7 +245,7 @@ export const studentLeaveResource = defineResource({
 /** Check-ins: written by check_in, patch, undo; listed by the special edu_check_in/page. */
 export const checkInResource = defineResource({
   name: 'edu_check_in',
-  readBy: TEACHING_SCREENS,
+  readBy: [...TEACHING_SCREENS, ...STUDENT_SCREENS],
   title: '签到记录',
   table: 'edu_check_in',
   scope: 'school',

@@ -1,3 +1,4 @@
+import { STUDENT_SCREENS } from '../students';
 import { defineResource, type TreeRules } from '../resource';
 
 /**
@@ -233,7 +234,7 @@ export const dataPermissionDetailResource = defineResource({
 
 export const tagGroupResource = defineResource({
   name: 'system_tag_group',
-  readBy: ['system_tag', 'students_student'],
+  readBy: ['system_tag', ...STUDENT_SCREENS],
   title: '标签组',
   table: 'sys_tag_group',
   scope: 'global',
@@ -257,7 +258,7 @@ export const tagGroupResource = defineResource({
 
 export const tagResource = defineResource({
   name: 'system_tag',
-  readBy: ['system_tag', 'students_student'],
+  readBy: ['system_tag', ...STUDENT_SCREENS],
   title: '标签',
   table: 'sys_tag',
   scope: 'global',
@@ -282,7 +283,7 @@ export const tagResource = defineResource({
 /** A tag on a student (`stu_id`), scoped to the student's school. */
 export const userTagResource = defineResource({
   name: 'system_user_tag',
-  readBy: ['system_tag', 'students_student'],
+  readBy: ['system_tag', ...STUDENT_SCREENS],
   title: '学员标签',
   table: 'sys_user_tag',
   scope: 'school',

@@ -1,5 +1,4 @@
 import { kept, screen, type MenuSeed } from '../menu-seed';
-import { FULL_VALUE_LABEL, FULL_VALUE_PERM } from '../../../../src/contract/mask';
 
 export const order = 20;
 
@@ -158,11 +157,6 @@ export const menus: readonly MenuSeed[] = [
       withButtonGrants(screen('节假日设置', 'classes/holiday_set', [...crud('base_holiday_set', '节假日'), ...crud('base_holiday_set_school', '校区节假日')], kept('base/holiday_set')), headOffice(crud('base_holiday_set', ''))),
       withButtonGrants(screen('调休日', 'classes/swap_day', [...crud('base_swap_day', '调休日'), ...crud('base_swap_day_school', '校区调休日')], kept('base/swap_day')), headOffice(crud('base_swap_day', ''))),
       screen('教室', 'base/classroom', [...crud('base_otm_classroom', '教室'), ['base_otm_classroom_recover', '恢复教室']]),
-      // 课程顾问 signs students up, the front desk registers and edits them; removing is the principal's
-      withButtonGrants(screen('学员', 'resource/student', [...crud('student', '学员'), ['student_recover', '恢复学员'], [FULL_VALUE_PERM, FULL_VALUE_LABEL]], { grants: ['principal', 'front_desk', 'sales'], code: 'students_student', url: '/students/student' }), {
-        student_delete: ['principal'],
-        student_recover: ['principal'],
-      }),
       withButtonGrants(
         screen('班型', 'products/class_type', [
           ...crud('prod_class_type', '班型'),

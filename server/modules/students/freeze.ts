@@ -1,0 +1,164 @@
+import type { Hono } from 'hono';
+import type { Kysely } from 'kysely';
+import { applyFreezeCall, checkFreezeCall, freezeRollbackCall, MAX_FREEZE_DAYS, type FreezeRow } from '../../../src/contract/students';
+import type { Database } from '../../db/schema';
+import type { AppEnv, Principal } from '../../lib/context';
+import { mountCall } from '../../lib/call-routes';
+import { ApiError, notFound } from '../../lib/http';
+import { inScope } from '../../lib/scope';
+import { nowText } from '../../lib/time';
+import type { ResourceHooks } from '../../lib/resource-routes';
+import { daysInclusive, shiftDays } from './dates';
+import { setState, stateText, studentInScope, studentSchool } from './student-rules';
+import { startApproval } from './approvals';
+import './schema';
+
+type Db = Kysely<Database>;
+
+/**
+ * Freeze (冻结): an enrolled student applies for a date range; on approval the student is 冻结
+ * (lessons are neither arranged nor consumed for them: classes asks `isFrozenOn`) and their course
+ * validity moves out by the frozen days. A pending apply may be withdrawn and an approved freeze
+ * rolled back (validity moves back); a freeze-off apply (解冻申请) ends it early.
+ */
+
+async function freezeInScope(db: Db, principal: Principal, id: number): Promise<FreezeRow> {
+  const row = await db.selectFrom('student_freeze').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row || !inScope(principal, row.school_id)) throw notFound();
+  return row as FreezeRow;
+}
+
+function moveValidity(validUntil: string | null, days: number): string | null {
+  return validUntil ? shiftDays(validUntil, days) : null;
+}
+
+/** Approves or refuses a pending freeze; what check_freeze and an approval of the workflow both do. */
+export async function decideFreeze(db: Db, principal: Principal, id: number, approve: boolean, remark: string | null): Promise<FreezeRow> {
+  const freeze = await freezeInScope(db, principal, id);
+  if (freeze.state !== 1) throw new ApiError(409, '该冻结申请已处理，不能重复审核');
+  const now = nowText();
+  if (approve) {
+    const student = await studentInScope(db, principal, freeze.student_id);
+    if (Number(student.state) !== 1) throw new ApiError(409, `学员当前为${stateText(student.state)}，不能冻结`);
+    await setState({ db, principal }, student.id, 7, { freeze_start: freeze.start_date, freeze_end: freeze.end_date, valid_until: moveValidity(student.valid_until, freeze.days) });
+  }
+  await db
+    .updateTable('student_freeze')
+    .set({ state: approve ? 2 : 3, check_remark: remark, checked_by: principal.userId, checked_at: now, updated_at: now, updated_by: principal.userId })
+    .where('id', '=', id)
+    .execute();
+  return freezeInScope(db, principal, id);
+}
+
+/** Whether a student is frozen on a date (an approved freeze covers it). */
+export async function isFrozenOn(db: Db, studentId: number, date: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('student_freeze')
+    .select('id')
+    .where('student_id', '=', studentId)
+    .where('state', '=', 2)
+    .where('start_date', '<=', date)
+    .where('end_date', '>=', date)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export function registerFreeze(app: Hono<AppEnv>): void {
+  mountCall(app, applyFreezeCall, async ({ db, principal, body }) => {
+    const student = await studentInScope(db, principal, body.student_id);
+    if (Number(student.state) !== 1) throw new ApiError(409, `只有在读学员可以申请冻结（当前状态：${stateText(student.state)}）`);
+    const days = daysInclusive(body.start_date, body.end_date);
+    if (days > MAX_FREEZE_DAYS) throw new ApiError(400, `一次冻结不能超过 ${MAX_FREEZE_DAYS} 天`);
+    const overlap = await db
+      .selectFrom('student_freeze')
+      .select(['start_date', 'end_date'])
+      .where('student_id', '=', student.id)
+      .where('state', 'in', [1, 2])
+      .where('start_date', '<=', body.end_date)
+      .where('end_date', '>=', body.start_date)
+      .executeTakeFirst();
+    if (overlap) throw new ApiError(409, `与已有的冻结（${overlap.start_date} 至 ${overlap.end_date}）日期重叠`);
+    const now = nowText();
+    const row = await db
+      .insertInto('student_freeze')
+      .values({
+        school_id: student.school_id,
+        student_id: student.id,
+        start_date: body.start_date,
+        end_date: body.end_date,
+        days,
+        reason: body.reason,
+        state: 1,
+        check_remark: null,
+        checked_by: null,
+        checked_at: null,
+        wf_instance_id: null,
+        created_at: now,
+        updated_at: now,
+        created_by: principal.userId,
+        updated_by: principal.userId,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const instance = await startApproval(db, principal, { refType: 'student_freeze', refId: row.id, title: `${student.name} 冻结申请（${body.start_date} 至 ${body.end_date}）`, schoolId: student.school_id });
+    if (instance !== null) await db.updateTable('student_freeze').set({ wf_instance_id: instance }).where('id', '=', row.id).execute();
+    return freezeInScope(db, principal, row.id);
+  });
+
+  mountCall(app, checkFreezeCall, ({ db, principal, body }) => decideFreeze(db, principal, body.id, body.state === 2, body.check_remark ?? null));
+
+  mountCall(app, freezeRollbackCall, async ({ db, principal, body }) => {
+    const freeze = await freezeInScope(db, principal, body.id);
+    if (freeze.state !== 1 && freeze.state !== 2) throw new ApiError(409, '只有待审核或已冻结的记录可以撤回');
+    if (freeze.state === 2) {
+      const student = await studentInScope(db, principal, freeze.student_id);
+      if (Number(student.state) === 7) await setState({ db, principal }, student.id, 1, { freeze_start: null, freeze_end: null, valid_until: moveValidity(student.valid_until, -freeze.days) });
+    }
+    const now = nowText();
+    await db.updateTable('student_freeze').set({ state: 4, updated_at: now, updated_by: principal.userId }).where('id', '=', freeze.id).execute();
+    return freezeInScope(db, principal, freeze.id);
+  });
+}
+
+/** The freeze-off apply (解冻申请): for an approved freeze, a date inside it; approval ends the freeze the day before. */
+export const freezeOffHooks: ResourceHooks = {
+  schoolOf: studentSchool,
+  async beforeWrite(ctx, row, mode, existing) {
+    if (mode === 'update' && existing && Number(existing.state) !== 1) throw new ApiError(409, '已审核的解冻申请不能修改');
+    // the state moves only by the check action
+    if (mode === 'update') delete row.state;
+    const freezeId = Number(row.freeze_id ?? existing?.freeze_id);
+    const freeze = await freezeInScope(ctx.db, ctx.principal, freezeId).catch(() => {
+      throw new ApiError(404, '冻结记录不存在或无权访问');
+    });
+    if (freeze.state !== 2) throw new ApiError(409, '只有已冻结的记录可以申请解冻');
+    row.student_id = freeze.student_id;
+    row.school_id = freeze.school_id;
+    const off = String(row.off_date ?? existing?.off_date);
+    if (off < freeze.start_date || off > freeze.end_date) throw new ApiError(400, `解冻日期应在冻结期间（${freeze.start_date} 至 ${freeze.end_date}）`);
+    if (mode === 'add') {
+      row.state = 1;
+      const pending = await ctx.db.selectFrom('student_freeze_off_apply').select('id').where('freeze_id', '=', freezeId).where('state', '=', 1).executeTakeFirst();
+      if (pending) throw new ApiError(409, '该冻结已有待审核的解冻申请');
+    }
+  },
+  async beforeDelete(ctx, ids) {
+    const done = await ctx.db.selectFrom('student_freeze_off_apply').select('id').where('id', 'in', ids).where('state', '!=', 1).executeTakeFirst();
+    if (done) throw new ApiError(409, '已审核的解冻申请不能删除');
+  },
+  async beforeAction(ctx, _action, rows, value) {
+    for (const r of rows) {
+      if (Number(r.state) !== 1) throw new ApiError(409, '该解冻申请已处理，不能重复审核');
+      if (Number(value) !== 2) continue;
+      const freeze = await freezeInScope(ctx.db, ctx.principal, Number(r.freeze_id));
+      if (freeze.state !== 2) throw new ApiError(409, '该冻结已结束，不能解冻');
+      const off = String(r.off_date);
+      const days = daysInclusive(freeze.start_date, off) - 1;
+      const end = shiftDays(off, -1);
+      const now = nowText();
+      await ctx.db.updateTable('student_freeze').set({ state: 5, end_date: end < freeze.start_date ? freeze.start_date : end, days, updated_at: now, updated_by: ctx.principal.userId }).where('id', '=', freeze.id).execute();
+      const student = await studentInScope(ctx.db, ctx.principal, freeze.student_id);
+      if (Number(student.state) === 7) await setState(ctx, student.id, 1, { freeze_start: null, freeze_end: null, valid_until: moveValidity(student.valid_until, days - freeze.days) });
+    }
+  },
+};

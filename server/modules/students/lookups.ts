@@ -1,0 +1,172 @@
+import type { Hono } from 'hono';
+import { sql, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import {
+  getByPhoneCall,
+  myEnteredCall,
+  pusherAttacheCall,
+  pusherByStudentCall,
+  pusherPageCall,
+  studentSearchCall,
+  warmUpStudentCall,
+  type Pusher,
+  type StudentHit,
+} from '../../../src/contract/students';
+import type { Page } from '../../../src/contract/envelope';
+import type { Database } from '../../db/schema';
+import { likeInsensitive, likePattern } from '../../db/dialect';
+import type { AppEnv, Principal } from '../../lib/context';
+import { mountCall } from '../../lib/call-routes';
+import { inScope, whereInScope } from '../../lib/scope';
+import { maskFor } from '../../lib/mask';
+import { studentInScope } from './student-rules';
+import './schema';
+import '../classes';
+
+type Db = Kysely<Database>;
+// the joined select every lookup answers StudentHit rows from
+type HitQuery = SelectQueryBuilder<Database & { s: Database['student'] }, 's', StudentHit>;
+
+/** Students with the names the lists show (campus, seller, teacher), limited to the caller's campuses. */
+function hits(db: Db, principal: Principal): HitQuery {
+  const q = db
+    .selectFrom('student as s')
+    .leftJoin('organisations as o', 'o.id', 's.school_id')
+    .leftJoin('users as su', 'su.id', 's.seller_id')
+    .leftJoin('users as tu', 'tu.id', 's.teacher_id')
+    .select([
+      's.id',
+      's.name',
+      's.gender',
+      's.birthday',
+      's.school_id',
+      'o.name as school_name',
+      sql<number>`coalesce(s.state, 1)`.as('state'),
+      's.phone',
+      's.parent_name',
+      's.parent_phone',
+      's.seller_id',
+      'su.name as seller_name',
+      's.teacher_id',
+      'tu.name as teacher_name',
+      sql<number>`coalesce(s.integral, 0)`.as('integral'),
+      's.created_at',
+    ])
+    .where('s.del_flag', '=', 0);
+  return whereInScope(q, 's.school_id', principal) as unknown as HitQuery;
+}
+
+/** Phones as this caller may see them (server/lib/mask.ts). */
+function masked<T extends { phone?: string | null; parent_phone?: string | null }>(p: Principal, row: T): T {
+  return { ...row, phone: maskFor(p, 'phone', row.phone), parent_phone: maskFor(p, 'phone', row.parent_phone) };
+}
+
+async function paged<T extends { phone?: string | null; parent_phone?: string | null }>(principal: Principal, q: SelectQueryBuilder<Database & { s: Database['student'] }, 's', T>, page: number, rows: number): Promise<Page<T>> {
+  const counted = await q.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const content = await q.orderBy('s.id', 'desc').limit(rows).offset((page - 1) * rows).execute();
+  return { content: content.map((r) => masked(principal, r)), totalSize: Number(counted?.n ?? 0) };
+}
+
+function csv(v: string | undefined): number[] {
+  return v ? v.split(',').map(Number) : [];
+}
+
+function filtered(q: HitQuery, f: { name?: string; parent_phone?: string; state?: string; school_id?: string }): HitQuery {
+  let out = q;
+  if (f.name) out = out.where(likeInsensitive(sql.ref('s.name'), likePattern(f.name)));
+  if (f.parent_phone) out = out.where(likeInsensitive(sql.ref('s.parent_phone'), likePattern(f.parent_phone)));
+  if (f.state) out = out.where(sql<number>`coalesce(s.state, 1)`, 'in', csv(f.state));
+  if (f.school_id) out = out.where('s.school_id', 'in', csv(f.school_id));
+  return out;
+}
+
+/** Students whose own phone, primary-contact phone or any parent's phone is `phone` (exact). */
+function byPhone(phone: string): ReturnType<typeof sql<SqlBool>> {
+  return sql<SqlBool>`(s.phone = ${phone} or s.parent_phone = ${phone} or s.id in (select l.student_id from stu_parent_student l inner join stu_parent p on p.id = l.parent_id where p.phone = ${phone} and p.del_flag = 0))`;
+}
+
+export function registerLookups(app: Hono<AppEnv>): void {
+  mountCall(app, studentSearchCall, async ({ db, principal, body }) => {
+    let q = filtered(hits(db, principal), { state: body.state, school_id: body.school_id });
+    const k = body.keyword?.trim();
+    if (k) {
+      const like = likePattern(k);
+      const conds = [likeInsensitive(sql.ref('s.name'), like), likeInsensitive(sql.ref('s.parent_name'), like)];
+      if (/^\d{3,11}$/.test(k)) conds.push(sql<SqlBool>`s.phone like ${like}`, sql<SqlBool>`s.parent_phone like ${like}`, sql<SqlBool>`s.id in (select l.student_id from stu_parent_student l inner join stu_parent p on p.id = l.parent_id where p.phone like ${like} and p.del_flag = 0)`);
+      if (/^\d{17}[\dXx]$/.test(k)) conds.push(sql<SqlBool>`s.id_card = ${k.toUpperCase()}`);
+      q = q.where((eb) => eb.or(conds));
+    }
+    return paged(principal, q, body.page, body.rows);
+  });
+
+  mountCall(app, getByPhoneCall, async ({ db, principal, query }) => {
+    const phone = query.phone;
+    const exact = phone.length === 11;
+    const found = await hits(db, principal)
+      .where(exact ? byPhone(phone) : sql<SqlBool>`(s.phone like ${`%${phone}`} or s.parent_phone like ${`%${phone}`})`)
+      .orderBy('s.id')
+      .limit(200)
+      .execute();
+    if (found.length === 0) return [];
+    const parents = await db
+      .selectFrom('stu_parent_student as l')
+      .innerJoin('stu_parent as p', 'p.id', 'l.parent_id')
+      .select(['l.student_id', 'p.id', 'p.name', 'p.relation', 'p.phone', 'l.is_primary'])
+      .where('l.student_id', 'in', found.map((f) => f.id))
+      .where('p.del_flag', '=', 0)
+      .orderBy('l.is_primary', 'desc')
+      .execute();
+    const relations = ['', '父亲', '母亲', '爷爷', '奶奶', '外公', '外婆', '其他'];
+    return found.map((s) => {
+      const mine = parents.filter((p) => p.student_id === s.id).map(({ student_id: _s, ...p }) => p);
+      const via = mine.find((p) => p.phone.endsWith(phone));
+      const shown = mine.map((p) => ({ ...p, phone: maskFor(principal, 'phone', p.phone) ?? '' }));
+      return { ...masked(principal, s), parents: shown, matched_by: s.phone?.endsWith(phone) ? '学员电话' : via ? `${relations[via.relation] ?? '家长'}电话` : '家长电话' };
+    });
+  });
+
+  mountCall(app, myEnteredCall, ({ db, principal, query }) => paged(principal, filtered(hits(db, principal), query).where('s.created_by', '=', principal.userId), query.page, query.rows));
+
+  mountCall(app, warmUpStudentCall, async ({ db, principal, query }) => {
+    const q = filtered(hits(db, principal), query)
+      .innerJoin('stu_class as e', 'e.student_id', 's.id')
+      .innerJoin('base_class_manage as c', 'c.id', 'e.class_id')
+      .select(['e.class_id', 'c.name as class_name', 'e.join_date'])
+      .where('e.is_warm_up', '=', 1)
+      .where('e.state', '=', 1);
+    return paged(principal, q, query.page, query.rows);
+  });
+
+  mountCall(app, pusherPageCall, async ({ db, principal, query }) => {
+    let q = hits(db, principal)
+      .select(sql<number>`(select count(*) from student r where r.pusher_id = s.id and r.del_flag = 0)`.as('referred'))
+      .where(sql<SqlBool>`exists (select 1 from student r where r.pusher_id = s.id and r.del_flag = 0)`);
+    if (query.name) q = q.where(likeInsensitive(sql.ref('s.name'), likePattern(query.name)));
+    const out = await paged(principal, q, query.page, query.rows);
+    return { totalSize: out.totalSize, content: out.content.map(toPusher) };
+  });
+
+  mountCall(app, pusherByStudentCall, async ({ db, principal, query }) => {
+    const student = await studentInScope(db, principal, query.stu_id);
+    if (!student.pusher_id) return null;
+    // the referrer may study at another campus: shown by name and campus, as the student's own data
+    const row = await db
+      .selectFrom('student as s')
+      .leftJoin('organisations as o', 'o.id', 's.school_id')
+      .select(['s.id', 's.name', 's.school_id', 'o.name as school_name', 's.parent_name', 's.parent_phone'])
+      .where('s.id', '=', Number(student.pusher_id))
+      .where('s.del_flag', '=', 0)
+      .executeTakeFirst();
+    if (!row) return null;
+    // another campus's referrer: the name and campus only, never their family's contact
+    if (!inScope(principal, row.school_id)) Object.assign(row, { parent_name: null, parent_phone: null });
+    else row.parent_phone = maskFor(principal, 'phone', row.parent_phone);
+    const referred = await db.selectFrom('student').select((eb) => eb.fn.countAll<number>().as('n')).where('pusher_id', '=', row.id).where('del_flag', '=', 0).executeTakeFirst();
+    return { ...row, referred: Number(referred?.n ?? 0) };
+  });
+
+  mountCall(app, pusherAttacheCall, ({ db, principal, query }) => paged(principal, hits(db, principal).where('s.pusher_id', '=', query.pusher_id), query.page, query.rows));
+}
+
+function toPusher(r: StudentHit & { referred: number }): Pusher {
+  return { id: r.id, name: r.name, school_id: r.school_id, school_name: r.school_name, parent_name: r.parent_name, parent_phone: r.parent_phone, referred: Number(r.referred) };
+}
