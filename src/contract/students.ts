@@ -20,7 +20,6 @@ export const STUDENT_SCREEN = {
   overdue: 'students_overdue',
   refund: 'students_refund',
   stayOpen: 'students_stay_open',
-  transfer: 'students_transfer',
   unusual: 'students_unusual',
   warmUp: 'students_warm_up',
   conclusionLoss: 'students_conclusion_loss',

@@ -434,7 +434,8 @@ describe('every declared resource and action', { timeout: 120_000 }, () => {
         // twice: the first builds the page statement, the second runs the compiled plan
         for (const [who, full] of [[masker, false], [admin, true]] as const) {
           for (const round of [1, 2]) {
-            const res = await page(def, who, { page: 1, rows: 500 });
+            // the row's own campus: a demo with many rows does not push it off the page
+            const res = await page(def, who, { page: 1, rows: 500, ...(isSchoolScoped(def) ? { school_id: inScopeSchool } : {}) });
             expectRow(`${def.name} page ${full ? 'full' : 'masked'} #${round}`, res.body.data?.content.find((r) => Number(r.id) === id), full);
             for (const r of res.body.data?.content ?? []) for (const [key] of keys) if (!full && typeof r[key] === 'string' && r[key] !== '' && !String(r[key]).includes('*')) wrong.push(`${def.name} page: ${key} of row ${String(r.id)} unmasked`);
           }
