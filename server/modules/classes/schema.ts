@@ -44,7 +44,7 @@ export type SwapDayTable = DeclaredTable<typeof B.swapDayResource>;
 export type SwapDaySchoolTable = DeclaredTable<typeof B.swapDaySchoolResource>;
 
 /** The student row: its declaration is the students area's (src/contract/resources/students.ts). */
-export type StudentTable = DeclaredTable<typeof studentResource, 'state' | 'integral'> & { school_id: number; del_flag: number };
+export type StudentTable = DeclaredTable<typeof studentResource, 'state'> & { school_id: number; del_flag: number };
 
 export type ClassTable = DeclaredTable<typeof R.classResource, 'state' | 'is_warm_up'>;
 
