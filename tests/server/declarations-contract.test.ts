@@ -112,6 +112,13 @@ async function valueOf(def: ResourceDef, key: string, field: FieldDef, unique: s
     return firstLiveId(target.table, target.softDelete, target.scope === 'school' ? inScopeSchool : undefined);
   }
   if (def.tree && key === def.tree.parent) return 0;
+  // a required id list of another resource's rows (a language pack's class types): its first live row
+  if (field.required && field.type === 'ids' && field.options?.kind === 'resource') {
+    const target = refTarget(field.options.resource);
+    if (!target) throw new Error(`${def.name}.${key}: unknown option resource`);
+    const first = await firstLiveId(target.table, target.softDelete, target.scope === 'school' ? inScopeSchool : undefined);
+    return first === undefined ? undefined : String(first);
+  }
   if (field.options?.kind === 'static') return field.options.items[0].value;
   if (field.options && field.options.kind !== 'optionset') return field.required ? undefined : null;
   switch (field.type) {

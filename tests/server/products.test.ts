@@ -62,7 +62,7 @@ describe('money is integer fen', () => {
   it('answers prices in fen and refuses a price that is not whole fen, naming the field', async () => {
     const page = await s.call<Page<Row>>('GET', api('prod_class_type/page'), { headers: admin, query: { name: '少儿英语启蒙', rows: 5 } });
     expect(page.body.data.content[0]).toMatchObject({ name: '少儿英语启蒙', price: 720000, course_line: 2, level: 'L1', billing_unit: 1 });
-    const bad = await s.call('POST', api('prod_language_pack/add'), { headers: admin, json: { name: '小数价格包', hours: 10, price: 99.5, validity_days: 30 } });
+    const bad = await s.call('POST', api('prod_language_pack/add'), { headers: admin, json: { name: '小数价格包', class_type_ids: String(typeA), hours: 10, price: 99.5, validity_days: 30 } });
     expect(bad.body).toMatchObject({ code: 400 });
     expect(bad.body.msg).toContain('标价');
     const negative = await s.call('POST', api('prod_text_book/add'), { headers: admin, json: { name: '负价教材', price: -1 } });
@@ -72,14 +72,22 @@ describe('money is integer fen', () => {
 });
 
 describe('language packs', () => {
-  it('adds a pack hidden, with its class types; 上架 needs class types; the body cannot publish it', async () => {
-    const bare = await addPack({ name: '测试空包', hours: 10, price: 100000, validity_days: 30, visible: 1 });
-    expect(bare).toMatchObject({ visible: 0, version: 1, class_type_ids: null });
-    const refused = await s.call('POST', api('prod_language_pack/visible'), { headers: admin, json: { id: bare.id, visible: 1 } });
-    expect(refused.body).toMatchObject({ code: 400, msg: '课程包「测试空包」未设置适用班型，不能上架' });
+  it('adds a pack hidden, with its class types (required), which the list names; the body cannot publish it', async () => {
+    const bare = await s.call('POST', api('prod_language_pack/add'), { headers: admin, json: { name: '测试空包', hours: 10, price: 100000, validity_days: 30 } });
+    expect(bare.body).toMatchObject({ code: 400, msg: '请选择适用班型' });
+    const emptyList = await s.call('POST', api('prod_language_pack/add'), { headers: admin, json: { name: '测试空包', class_type_ids: ',', hours: 10, price: 100000, validity_days: 30 } });
+    expect(emptyList.body.code).toBe(400);
+    const hidden = await addPack({ name: '测试隐藏包', class_type_ids: String(typeA), hours: 10, price: 100000, validity_days: 30, visible: 1 });
+    expect(hidden).toMatchObject({ visible: 0, version: 1, class_type_names: '少儿英语启蒙' });
 
     const pack = await addPack({ name: '测试双科包', class_type_ids: `${typeB},${typeA},${typeB}`, hours: 60, gift_hours: 4, price: 588000, validity_days: 365 });
-    expect(pack.class_type_ids).toBe([typeA, typeB].sort((a, b) => a - b).join(','));
+    const sorted = [typeA, typeB].sort((a, b) => a - b);
+    expect(pack.class_type_ids).toBe(sorted.join(','));
+    // the list shows the names, afresh: a renamed class type shows its new name
+    await s.db.updateTable('prod_class_type').set({ name: '自然拼读（新版）' }).where('id', '=', typeB).execute();
+    const listed = await s.call<Page<Row>>('GET', api('prod_language_pack/page'), { headers: admin, query: { name: '测试双科包' } });
+    expect(listed.body.data.content[0].class_type_names).toBe(sorted.map((id) => (id === typeA ? '少儿英语启蒙' : '自然拼读（新版）')).join('、'));
+    await s.db.updateTable('prod_class_type').set({ name: '自然拼读' }).where('id', '=', typeB).execute();
     const types = await s.call<PackClassType[]>('GET', api('prod_language_pack/language_pack_class_types'), { headers: admin, query: { language_pack_id: pack.id } });
     expect(types.body.data.map((t) => t.class_type_id).sort()).toEqual([typeA, typeB].sort());
     expect(types.body.data.every((t) => t.available && t.class_type_name.length > 0)).toBe(true);
@@ -91,7 +99,7 @@ describe('language packs', () => {
     const published = await s.call('POST', api('prod_language_pack/visible'), { headers: admin, json: { ids: [pack.id], visible: 1 } });
     expect(published.body.code).toBe(200);
     const emptied = await s.call('POST', api('prod_language_pack/update'), { headers: admin, json: { id: pack.id, class_type_ids: '' } });
-    expect(emptied.body).toMatchObject({ code: 400, msg: '已上架的课程包至少需要一个适用班型，请先下架' });
+    expect(emptied.body).toMatchObject({ code: 400, msg: '请选择适用班型' });
   });
 
   it('sells at the campuses it is on sale at, within the dates; a principal sees and sets only their campuses', async () => {

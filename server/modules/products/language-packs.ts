@@ -35,6 +35,31 @@ export function packTerms(row: Readonly<Record<string, unknown>>): PackTerms {
   };
 }
 
+/** Class type names by id, loaded once per request (a page of packs names a handful of class types). */
+const requestNames = new WeakMap<object, Promise<Map<number, string>>>();
+function namesOf(key: object): (db: Kysely<Database>) => Promise<Map<number, string>> {
+  return (db) => {
+    let names = requestNames.get(key);
+    if (!names) {
+      names = db
+        .selectFrom('prod_class_type')
+        .select(['id', 'name'])
+        .execute()
+        .then((rows) => new Map(rows.map((r) => [r.id, r.name])));
+      requestNames.set(key, names);
+    }
+    return names;
+  };
+}
+
+/** `1,3` → `少儿英语启蒙、自然拼读`: what the list shows of a pack's class types. */
+async function classTypeNames(db: Kysely<Database>, ids: string | null, load?: (db: Kysely<Database>) => Promise<Map<number, string>>): Promise<string | null> {
+  const list = idList(ids);
+  if (list.length === 0) return null;
+  const names = load ? await load(db) : new Map((await db.selectFrom('prod_class_type').select(['id', 'name']).where('id', 'in', list).execute()).map((r) => [r.id, r.name]));
+  return list.map((id) => names.get(id) ?? `#${id}`).join('、');
+}
+
 /** The class types of a pack, in its order, flagged when no longer sold (deleted or hidden). */
 export async function classTypesOfPack(db: Kysely<Database>, classTypeIds: readonly number[]): Promise<PackClassType[]> {
   if (classTypeIds.length === 0) return [];
@@ -85,19 +110,21 @@ export async function packsOnSale(db: Kysely<Database>, schoolId: number, day: s
 export function registerLanguagePacks(app: Hono<AppEnv>): void {
   mountResource(app, languagePackResource, {
     // the ids of class types and privileges are checked by the machinery (their option sources)
-    beforeWrite(_ctx, row, _mode, existing) {
+    async beforeWrite(ctx, row, _mode, existing) {
       for (const key of ['class_type_ids', 'privilege_ids'] as const) {
         if (row[key] === undefined) continue;
         const ids = idList(row[key]);
         row[key] = ids.length ? ids.join(',') : null;
       }
-      // a pack on sale keeps at least one class type (上架 needs one, see beforeAction)
-      const visible = Number(existing?.visible ?? 0) === 1;
-      if (visible && row.class_type_ids === null) throw new ApiError(400, '已上架的课程包至少需要一个适用班型，请先下架');
+      if (row.class_type_ids === null) throw new ApiError(400, '请选择适用班型');
+      if (row.class_type_ids !== undefined) row.class_type_names = await classTypeNames(ctx.db, String(row.class_type_ids));
       row.version = nextVersion(existing, row, PACK_TERMS);
     },
     async afterWrite(ctx, saved) {
       await keepVersion(ctx.db, 'language_pack', saved.id, Number(saved.version), packTerms(saved), ctx.principal.userId);
+    },
+    async mapRow(row, ctx) {
+      return { ...row, class_type_names: await classTypeNames(ctx.db, row.class_type_ids as string | null, namesOf(ctx.c)) };
     },
     beforeAction(_ctx, action, rows, value) {
       if (action.name !== 'visible' || Number(value) !== 1) return;

@@ -2,6 +2,7 @@ import { MultiSelect, Select, TreeSelect } from '@mantine/core';
 import { useMemo } from 'react';
 import type { OptionSource } from '../../contract/resource';
 import { useOptions } from './useOptions';
+import { RefMultiSelect } from './RefMultiSelect';
 import { RefSelect } from './RefSelect';
 
 export interface OptionInputProps {
@@ -27,6 +28,7 @@ export function OptionInput(props: OptionInputProps) {
   const { source } = props;
   if (source?.kind === 'resource' && props.kind !== 'tree') {
     const { label, placeholder, value, onChange, error, required, size, w, clearable } = props;
+    if (props.kind === 'multiselect') return <RefMultiSelect resource={source.resource} labels={[source.label]} {...{ label, placeholder, value, onChange, error, required, size, w, clearable }} />;
     return <RefSelect resource={source.resource} labels={[source.label]} {...{ label, placeholder, value, onChange, error, required, size, w, clearable }} />;
   }
   return <ListedOptionInput {...props} />;

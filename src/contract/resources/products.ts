@@ -282,17 +282,20 @@ export const languagePackResource = defineResource({
     },
   ],
   fields: {
-    name: { type: 'string', label: '课程包名称', required: true, max: 64, search: 'like', unique: true },
+    name: { type: 'string', label: '课程包名称', required: true, max: 64, search: 'like', unique: true, list: { width: 200 } },
     code: { type: 'string', label: '课程包编码', max: 32, search: 'eq', list: { width: 110 } },
     category_id: { type: 'int', label: '产品分类', min: 1, input: 'tree', options: CATEGORY_TREE, search: 'eq', ref: { resource: 'base_class_product_categories', label: ['name'] } },
-    class_type_ids: { type: 'ids', label: '适用班型', options: { kind: 'resource', resource: 'prod_class_type', label: 'name' }, input: 'multiselect', list: { width: 180 } },
+    class_type_ids: { type: 'ids', label: '适用班型', required: true, options: { kind: 'resource', resource: 'prod_class_type', label: 'name' }, input: 'multiselect', list: false },
+    // the class types' names as the list shows them: kept by the server at every write and
+    // answered afresh with each row (a renamed class type shows its new name)
+    class_type_names: { type: 'string', label: '适用班型', max: 1000, readonly: true, list: { width: 200 } },
     hours: { type: 'int', label: '课时数', required: true, min: 1, max: 10000, list: { width: 80, sortable: true } },
     gift_hours: { type: 'int', label: '赠送课时', min: 0, max: 10000, default: 0, list: { width: 90 } },
     price: { type: 'money', label: '标价', required: true, min: 0, list: { sortable: true, width: 110 } },
     validity_days: { type: 'int', label: '有效期(天)', required: true, min: 1, max: 3650, default: 365, list: { width: 100 } },
-    privilege_ids: { type: 'ids', label: '附带特权', options: { kind: 'resource', resource: 'prod_privilege', label: 'name' }, input: 'multiselect', list: { show: false } },
+    privilege_ids: { type: 'ids', label: '附带特权', options: { kind: 'resource', resource: 'prod_privilege', label: 'name' }, input: 'multiselect', list: false },
     // only the 上架/下架 action sets it (it checks the pack has class types)
-    visible: { type: 'bool', label: '是否上架', default: 0, search: 'eq', readonly: true, form: false, list: { format: 'bool', width: 90 } },
+    visible: { type: 'bool', label: '是否上架', default: 0, search: 'eq', readonly: true, form: false, list: { format: 'bool', width: 100 } },
     version: { type: 'int', label: '价格版本', readonly: true, default: 1, list: { show: false, width: 90 } },
     order_num: { type: 'int', label: '排序', default: 0, list: { sortable: true, width: 70, show: false } },
     description: { type: 'text', label: '课程包介绍', max: 5000 },

@@ -215,6 +215,7 @@ export async function seed(db: Kysely<Database>): Promise<void> {
       .executeTakeFirstOrThrow();
     typeIds.set(t.code, row.id);
   }
+  const typeName = (code: string): string => CLASS_TYPES.find((t) => t.code === code)?.name ?? existing.find((e) => e.code === code)?.name ?? code;
   const typeId = (code: string): number => {
     const id = typeIds.get(code);
     if (id === undefined) throw new Error(`演示数据引用了不存在的班型 ${code}`);
@@ -266,7 +267,8 @@ export async function seed(db: Kysely<Database>): Promise<void> {
         name: p.name,
         code: p.code,
         category_id: categoryIds.get(p.category) ?? null,
-        class_type_ids: ids(p.types, typeId),
+        class_type_ids: ids(p.types, typeId) ?? '',
+        class_type_names: p.types.map(typeName).join('、'),
         hours: p.hours,
         gift_hours: p.gift,
         price: fen(p.price),
@@ -322,8 +324,7 @@ export async function seed(db: Kysely<Database>): Promise<void> {
       .insertInto('prod_course_schedule')
       .values(
         SCHEDULES.map(([code, slot, term, lessons, state]) => {
-          const type = CLASS_TYPES.find((t) => t.code === code);
-          const name = type?.name ?? existing.find((e) => e.code === code)?.name ?? code;
+          const name = typeName(code);
           return {
             school_id: s.id,
             name: `${year}${term === 'spring' ? '春季' : '秋季'} ${name} ${slot}班`,
