@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
@@ -26,9 +26,32 @@ function serverTestsTmp(): string {
   return dir;
 }
 
-// Two projects: `unit` (jsdom, app code and pure helpers) and `server` (node, the api/v1 app in-process).
-// The server project runs on in-memory SQLite unless TEST_DATABASE_URL points at PostgreSQL.
+/**
+ * Server test files that replace modules or globals (vi.mock, stubbed globals or env, fake
+ * timers): they run isolated, each in a fresh module graph. Found by reading the files, so a new
+ * one lands in the right project by itself.
+ */
+const MUTATES = /\bvi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers|setSystemTime)\(/;
+function serverFilesMutatingModules(): string[] {
+  const files = readdirSync('tests/server', { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.test.ts'));
+  return files.filter((f) => MUTATES.test(readFileSync(path.join('tests/server', f), 'utf8'))).map((f) => `tests/server/${f.split(path.sep).join('/')}`);
+}
+
+// Projects: `unit` (jsdom, app code and pure helpers) and the server suite (node, the api/v1 app
+// in-process) in two: `server` shares one module graph per worker across its files (isolate:
+// false: the server's modules are loaded once per worker instead of once per file, which is most
+// of a server file's time; its module-level caches are kept per database), `server-isolated`
+// holds the files that mock modules or globals. Both run on in-memory SQLite unless
+// TEST_DATABASE_URL points at PostgreSQL; `--project 'server*'` runs both.
 const runTmp = serverTestsTmp();
+const isolatedServerFiles = serverFilesMutatingModules();
+const serverTest = {
+  environment: 'node',
+  pool: 'forks',
+  env: { TMPDIR: runTmp },
+  testTimeout: 30000,
+  hookTimeout: 60000,
+} as const;
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -48,13 +71,19 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          ...serverTest,
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
-          environment: 'node',
-          pool: 'forks',
-          env: { TMPDIR: runTmp },
-          testTimeout: 30000,
-          hookTimeout: 60000,
+          exclude: isolatedServerFiles,
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          ...serverTest,
+          name: 'server-isolated',
+          include: isolatedServerFiles,
         },
       },
     ],

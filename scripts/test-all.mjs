@@ -83,7 +83,7 @@ if (want('pg')) {
   if (existsSync('/usr/lib/postgresql/15/bin/initdb') && existsSync(pgScript)) {
     const started = run('bash', [pgScript, 'start']);
     if (started.status === 0) {
-      vitestSuite('server (PostgreSQL)', ['--project', 'server'], { TEST_DATABASE_URL: 'postgres://postgres@127.0.0.1:54329/postgres' });
+      vitestSuite('server (PostgreSQL)', ['--project', 'server', '--project', 'server-isolated'], { TEST_DATABASE_URL: 'postgres://postgres@127.0.0.1:54329/postgres' });
       run('bash', [pgScript, 'stop']);
     } else {
       totals.failed += 1;

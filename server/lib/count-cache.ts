@@ -15,7 +15,21 @@ import { tableVersion } from '../db/table-versions';
 export type CountExecutor = Pick<Kysely<unknown>, 'isTransaction' | 'executeQuery'>;
 
 const MAX_ENTRIES = 5000;
-const counts = new Map<string, { version: number; n: number }>();
+/**
+ * Per database (its Kysely instance): two databases can hold the same table at the same write
+ * counter with other rows, e.g. the copies of one seeded database that test files run on, several
+ * in one process.
+ */
+const countsOf = new WeakMap<CountExecutor, Map<string, { version: number; n: number }>>();
+
+function countsFor(db: CountExecutor): Map<string, { version: number; n: number }> {
+  let counts = countsOf.get(db);
+  if (!counts) {
+    counts = new Map();
+    countsOf.set(db, counts);
+  }
+  return counts;
+}
 
 /**
  * `key` must identify the count statement and its values completely. Inside a transaction the
@@ -26,6 +40,7 @@ const counts = new Map<string, { version: number; n: number }>();
 export async function cachedCount(db: CountExecutor, table: string, key: string, count: () => Promise<number>, readVersion?: number): Promise<number> {
   if (db.isTransaction) return count();
   const version = readVersion ?? (await tableVersion(db, table));
+  const counts = countsFor(db);
   const hit = counts.get(key);
   if (hit && hit.version === version) return hit.n;
   const n = await count();

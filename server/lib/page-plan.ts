@@ -180,14 +180,22 @@ export async function runJsonPlan(db: Kysely<unknown>, table: string, cached: Ca
   return { totalSize, rowJson: page.rows.map((r) => r.j) };
 }
 
-/** Column names per table for `rowJson` (the schema only changes at start, by migrations). */
-const columnsOf = new Map<string, string[]>();
+/**
+ * Column names per table for `rowJson` (the schema only changes at start, by migrations), per
+ * database: databases in one process (test files) need not have the same columns.
+ */
+const columnsOf = new WeakMap<Kysely<unknown>, Map<string, string[]>>();
 
 export async function rowJsonColumns(db: Kysely<unknown>, table: string): Promise<string[]> {
-  let cols = columnsOf.get(table);
+  let tables = columnsOf.get(db);
+  if (!tables) {
+    tables = new Map();
+    columnsOf.set(db, tables);
+  }
+  let cols = tables.get(table);
   if (!cols) {
     cols = await tableColumns(db, table);
-    columnsOf.set(table, cols);
+    tables.set(table, cols);
   }
   return cols;
 }

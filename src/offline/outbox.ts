@@ -134,8 +134,16 @@ export async function discardItem(id: number, db: OfflineDb = offlineDb()): Prom
 }
 
 /** Every item still of interest (not done), in sending order. */
-export function listOutbox(db: OfflineDb = offlineDb()): Promise<OutboxItem[]> {
-  return db.outbox.filter((it) => it.state !== 'done').sortBy('id');
+const OPEN_STATES = ['pending', 'sending', 'rejected'] as const;
+
+/**
+ * Every item not done, in sending order: one index range per open state, each read in one call
+ * (IndexedDB getAll), merged by id. Filtering the whole table walked a cursor item by item (done
+ * items too), which was most of the outbox panel's opening time with 1,000 items.
+ */
+export async function listOutbox(db: OfflineDb = offlineDb()): Promise<OutboxItem[]> {
+  const parts = await Promise.all(OPEN_STATES.map((state) => db.outbox.where('[state+id]').between([state, Dexie.minKey], [state, Dexie.maxKey]).toArray()));
+  return parts.flat().toSorted((a, b) => a.id - b.id);
 }
 
 export interface OutboxCounts {

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { createOfflineDb } from '../../../src/offline/db';
+import { enqueue, listOutbox } from '../../../src/offline/outbox';
+import { feedbackAddCall } from '../../../src/contract/feedback';
+
+describe('listOutbox', () => {
+  it('answers every item not done, of every open state, in sending (id) order', async () => {
+    const db = createOfflineDb(`list-outbox-${crypto.randomUUID()}`);
+    const states = ['pending', 'done', 'rejected', 'sending', 'pending', 'done', 'rejected', 'pending'] as const;
+    const ids: number[] = [];
+    for (const [i, state] of states.entries()) {
+      const item = await enqueue({ call: feedbackAddCall, body: { content: `第${i}条` }, kind: 'feedback', label: `用户反馈：第${i}条` }, db);
+      await db.outbox.update(item.id, { state, doneAt: state === 'done' ? Date.now() : null });
+      ids.push(item.id);
+    }
+    const listed = await listOutbox(db);
+    expect(listed.map((it) => it.id)).toEqual(ids.filter((_, i) => states[i] !== 'done'));
+    expect(listed.map((it) => it.state)).toEqual(states.filter((s) => s !== 'done'));
+    db.close();
+  });
+});
