@@ -41,10 +41,31 @@ const TIMELINE_SCRIPT = `(() => {
   const res = performance.getEntriesByType('resource').map((r) => ({ name: r.name.replace(location.origin, ''), start: Math.round(r.startTime), end: Math.round(r.responseEnd), size: r.encodedBodySize || r.decodedBodySize, sw: r.workerStart > 0 }));
   const marks = performance.getEntriesByType('mark').map((m) => ({ name: m.name, at: Math.round(m.startTime) }));
   const paints = performance.getEntriesByType('paint').map((m) => ({ name: m.name, at: Math.round(m.startTime) }));
-  return { nav: nav ? { workerStart: Math.round(nav.workerStart), responseEnd: Math.round(nav.responseEnd), domInteractive: Math.round(nav.domInteractive), domContentLoaded: Math.round(nav.domContentLoadedEventEnd) } : null, res, marks, paints, now: Math.round(performance.now()), longTasks: window.__longTasks || [] };
+  const dom = { all: document.querySelectorAll('*').length, nav: document.querySelectorAll('nav *').length, header: document.querySelectorAll('header *').length, main: document.querySelectorAll('main *').length, styles: document.styleSheets.length, rules: [...document.styleSheets].reduce((n, s) => { try { return n + s.cssRules.length; } catch { return n; } }, 0) };
+  return { dom, nav: nav ? { workerStart: Math.round(nav.workerStart), responseEnd: Math.round(nav.responseEnd), domInteractive: Math.round(nav.domInteractive), domContentLoaded: Math.round(nav.domContentLoadedEventEnd) } : null, res, marks, paints, now: Math.round(performance.now()), longTasks: window.__longTasks || [] };
 })()`;
 
 const LONG_TASK_OBSERVER = `window.__longTasks = []; new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__longTasks.push({ at: Math.round(e.startTime), ms: Math.round(e.duration) }); }).observe({ type: 'longtask', buffered: true });`;
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  dur?: number;
+  args?: { name?: string };
+}
+
+/** Time the page's main thread was busy: the renderer main thread with the most task time. */
+function mainThreadBusyMs(events: TraceEvent[]): number {
+  const mains = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const busy = new Map<string, number>();
+  for (const e of events) {
+    const k = `${e.pid}:${e.tid}`;
+    if (e.ph === 'X' && e.name === 'RunTask' && mains.has(k)) busy.set(k, (busy.get(k) ?? 0) + (e.dur ?? 0) / 1000);
+  }
+  return Math.max(0, ...busy.values());
+}
 
 interface CpuProfile {
   nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }[];
@@ -123,6 +144,7 @@ async function main(): Promise<void> {
       const total = performance.now() - t0;
       const timeline = (await page.evaluate(TIMELINE_SCRIPT)) as { nav: unknown; res: { name: string; start: number; end: number; size: number; sw: boolean }[]; marks: unknown[]; paints: unknown[]; now: number; longTasks: { at: number; ms: number }[] };
       console.log(`\n第 ${run + 1} 次冷启动: ${Math.round(total)} ms（goto 到首个名单行）`);
+      console.log('dom', JSON.stringify((timeline as unknown as { dom: unknown }).dom));
       console.log('navigation', JSON.stringify(timeline.nav), 'paints', JSON.stringify(timeline.paints), 'marks', JSON.stringify(timeline.marks));
       for (const r of timeline.res) console.log(`  ${String(r.start).padStart(5)} → ${String(r.end).padStart(5)} ms  ${String(Math.round(r.size / 1024)).padStart(4)} KB ${r.sw ? 'sw' : '  '} ${r.name}`);
       console.log('long tasks', timeline.longTasks.map((t) => `${t.at}+${t.ms}`).join(' '));
@@ -133,6 +155,7 @@ async function main(): Promise<void> {
         const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
         await cdp.send('Tracing.end');
         await done;
+        console.log(`page main thread busy (RunTask, 4x slowed): ${Math.round(mainThreadBusyMs(traceChunks as TraceEvent[]))} ms`);
         const file = join(tmpdir(), 'cold-start-trace.json');
         writeFileSync(file, JSON.stringify({ traceEvents: traceChunks }));
         console.log(`trace: ${file}`);
