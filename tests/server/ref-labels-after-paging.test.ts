@@ -4,6 +4,7 @@ import { ADMIN, createTestServer, type LoggedIn, type TestServer } from './helpe
 import { subCompanyResource } from '../../src/contract/resources/base-org';
 import { cachedPlan, planOf } from '../../server/lib/page-plan';
 import type { Principal } from '../../server/lib/context';
+import { loadAccess } from '../../server/lib/principal';
 
 /**
  * A list's relation labels are joined after paging (server/lib/resource-refs.ts labelledPage):
@@ -68,10 +69,11 @@ describe('relation labels joined after paging', () => {
     }
   });
 
-  it('the compiled page statement pages the table first and joins the labels around that page', () => {
+  it('the compiled page statement pages the table first and joins the labels around that page', async () => {
     const query = { name: '分页关联', sort: 'name desc', rows: '3', page: '2' };
-    // a global resource: the plan's shape does not depend on the caller
-    const plan = planOf(subCompanyResource, {} as Principal, query, false, query.sort, 3);
+    // the plan of the administrator's calls above
+    const principal: Principal = { ...(await loadAccess(server.db, admin.user.id)), userId: admin.user.id, loginId: admin.user.login_id, domain: admin.user.domain, name: admin.user.name, tokenHash: '', mustChangePassword: false };
+    const plan = planOf(subCompanyResource, principal, query, false, query.sort, 3);
     const cached = cachedPlan(plan.key);
     if (!cached || cached.jsonSql === undefined) throw new Error('no compiled page statement for the call above');
     for (const statement of [cached.pageSql, cached.jsonSql]) {
