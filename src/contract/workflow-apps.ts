@@ -40,7 +40,7 @@ export const WF_APPLICATIONS: readonly WfApplication[] = [
   { key: 'feiqi', name: '资产报废', tag: 'asset_scrap', group: 'asset' },
 ];
 
-export const WF_APP_GROUPS: Record<WfApplication['group'], string> = { office: '行政申请', plan: '计划与目标', student: '学员事务', refund: '退费申请', asset: '资产管理' };
+export const WF_APP_GROUPS: Record<WfApplication['group'], string> = { office: '行政申请', plan: '计划与目标', student: '学员事务', refund: '退费管理', asset: '资产管理' };
 
 export function applicationMenuCode(app: Pick<WfApplication, 'key'>): string {
   return `workflow_${app.key}`;

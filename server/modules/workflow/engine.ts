@@ -28,6 +28,8 @@ export const INSTANCE_CLOSED = '该流程已结束';
 export interface Actor {
   userId: number;
   admin: boolean;
+  /** the campuses the administrator acts for (absent: all) */
+  inScope?(schoolId: number | null): boolean;
 }
 
 type InstanceRecord = Awaited<ReturnType<typeof lockInstance>>;
@@ -264,8 +266,14 @@ export async function startInstance(db: Kysely<Database>, input: StartInput): Pr
 
 /** A pending task of the actor (or of the administrators' queue for an administrator), with its instance locked. */
 async function myTask(db: Kysely<Database>, taskId: number, actor: Actor) {
-  const first = await db.selectFrom('wf_task').select(['id', 'instance_id', 'assignee_id']).where('id', '=', taskId).executeTakeFirst();
-  if (!first || !(first.assignee_id === actor.userId || (first.assignee_id === null && actor.admin))) throw notFound();
+  const first = await db
+    .selectFrom('wf_task')
+    .innerJoin('wf_instance', 'wf_instance.id', 'wf_task.instance_id')
+    .select(['wf_task.id', 'wf_task.instance_id', 'wf_task.assignee_id', 'wf_instance.school_id'])
+    .where('wf_task.id', '=', taskId)
+    .executeTakeFirst();
+  const queued = first?.assignee_id === null && actor.admin && (actor.inScope?.(first.school_id) ?? true);
+  if (!first || !(first.assignee_id === actor.userId || queued)) throw notFound();
   const inst = await lockInstance(db, first.instance_id);
   // read again under the lock: another approval may have closed it meanwhile
   const task = await db.selectFrom('wf_task').selectAll().where('id', '=', taskId).executeTakeFirstOrThrow();

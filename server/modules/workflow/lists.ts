@@ -49,13 +49,12 @@ const COLUMNS = [
   'i.finished_at',
 ] as const;
 
-/** The tasks on the caller's to-do list: their own, and the administrators' queue for an administrator. */
+/** The tasks on the caller's to-do list: their own, and for an administrator the queue of their campuses. */
 function todoTasks(db: Kysely<Database>, p: Principal) {
-  return db
-    .selectFrom('wf_task as t')
-    .select(['t.id as task_id', 't.instance_id'])
-    .where('t.state', '=', TASK_STATES.PENDING)
-    .where((eb) => (isWfAdmin(p) ? eb.or([eb('t.assignee_id', '=', p.userId), eb('t.assignee_id', 'is', null)]) : eb('t.assignee_id', '=', p.userId)));
+  const qb = db.selectFrom('wf_task as t').select(['t.id as task_id', 't.instance_id']).where('t.state', '=', TASK_STATES.PENDING);
+  if (!isWfAdmin(p)) return qb.where('t.assignee_id', '=', p.userId);
+  const queued = whereInScope(db.selectFrom('wf_instance as qi').select('qi.id'), 'qi.school_id', p);
+  return qb.where((eb) => eb.or([eb('t.assignee_id', '=', p.userId), eb.and([eb('t.assignee_id', 'is', null), eb('t.instance_id', 'in', queued)])]));
 }
 
 /** One list of the task center (to-do, done, my applications, copies) or the monitor (every instance in scope). */
@@ -174,7 +173,7 @@ export async function instanceDetail(db: Kysely<Database>, p: Principal, instanc
     .where('t.instance_id', '=', instanceId)
     .orderBy('t.id')
     .execute();
-  const mine = tasks.find((t) => t.state === TASK_STATES.PENDING && t.round === inst.round && (t.assignee_id === p.userId || (t.assignee_id === null && isWfAdmin(p))));
+  const mine = tasks.find((t) => t.state === TASK_STATES.PENDING && t.round === inst.round && (t.assignee_id === p.userId || (t.assignee_id === null && isWfAdmin(p) && inScope(p, inst.school_id))));
   const mineNode = mine ? findNode(def.tree, mine.node_id) : undefined;
   const rules = fieldRules(mineNode);
   const path = await detailPath(db, inst, def, form, tasks);

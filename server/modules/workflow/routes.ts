@@ -39,7 +39,7 @@ import type { Database } from '../../db/schema';
 import { checkForm } from './form';
 
 function actorOf(p: Principal): Actor {
-  return { userId: p.userId, admin: isWfAdmin(p) };
+  return { userId: p.userId, admin: isWfAdmin(p), inScope: (schoolId) => inScope(p, schoolId) };
 }
 
 /**

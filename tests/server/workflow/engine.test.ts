@@ -124,8 +124,12 @@ describe('approver kinds', () => {
     expect(inst).toEqual({ admin_queue: 1, current_approvers: '管理员' });
     const todo = await ok(get<InstancePage>('admin', 'wf_instance_list', { type: 'todo', rows: 100 }));
     expect(todo.content.find((r) => r.id === first)?.task_id).toBeTypeOf('number');
-    // the principal of another campus does not see it
+    // the principal (who watches the workflows of 北京朝阳 and 北京海淀) neither sees nor takes it
     expect((await get('principal', 'instance_step_current', { instance_id: first })).body.code).toBe(404);
+    const theirs = await ok(get<InstancePage>('principal', 'wf_instance_list', { type: 'todo', rows: 100 }));
+    expect(theirs.content.some((r) => r.id === first)).toBe(false);
+    const queuedTask = await server.db.selectFrom('wf_task').select('id').where('instance_id', '=', first).where('state', '=', 0).executeTakeFirstOrThrow();
+    expect((await post('principal', 'run', { task_id: queuedTask.id, action: 'approve' })).body.code).toBe(404);
     expect((await run('admin', first)).body.code).toBe(200);
     expect(await state(first)).toBe(2);
 

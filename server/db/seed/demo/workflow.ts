@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { nowText } from '../../../lib/time';
 import type { Database } from '../../schema';
 import { createDefine, createInstance, demoRun, demoRecall } from '../../../modules/workflow';
 import type { FormField, WfNode } from '../../../../src/contract/workflow-tree';
@@ -195,4 +196,29 @@ export async function seed(db: Kysely<Database>): Promise<void> {
   await approve('admin', purchase.instanceId, '同意采购，请比价三家');
   const plan = await apply('principal', 'campus_sales_plan', cy, { period: '2026-11', target: 450000, budget: 30000, remark: '秋季续费与转介绍' }, '北京朝阳校区 11 月销售计划');
   await approve('principal', plan.instanceId, '按计划执行');
+  await spreadOverRecentDays(db);
+}
+
+/**
+ * The instances above were made within a second; as a real office's they are spread over the last
+ * days: each instance starts some hours before the next, and its steps follow at intervals.
+ */
+async function spreadOverRecentDays(db: Kysely<Database>): Promise<void> {
+  const instances = await db.selectFrom('wf_instance').select(['id', 'state']).orderBy('id').execute();
+  const now = Date.now();
+  for (const [i, inst] of instances.entries()) {
+    // the newest instance started about two hours ago, the oldest about four days ago
+    const start = now - (instances.length - i) * 7 * 3_600_000 - ((i * 37) % 50) * 60_000;
+    const steps = await db.selectFrom('wf_step').select('id').where('instance_id', '=', inst.id).orderBy('id').execute();
+    let at = start;
+    for (const [k, step] of steps.entries()) {
+      if (k > 0) at += (25 + ((inst.id * 13 + k * 29) % 90)) * 60_000;
+      await db.updateTable('wf_step').set({ created_at: nowText(Math.min(at, now - 60_000)) }).where('id', '=', step.id).execute();
+    }
+    const first = nowText(start);
+    const last = nowText(Math.min(at, now - 60_000));
+    await db.updateTable('wf_instance').set({ created_at: first, updated_at: last, finished_at: inst.state === 1 ? null : last }).where('id', '=', inst.id).execute();
+    await db.updateTable('wf_task').set({ created_at: first }).where('instance_id', '=', inst.id).execute();
+    await db.updateTable('wf_task').set({ acted_at: last }).where('instance_id', '=', inst.id).where('acted_at', 'is not', null).execute();
+  }
 }

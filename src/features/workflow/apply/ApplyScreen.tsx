@@ -47,7 +47,7 @@ export function ApplyScreen({ tag, title }: { tag: string; title?: string }) {
           <PathView path={done.path} />
         </Alert>
       )}
-      <InstanceList key={seq} type="apply" refType={define?.ref_type ?? tag} tableKey={`wf_apply_${tag}`} />
+      <InstanceList reloadSeq={seq} type="apply" refType={define?.ref_type ?? tag} tableKey={`wf_apply_${tag}`} />
       <ApplyDialog
         tag={tag}
         opened={open}

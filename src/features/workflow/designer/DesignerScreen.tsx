@@ -80,7 +80,7 @@ function Designer({ detail, viewing, onVersion }: { detail: DefineDetail; viewin
       <Group justify="space-between" wrap="wrap">
         <Group gap="xs">
           <Text fw={600}>{detail.name}</Text>
-          <Badge variant="light">{detail.define_key}</Badge>
+          <Badge variant="light" tt="none">{detail.define_key}</Badge>
           <Select
             size="xs"
             w={190}
@@ -115,8 +115,10 @@ function Designer({ detail, viewing, onVersion }: { detail: DefineDetail; viewin
         </Tabs.List>
         <Tabs.Panel value="flow" pt="sm">
           <div className={classes.flow}>
-            <Chain node={tree} form={form} a={actions} />
-            <div className={classes.endDot}>流程结束</div>
+            <div className={classes.flowInner}>
+              <Chain node={tree} form={form} a={actions} />
+              <div className={classes.endDot}>流程结束</div>
+            </div>
           </div>
         </Tabs.Panel>
         <Tabs.Panel value="form" pt="sm">

@@ -44,20 +44,30 @@ const COLUMNS: DataTableColumn<Row>[] = [
  * A list of instances (to-dos, done, my applications, copies, or every instance in the caller's
  * campuses) with its search form; a row opens the detail, where the caller acts.
  */
-export function InstanceList({ type, refType, toolbar, exportName, tableKey }: { type: ListType; refType?: string; toolbar?: ReactNode; exportName?: string; tableKey: string }) {
+export function InstanceList({ type, refType, toolbar, exportName, tableKey, reloadSeq }: { type: ListType; refType?: string; toolbar?: ReactNode; exportName?: string; tableKey: string; reloadSeq?: number }) {
   const [query, setQuery] = useState<Record<string, QueryValue>>({});
   const [open, setOpen] = useState<number | null>(null);
+  // 搜索 asks again even with unchanged filters: others change these lists
+  const [searches, setSearches] = useState(0);
   const table = useRef<DataTableHandle<Row>>(null);
   const qc = useQueryClient();
   const fullQuery = useMemo(() => ({ ...query, type, ref_type: refType }), [query, type, refType]);
   const actions: RowAction<Row>[] = [{ key: 'open', label: type === 'todo' ? '审批' : '查看', color: type === 'todo' ? 'blue' : 'gray', onClick: (r) => setOpen(r.id) }];
   return (
     <Stack gap="xs">
-      <SearchForm fields={SEARCH} onSearch={setQuery} />
+      <SearchForm
+        fields={SEARCH}
+        onSearch={(q) => {
+          setQuery(q);
+          setSearches((n) => n + 1);
+        }}
+      />
       <DataTable<Row>
         api={wfInstanceListCall.path}
         columns={COLUMNS}
         query={fullQuery}
+        searchSeq={searches + (reloadSeq ?? 0)}
+        refetchInterval={30_000}
         actions={actions}
         tableRef={table}
         tableKey={tableKey}
