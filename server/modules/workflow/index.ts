@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema';
 import { TASK_STATES, WF_STATES } from '../../../src/contract/workflow';
 import { registerRoutes } from './routes';
 import { registerClockIn } from './clock-in';
-import { recallInstance, runTask, startInstance } from './engine';
+import { addSigner, recallInstance, runTask, startInstance } from './engine';
 import './schema';
 
 /**
@@ -96,11 +96,25 @@ export async function takesPart(db: Kysely<Database>, userId: number, refType: s
 
 export { WF_STATES };
 
-/** For the demo seed: `userId` approves or refuses their pending task on an instance. */
+/** For the demo seed: `userId` approves or refuses their pending task on an instance (or, as an administrator, a queued one). */
 export async function demoRun(db: Kysely<Database>, userId: number, instanceId: number, action: 'approve' | 'refuse', comment: string): Promise<void> {
+  const task = await db
+    .selectFrom('wf_task')
+    .select(['id', 'assignee_id'])
+    .where('instance_id', '=', instanceId)
+    .where('state', '=', TASK_STATES.PENDING)
+    .where((eb) => eb.or([eb('assignee_id', '=', userId), eb('assignee_id', 'is', null)]))
+    .orderBy('id')
+    .executeTakeFirst();
+  if (!task) throw new Error(`演示流程 ${instanceId} 没有用户 ${userId} 的待办`);
+  await runTask(db, { userId, admin: task.assignee_id === null }, { taskId: task.id, action, comment });
+}
+
+/** For the demo seed: the approver `userId` adds `signerId` to their pending task on an instance (加签). */
+export async function demoAddSigner(db: Kysely<Database>, userId: number, instanceId: number, signerId: number, comment: string): Promise<void> {
   const task = await db.selectFrom('wf_task').select('id').where('instance_id', '=', instanceId).where('assignee_id', '=', userId).where('state', '=', TASK_STATES.PENDING).executeTakeFirst();
   if (!task) throw new Error(`演示流程 ${instanceId} 没有用户 ${userId} 的待办`);
-  await runTask(db, { userId, admin: false }, { taskId: task.id, action, comment });
+  await addSigner(db, { userId, admin: false }, { taskId: task.id, userId: signerId, comment });
 }
 
 /** For the demo seed: the applicant recalls an instance. */

@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
 import { nowText } from '../../../lib/time';
 import type { Database } from '../../schema';
-import { createDefine, createInstance, demoRun, demoRecall } from '../../../modules/workflow';
+import { createDefine, createInstance, demoAddSigner, demoRun, demoRecall } from '../../../modules/workflow';
+import { WF_APPLICATIONS } from '../../../../src/contract/workflow-apps';
+import { APPLICATION_GRANTS } from '../menus/workflow';
 import type { FormField, WfNode } from '../../../../src/contract/workflow-tree';
 
 /**
@@ -164,6 +166,10 @@ export async function seed(db: Kysely<Database>): Promise<void> {
     await createDefine(db, ids.admin, { define_key: d.key, name: d.name, tag: d.tag, ref_type: d.refType ?? d.tag, remark: d.remark ?? null, timeout_hours: 24, tree: d.tree(ids), form: d.form });
   }
 
+  const schoolOf = async (login: string): Promise<number | null> => {
+    const row = await db.selectFrom('user_schools').select('school_id').where('user_id', '=', id(login)).orderBy('school_id').executeTakeFirst();
+    return row?.school_id ?? null;
+  };
   const cy = schools.get('BJ-CY') ?? null;
   const hd = schools.get('BJ-HD') ?? null;
   const th = schools.get('GZ-TH') ?? null;
@@ -196,7 +202,69 @@ export async function seed(db: Kysely<Database>): Promise<void> {
   await approve('admin', purchase.instanceId, '同意采购，请比价三家');
   const plan = await apply('principal', 'campus_sales_plan', cy, { period: '2026-11', target: 450000, budget: 30000, remark: '秋季续费与转介绍' }, '北京朝阳校区 11 月销售计划');
   await approve('principal', plan.instanceId, '按计划执行');
+  await apply('admin', 'head_network_plan', null, { period: '2027-01', target: 5200, budget: 260000, remark: '寒假班全网投放：信息流 60%，搜索 25%，社群 15%' }, '总部 2027 年 1 月网络推广计划');
+  await everyScreenHasApplications(db, id, schoolOf);
+  // staff who approve nothing by role are asked by the principal to co-sign (加签): each has one
+  // waiting and one done in 任务中心
+  for (const [i, login] of ['sales', 'telemarketer', 'teacher', 'foreign_teacher', 'front_desk', 'finance'].entries()) {
+    const waiting = await apply('principal', 'repair', cy, { location: `${3 + i} 楼走廊`, item: '消防指示灯', urgency: '一般', description: '指示灯不亮，需更换' }, `${3 + i} 楼消防指示灯报修`);
+    await demoAddSigner(db, ids.principal, waiting.instanceId, id(login), '请协助确认现场情况');
+    const done = await apply('principal', 'asset_requisition', cy, { item: '教学用平板电脑', quantity: 2 + i, reason: '公开课演示使用' }, `公开课平板申领（${i + 1}）`);
+    await demoAddSigner(db, ids.principal, done.instanceId, id(login), '请确认使用安排');
+    await demoRun(db, id(login), done.instanceId, 'approve', '已确认，可以安排');
+    await demoRun(db, ids.principal, done.instanceId, 'approve', '同意');
+  }
   await spreadOverRecentDays(db);
+}
+
+/** Sample forms per business kind, for the applications every demo user makes on their screens. */
+const SAMPLES: Readonly<Record<string, readonly Record<string, unknown>[]>> = {
+  attendance_cancel: [
+    { lesson_date: '2026-11-18', class_name: '少儿英语 L3 周六班', student_name: '何嘉怡', reason: '学员当天请病假，前台误点为出勤' },
+    { lesson_date: '2026-11-20', class_name: '自然拼读 A 班', student_name: '吴梓轩', reason: '补课学员重复签到，需撤销一次' },
+  ],
+  repair: [
+    { location: '2 楼前台', item: '打印机', urgency: '一般', description: '打印时卡纸，已清理仍反复出现' },
+    { location: '5 楼 501 教室', item: '空调', urgency: '紧急', description: '制热无效，教室温度过低' },
+  ],
+  phone_change: [{ student_name: '郑欣然', old_phone: '13511112233', new_phone: '18622334455', reason: '家长手机号更换' }],
+  stop_class: [{ student_name: '冯子墨', class_name: '少儿英语 L4 周日班', stop_date: '2026-12-06', reason: '学员骨折需休养一个月' }],
+  refund: [{ student_name: '钱思琪', order_no: 'BJCY-2025-0355', class_type: '少儿英语 L1', amount: 2400, refund_reason: '身体原因', remark: '医生建议暂停课程' }],
+  tb_refund: [{ student_name: '林浩宇', tb_order_no: '3829104475612034', amount: 699, reason: '淘宝体验课未到店，申请全额退款' }],
+  account_refund: [{ student_name: '宋雨萱', amount: 1560, bank_account: '招商银行 6214 **** **** 3306', reason: '结课后账户余额退还家长' }],
+  asset_purchase: [{ item: '儿童绘本（牛津阅读树）', quantity: 60, budget: 4800, reason: '阅读角图书更新' }],
+  asset_stock_in: [{ item: '教室白板', quantity: 6, supplier: '得力办公', reason: '新学期采购到货' }],
+  asset_requisition: [{ item: '点读笔', quantity: 10, reason: '新开班教学使用' }],
+  asset_scrap: [{ item: '旧投影仪', quantity: 2, reason: '灯泡老化，维修费用高于残值' }],
+};
+
+function planSample(tag: string, i: number): Record<string, unknown> {
+  const base = { period: i % 2 === 0 ? '2026-12' : '2027-01', target: 120 + i * 35, budget: 8000 + i * 1500, remark: '按季度目标分解，重点做好寒假班招生' };
+  return tag === 'marketer_target' || tag === 'salesman_target' ? { staff_name: tag === 'marketer_target' ? '陈晓燕' : '刘洋', ...base } : base;
+}
+
+/**
+ * Every demo user who holds an application screen has applications of that kind, in turn waiting,
+ * approved, refused or recalled, so each screen shows its rows and every state appears.
+ */
+async function everyScreenHasApplications(db: Kysely<Database>, id: (login: string) => number, schoolOf: (login: string) => Promise<number | null>): Promise<void> {
+  let turn = 0;
+  for (const app of WF_APPLICATIONS) {
+    const def = DEFINITIONS.find((d) => d.tag === app.tag);
+    if (!def) continue;
+    for (const login of ['principal', ...APPLICATION_GRANTS[app.group]].filter((l, i, all) => all.indexOf(l) === i)) {
+      const samples = SAMPLES[app.tag];
+      const form = samples ? samples[turn % samples.length] : planSample(app.tag, turn);
+      const { instanceId } = await createInstance(db, { refType: def.refType ?? def.tag, refId: null, defineKey: def.key, schoolId: await schoolOf(login), applicantId: id(login), form });
+      turn += 1;
+      const task = await db.selectFrom('wf_task').select(['assignee_id']).where('instance_id', '=', instanceId).where('state', '=', 0).executeTakeFirst();
+      if (!task) continue;
+      const decider = task.assignee_id ?? id('admin');
+      if (turn % 4 === 1) await demoRun(db, decider, instanceId, 'approve', '同意');
+      else if (turn % 4 === 2) await demoRun(db, decider, instanceId, 'refuse', '资料不全，请补充后重新提交');
+      else if (turn % 4 === 3 && decider !== id(login)) await demoRecall(db, id(login), instanceId, '信息有误，撤回修改');
+    }
+  }
 }
 
 /**
@@ -207,8 +275,8 @@ async function spreadOverRecentDays(db: Kysely<Database>): Promise<void> {
   const instances = await db.selectFrom('wf_instance').select(['id', 'state']).orderBy('id').execute();
   const now = Date.now();
   for (const [i, inst] of instances.entries()) {
-    // the newest instance started about two hours ago, the oldest about four days ago
-    const start = now - (instances.length - i) * 7 * 3_600_000 - ((i * 37) % 50) * 60_000;
+    // the oldest instance started about four days ago, the newest an hour or two ago
+    const start = now - Math.round(((instances.length - i) * 100 * 3_600_000) / instances.length) - ((i * 37) % 50) * 60_000;
     const steps = await db.selectFrom('wf_step').select('id').where('instance_id', '=', inst.id).orderBy('id').execute();
     let at = start;
     for (const [k, step] of steps.entries()) {

@@ -12,6 +12,15 @@ function applicationScreen(app: WfApplication): MenuSeed {
   return screen(app.name, `workflow/${app.key}`, [], { code: `workflow_${app.key}`, url: `/workflow/apply/${app.key}` });
 }
 
+/** Roles that see each group of application screens (the administrator sees all). */
+export const APPLICATION_GRANTS: Readonly<Record<WfApplication['group'], readonly string[]>> = {
+  office: ALL_STAFF,
+  student: ['principal', 'front_desk', 'sales', 'teacher', 'foreign_teacher'],
+  refund: ['principal', 'sales', 'finance'],
+  plan: ['principal'],
+  asset: ['principal'],
+};
+
 const GROUP_ICONS: Record<WfApplication['group'], string> = { office: 'documentation', plan: 'chart', student: 'student', refund: 'money', asset: 'folder' };
 
 /** 考勤打卡 (server/modules/workflow/clock-in.ts): every member of staff punches from the user menu. */
@@ -104,7 +113,7 @@ export const approvalMenus: readonly MenuSeed[] = [
       type: 0,
       url: `/workflow/apply_${group}`,
       icon: GROUP_ICONS[group],
-      grants: group === 'plan' || group === 'asset' ? ['principal'] : group === 'refund' ? ['principal', 'sales', 'finance'] : ALL_STAFF,
+      grants: APPLICATION_GRANTS[group],
       children: WF_APPLICATIONS.filter((a) => a.group === group).map(applicationScreen),
     }),
   ),

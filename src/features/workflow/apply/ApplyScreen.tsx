@@ -13,7 +13,7 @@ import { PathView } from '../shared/PathView';
 
 /**
  * An application screen: the definition of one business kind (its tag), 发起申请 with its form,
- * and the caller's applications of that kind. After sending, the path it takes is shown (申请成功).
+ * and the caller's applications of that kind (every one of their campuses for those who hold 流程监控). After sending, the path it takes is shown (申请成功).
  */
 export function ApplyScreen({ tag, title }: { tag: string; title?: string }) {
   const [open, setOpen] = useState(false);
@@ -22,6 +22,8 @@ export function ApplyScreen({ tag, title }: { tag: string; title?: string }) {
   const can = useHasPermission();
   const { data: defines } = useQuery({ queryKey: ['wf-defines-tag', tag], queryFn: () => callApi(wfDefinesTagCall, { query: { tag } }) });
   const define = defines?.[0];
+  // those who watch their campuses' workflows (流程监控) see every application of the kind there
+  const watcher = can(WF_PERMS.repair) || can(WF_PERMS.interrupt);
   return (
     <Stack gap="sm">
       <Card withBorder padding="sm">
@@ -47,7 +49,7 @@ export function ApplyScreen({ tag, title }: { tag: string; title?: string }) {
           <PathView path={done.path} />
         </Alert>
       )}
-      <InstanceList reloadSeq={seq} type="apply" refType={define?.ref_type ?? tag} tableKey={`wf_apply_${tag}`} />
+      <InstanceList reloadSeq={seq} type={watcher ? 'all' : 'apply'} refType={define?.ref_type ?? tag} tableKey={`wf_apply_${tag}`} />
       <ApplyDialog
         tag={tag}
         opened={open}
