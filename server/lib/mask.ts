@@ -112,3 +112,20 @@ export function keepMaskedFields(def: ResourceDef, row: Record<string, unknown>,
     if (value === undefined) delete row[name];
   }
 }
+
+/**
+ * A write's before and after values for the audit log, with the declaration's masked columns
+ * masked: the log is answered as stored to whoever may read it, code or not. A change still shows
+ * (138****1234 → 139****5678), the numbers do not.
+ */
+export function maskChanges<C extends { before: Record<string, unknown> | null; after: Record<string, unknown> | null }>(def: ResourceDef, changes: C[]): C[] {
+  const own = maskedKeys(def).filter((k) => def.fields[k.key]?.mask);
+  if (own.length === 0) return changes;
+  const masked = (side: Record<string, unknown> | null) => {
+    if (!side) return side;
+    const out = { ...side };
+    for (const k of own) if (typeof out[k.key] === 'string') out[k.key] = maskText(k.kind, out[k.key] as string);
+    return out;
+  };
+  return changes.map((c) => ({ ...c, before: masked(c.before), after: masked(c.after) }));
+}

@@ -34,7 +34,7 @@ import { checkTreeParent, nestTree, refuseWithChildren } from './resource-tree';
 import { diffRow, writeAudit, type RowChange } from './audit';
 import { areaOfResource } from '../../src/contract/resources';
 import { labelledPage, refJoins, refJsonColumns, refuseInUse, withRefLabels } from './resource-refs';
-import { keepMaskedFields, maskRows, maskedJsonColumns } from './mask';
+import { keepMaskedFields, maskChanges, maskRows, maskedJsonColumns } from './mask';
 import { exclusiveConflict, exclusiveProblem } from '../../src/contract/search';
 
 /** Rows of a declared table, seen without a static type. */
@@ -182,7 +182,8 @@ function audit(ctx: ResourceCtx, call: keyof typeof VERBS | ActionDef, changes: 
     title: action ? `${action.label}（${def.title}）` : `${VERBS[call as keyof typeof VERBS]}${def.title}`,
     table: def.table,
     ids: changes.map((c) => c.id).filter((id): id is number => id !== null),
-    changes,
+    // the log is read as it is stored, by whoever holds 操作日志: masked columns are kept masked there
+    changes: maskChanges(def, changes),
   });
 }
 
