@@ -10,7 +10,8 @@ import { nowText } from '../../lib/time';
 import type { ResourceHooks } from '../../lib/resource-routes';
 import { daysInclusive, shiftDays } from './dates';
 import { setState, stateText, studentInScope, studentSchool } from './student-rules';
-import { startApproval } from './approvals';
+import { assertNotInWorkflow, startApproval } from './approvals';
+import { registerOutcome } from '../workflow';
 import './schema';
 
 type Db = Kysely<Database>;
@@ -32,21 +33,31 @@ function moveValidity(validUntil: string | null, days: number): string | null {
   return validUntil ? shiftDays(validUntil, days) : null;
 }
 
-/** Approves or refuses a pending freeze; what check_freeze and an approval of the workflow both do. */
-export async function decideFreeze(db: Db, principal: Principal, id: number, approve: boolean, remark: string | null): Promise<FreezeRow> {
-  const freeze = await freezeInScope(db, principal, id);
+/**
+ * Approves or refuses a pending freeze: what check_freeze does, and the workflow's outcome
+ * (`userId` null: the system). Approval freezes the student and moves the validity out.
+ */
+async function settleFreeze(db: Db, userId: number | null, freeze: FreezeRow, approve: boolean, remark: string | null): Promise<void> {
   if (freeze.state !== 1) throw new ApiError(409, '该冻结申请已处理，不能重复审核');
   const now = nowText();
   if (approve) {
-    const student = await studentInScope(db, principal, freeze.student_id);
+    const student = await db.selectFrom('student').select(['id', 'state', 'valid_until']).where('id', '=', freeze.student_id).where('del_flag', '=', 0).executeTakeFirst();
+    if (!student) throw new ApiError(404, '学员不存在或无权访问');
     if (Number(student.state) !== 1) throw new ApiError(409, `学员当前为${stateText(student.state)}，不能冻结`);
-    await setState({ db, principal }, student.id, 7, { freeze_start: freeze.start_date, freeze_end: freeze.end_date, valid_until: moveValidity(student.valid_until, freeze.days) });
+    await setState(db, userId, student.id, 7, { freeze_start: freeze.start_date, freeze_end: freeze.end_date, valid_until: moveValidity(student.valid_until, freeze.days) });
   }
   await db
     .updateTable('student_freeze')
-    .set({ state: approve ? 2 : 3, check_remark: remark, checked_by: principal.userId, checked_at: now, updated_at: now, updated_by: principal.userId })
-    .where('id', '=', id)
+    .set({ state: approve ? 2 : 3, check_remark: remark, checked_by: userId, checked_at: now, updated_at: now, updated_by: userId })
+    .where('id', '=', freeze.id)
     .execute();
+}
+
+/** check_freeze: a freeze in the caller's campuses whose approval does not run in the workflow. */
+export async function decideFreeze(db: Db, principal: Principal, id: number, approve: boolean, remark: string | null): Promise<FreezeRow> {
+  const freeze = await freezeInScope(db, principal, id);
+  if (freeze.state === 1) await assertNotInWorkflow(db, 'student_freeze', freeze.id);
+  await settleFreeze(db, principal.userId, freeze, approve, remark);
   return freezeInScope(db, principal, id);
 }
 
@@ -64,6 +75,14 @@ export async function isFrozenOn(db: Db, studentId: number, date: string): Promi
 }
 
 export function registerFreeze(app: Hono<AppEnv>): void {
+  // the workflow's end of a freeze's approval (server/modules/workflow, tag freeze)
+  registerOutcome('student_freeze', async ({ db, outcome, actorId, instance }) => {
+    const freeze = (await db.selectFrom('student_freeze').selectAll().where('id', '=', Number(instance.ref_id)).executeTakeFirst()) as FreezeRow | undefined;
+    if (!freeze || freeze.state !== 1) return;
+    if (outcome === 'approved' || outcome === 'refused') await settleFreeze(db, actorId, freeze, outcome === 'approved', null);
+    else await db.updateTable('student_freeze').set({ state: 4, updated_at: nowText(), updated_by: actorId }).where('id', '=', freeze.id).execute();
+  });
+
   mountCall(app, applyFreezeCall, async ({ db, principal, body }) => {
     const student = await studentInScope(db, principal, body.student_id);
     if (Number(student.state) !== 1) throw new ApiError(409, `只有在读学员可以申请冻结（当前状态：${stateText(student.state)}）`);
@@ -100,7 +119,15 @@ export function registerFreeze(app: Hono<AppEnv>): void {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const instance = await startApproval(db, principal, { refType: 'student_freeze', refId: row.id, title: `${student.name} 冻结申请（${body.start_date} 至 ${body.end_date}）`, schoolId: student.school_id });
+    const instance = await startApproval(db, principal, {
+      refType: 'student_freeze',
+      tag: 'freeze',
+      refId: row.id,
+      title: `${student.name} 冻结申请（${body.start_date} 至 ${body.end_date}）`,
+      schoolId: student.school_id,
+      form: { student_name: student.name, start_date: body.start_date, end_date: body.end_date, reason: body.reason },
+      snapshot: { student_id: student.id, start_date: body.start_date, end_date: body.end_date, days, reason: body.reason },
+    });
     if (instance !== null) await db.updateTable('student_freeze').set({ wf_instance_id: instance }).where('id', '=', row.id).execute();
     return freezeInScope(db, principal, row.id);
   });
@@ -110,9 +137,11 @@ export function registerFreeze(app: Hono<AppEnv>): void {
   mountCall(app, freezeRollbackCall, async ({ db, principal, body }) => {
     const freeze = await freezeInScope(db, principal, body.id);
     if (freeze.state !== 1 && freeze.state !== 2) throw new ApiError(409, '只有待审核或已冻结的记录可以撤回');
+    // a pending apply in the workflow is withdrawn there (我的申请 › 撤回), which ends it here too
+    if (freeze.state === 1) await assertNotInWorkflow(db, 'student_freeze', freeze.id);
     if (freeze.state === 2) {
       const student = await studentInScope(db, principal, freeze.student_id);
-      if (Number(student.state) === 7) await setState({ db, principal }, student.id, 1, { freeze_start: null, freeze_end: null, valid_until: moveValidity(student.valid_until, -freeze.days) });
+      if (Number(student.state) === 7) await setState(db, principal.userId, student.id, 1, { freeze_start: null, freeze_end: null, valid_until: moveValidity(student.valid_until, -freeze.days) });
     }
     const now = nowText();
     await db.updateTable('student_freeze').set({ state: 4, updated_at: now, updated_by: principal.userId }).where('id', '=', freeze.id).execute();
@@ -158,7 +187,7 @@ export const freezeOffHooks: ResourceHooks = {
       const now = nowText();
       await ctx.db.updateTable('student_freeze').set({ state: 5, end_date: end < freeze.start_date ? freeze.start_date : end, days, updated_at: now, updated_by: ctx.principal.userId }).where('id', '=', freeze.id).execute();
       const student = await studentInScope(ctx.db, ctx.principal, freeze.student_id);
-      if (Number(student.state) === 7) await setState(ctx, student.id, 1, { freeze_start: null, freeze_end: null, valid_until: moveValidity(student.valid_until, days - freeze.days) });
+      if (Number(student.state) === 7) await setState(ctx.db, ctx.principal.userId, student.id, 1, { freeze_start: null, freeze_end: null, valid_until: moveValidity(student.valid_until, days - freeze.days) });
     }
   },
 };

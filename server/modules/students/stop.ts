@@ -3,11 +3,14 @@ import { stoppedDaysCall } from '../../../src/contract/students';
 import type { AppEnv } from '../../lib/context';
 import { mountCall } from '../../lib/call-routes';
 import { ApiError } from '../../lib/http';
-import { todayText } from '../../lib/time';
+import { nowText, todayText } from '../../lib/time';
 import type { ResourceHooks } from '../../lib/resource-routes';
 import { daysInclusive } from './dates';
 import { setState, stateText, studentInScope, studentSchool } from './student-rules';
-import { startApproval } from './approvals';
+import { assertNotInWorkflow, startApproval } from './approvals';
+import { registerOutcome } from '../workflow';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
 import './schema';
 
 /**
@@ -30,7 +33,22 @@ export const stopHooks: ResourceHooks = {
   async afterWrite(ctx, row, mode) {
     if (mode !== 'add') return;
     const student = await studentInScope(ctx.db, ctx.principal, Number(row.student_id));
-    const instance = await startApproval(ctx.db, ctx.principal, { refType: 'student_stop_apply', refId: row.id, title: `${student.name} 停课申请（${String(row.start_date)} 起 ${String(row.days)} 天）`, schoolId: student.school_id });
+    const cls = await ctx.db
+      .selectFrom('stu_class')
+      .innerJoin('base_class_manage', 'base_class_manage.id', 'stu_class.class_id')
+      .select('base_class_manage.name')
+      .where('stu_class.student_id', '=', student.id)
+      .where('stu_class.state', '=', 1)
+      .executeTakeFirst();
+    const instance = await startApproval(ctx.db, ctx.principal, {
+      refType: 'student_stop_apply',
+      tag: 'stop_class',
+      refId: row.id,
+      title: `${student.name} 停课申请（${String(row.start_date)} 起 ${String(row.days)} 天）`,
+      schoolId: student.school_id,
+      form: { student_name: student.name, class_name: cls?.name ?? '未入班', stop_date: String(row.start_date), reason: String(row.reason) },
+      snapshot: row,
+    });
     if (instance !== null) await ctx.db.updateTable('student_stop_apply').set({ wf_instance_id: instance }).where('id', '=', row.id).execute();
   },
   async beforeDelete(ctx, ids) {
@@ -40,15 +58,34 @@ export const stopHooks: ResourceHooks = {
   async beforeAction(ctx, _action, rows, value) {
     for (const r of rows) {
       if (Number(r.state) !== 1) throw new ApiError(409, '该停课申请已处理，不能重复审核');
-      if (Number(value) !== 2) continue;
-      const student = await studentInScope(ctx.db, ctx.principal, Number(r.student_id));
-      if (Number(student.state) !== 1) throw new ApiError(409, `学员当前为${stateText(student.state)}，不能停课`);
-      await setState(ctx, student.id, 2);
+      await assertNotInWorkflow(ctx.db, 'student_stop_apply', r.id);
+      if (Number(value) === 2) await stopStudent(ctx.db, ctx.principal.userId, Number(r.student_id));
     }
   },
 };
 
+/** An approved stop: the student (still 在读) becomes 停课. */
+async function stopStudent(db: Kysely<Database>, userId: number | null, studentId: number): Promise<void> {
+  const student = await db.selectFrom('student').select(['id', 'state']).where('id', '=', studentId).where('del_flag', '=', 0).executeTakeFirst();
+  if (!student) throw new ApiError(404, '学员不存在或无权访问');
+  if (Number(student.state) !== 1) throw new ApiError(409, `学员当前为${stateText(student.state)}，不能停课`);
+  await setState(db, userId, student.id, 2);
+}
+
 export function registerStop(app: Hono<AppEnv>): void {
+  // the workflow's end of a stop apply's approval (server/modules/workflow, tag stop_class)
+  registerOutcome('student_stop_apply', async ({ db, outcome, actorId, instance }) => {
+    const id = Number(instance.ref_id);
+    const apply = await db.selectFrom('student_stop_apply').select(['id', 'state', 'student_id']).where('id', '=', id).executeTakeFirst();
+    if (!apply || apply.state !== 1) return;
+    if (outcome === 'approved') await stopStudent(db, actorId, apply.student_id);
+    await db
+      .updateTable('student_stop_apply')
+      .set({ state: outcome === 'approved' ? 2 : outcome === 'refused' ? 3 : 4, updated_at: nowText(), updated_by: actorId })
+      .where('id', '=', id)
+      .execute();
+  });
+
   mountCall(app, stoppedDaysCall, async ({ db, principal, query }) => {
     const student = await studentInScope(db, principal, query.student_id);
     const applies = await db

@@ -80,10 +80,10 @@ export async function studentInScope(db: Db, principal: Principal, id: number): 
 }
 
 /** Sets a student's state as an approved apply decides (the caller has checked the apply). */
-export async function setState(ctx: Pick<ResourceCtx, 'db' | 'principal'>, id: number, state: number, extra: { freeze_start?: string | null; freeze_end?: string | null; valid_until?: string | null } = {}): Promise<void> {
-  await ctx.db
+export async function setState(db: Db, userId: number | null, id: number, state: number, extra: { freeze_start?: string | null; freeze_end?: string | null; valid_until?: string | null } = {}): Promise<void> {
+  await db
     .updateTable('student')
-    .set({ state, ...extra, updated_at: nowText(), updated_by: ctx.principal.userId })
+    .set({ state, ...extra, updated_at: nowText(), updated_by: userId })
     .where('id', '=', id)
     .execute();
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, ADMIN, DEMO_PASSWORD, type LoggedIn, type TestServer } from '../helpers';
 import { todayText } from '../../../server/lib/time';
 import { integralMismatches } from '../../../server/modules/students';
+import { demoRun } from '../../../server/modules/workflow';
 import { idCardCheckDigit } from '../../../src/contract/students';
 import '../../../server/modules/students/schema';
 
@@ -132,7 +133,38 @@ describe('points', () => {
   });
 });
 
-describe('freeze, freeze-off and stop class', () => {
+async function definitions(tags: string[], state: 0 | 1): Promise<void> {
+  await s.db.updateTable('wf_define').set({ state }).where('tag', 'in', tags).execute();
+}
+
+describe('freeze and stop class through the workflow', () => {
+  it('an apply starts an approval tied to it; check_freeze is refused meanwhile; the approval freezes the student', async () => {
+    await definitions(['freeze', 'stop_class'], 1);
+    const today = todayText();
+    const st = await addStudent(admin, { name: '审批冻结生', valid_until: addDays(today, 30) });
+    const f = await ok(s.call<{ id: number; wf_instance_id: number | null; state: number }>('POST', api('student/apply_freeze'), { headers: principal.headers, json: { student_id: st.id, start_date: today, end_date: addDays(today, 4), reason: '出国' } }));
+    expect(f.wf_instance_id).toEqual(expect.any(Number));
+    const inst = await s.db.selectFrom('wf_instance').select(['ref_type', 'ref_id', 'state']).where('id', '=', Number(f.wf_instance_id)).executeTakeFirstOrThrow();
+    expect(inst).toEqual({ ref_type: 'student_freeze', ref_id: f.id, state: 1 });
+    expect((await s.call('POST', api('student/check_freeze'), { headers: principal.headers, json: { id: f.id, state: 2 } })).body).toMatchObject({ code: 409, msg: '该申请正在审批流程中，请在审批待办中处理' });
+    await demoRun(s.db, principal.user.id, Number(f.wf_instance_id), 'approve', '同意');
+    const row = await s.db.selectFrom('student').select(['state', 'valid_until']).where('id', '=', st.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ state: 7, valid_until: addDays(today, 35) });
+    expect((await s.db.selectFrom('student_freeze').select('state').where('id', '=', f.id).executeTakeFirstOrThrow()).state).toBe(2);
+
+    const other = await addStudent(admin, { name: '审批停课生' });
+    const stop = await ok(s.call<{ id: number }>('POST', api('student_stop_apply/add'), { headers: principal.headers, json: { student_id: other.id, start_date: today, days: 7, reason: '考试周' } }));
+    const stopRow = await s.db.selectFrom('student_stop_apply').select('wf_instance_id').where('id', '=', stop.id).executeTakeFirstOrThrow();
+    expect(stopRow.wf_instance_id).toEqual(expect.any(Number));
+    await demoRun(s.db, principal.user.id, Number(stopRow.wf_instance_id), 'refuse', '考试周可请假');
+    expect((await s.db.selectFrom('student_stop_apply').select('state').where('id', '=', stop.id).executeTakeFirstOrThrow()).state).toBe(3);
+    expect((await s.db.selectFrom('student').select('state').where('id', '=', other.id).executeTakeFirstOrThrow()).state).toBe(1);
+  });
+});
+
+describe('freeze, freeze-off and stop class without an enabled approval definition', () => {
+  beforeAll(() => definitions(['freeze', 'stop_class'], 0));
+
   it('apply → check (approve) freezes the student and moves the validity; rollback restores both', async () => {
     const today = todayText();
     const st = await addStudent(admin, { name: '冻结生', valid_until: addDays(today, 100) });
