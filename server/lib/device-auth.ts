@@ -163,6 +163,12 @@ export async function resolveDevice(c: Context<AppEnv>, secret: string): Promise
   const secretHash = hashToken(secret);
   const key = `${secretHash}|${operatorToken}`;
   let principal = cache.get(key);
+  // A write never rides on the cache: revoking in one worker process must refuse a queued write
+  // arriving at another one at once, not after its few seconds of cache (one indexed read).
+  if (principal && c.req.method === 'POST') {
+    const live = await db.selectFrom('front_desk_device').select('state').where('secret_hash', '=', secretHash).executeTakeFirst();
+    if (live?.state !== 1) principal = undefined;
+  }
   if (!principal || now - principal.loadedAt >= CACHE_MS) {
     const row = await db
       .selectFrom('front_desk_device as d')

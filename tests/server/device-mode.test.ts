@@ -191,6 +191,17 @@ describe('revocation', () => {
     expect((await switchTo(device.token, w.principal.user.id, PIN)).body.code).toBe(200);
   });
 
+  it('refuses a write at once when another worker process revoked the device, whatever this process cached', async () => {
+    const tablet = await register('另一进程吊销', w.bj);
+    const op = await ok(switchTo(tablet.token, w.principal.user.id, PIN));
+    const h = deviceHeaders(tablet.token, op.token);
+    await ok(w.server.call('GET', '/api/v1/edu_check_in/today_roster', { headers: h, query: { school_id: w.bj } }));
+    // as another process would: straight in the database, this process's cache untouched
+    await w.server.db.updateTable('front_desk_device').set({ state: 0 }).where('id', '=', tablet.id).execute();
+    const res = await w.server.call('POST', '/api/v1/check_in', { headers: { ...h, 'Idempotency-Key': crypto.randomUUID() }, json: { schedule_id: lesson.lessonIds[0], student_id: lesson.studentIds[2], mark: 'late' } });
+    expect(res.body).toMatchObject({ code: 403, msg: DEVICE_REVOKED_MSG });
+  });
+
   it('renames a device; an unknown device is as missing', async () => {
     const renamed = await ok(w.server.call<DeviceRow>('POST', '/api/v1/device/rename', { headers: w.admin.headers, json: { id: device.id, name: '朝阳前台' } }));
     expect(renamed.name).toBe('朝阳前台');

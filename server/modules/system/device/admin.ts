@@ -99,7 +99,8 @@ export function registerDeviceAdmin(app: Hono<AppEnv>): void {
         .where('id', '=', body.id)
         .execute();
     }
-    // This process refuses the device at once; other worker processes within their few seconds of cache.
+    // Every write of the device is refused at once in every worker process (device-auth.ts reads the
+    // state for each write); this process forgets its cached reads too, other processes within seconds.
     forgetDevices();
     return deviceInScope(c.var.db, c.var.principal, body.id);
   });
