@@ -1,11 +1,13 @@
 import { configureRequest } from '../api/request';
-import { clearSession, getToken, sessionHeaders } from './session/store';
+import { clearSession, getToken, loadSession, sessionHeaders } from './session/store';
 import { deviceHeaders, leaveDeviceMode, loadDevice } from '../offline/device';
+import { rememberEndedUser } from './session/endedUser';
+import { signInPath } from './session/guard';
 import { clearTabsStorage } from './layout/tabsStorage';
 
 interface Navigator {
   navigate(to: string, opts?: { replace?: boolean; state?: unknown }): unknown;
-  state: { location: { pathname: string } };
+  state: { location: { pathname: string; search: string } };
 }
 
 const sessionEndListeners = new Set<() => void>();
@@ -22,6 +24,8 @@ export function onSessionEnd(fn: () => void): () => void {
  * sent once their user signs in again.
  */
 export function endSessionLocally(): void {
+  // whose session it was: the same user signing in again goes back to the screen (afterLoginPath)
+  rememberEndedUser(loadSession()?.login_id ?? null);
   clearSession();
   clearTabsStorage();
   for (const fn of sessionEndListeners) fn();
@@ -35,11 +39,12 @@ export function installRequestHooks(router: Navigator): void {
     mockBase: (import.meta.env.VITE_MOCK_BASE as string | undefined) ?? '',
     apiBase: (import.meta.env.VITE_API_BASE as string | undefined) ?? '',
     onUnauthorized() {
-      const here = router.state.location.pathname;
+      const { pathname, search } = router.state.location;
       // The server no longer knows this device (expired, or its record is gone): it is a browser again.
       if (!getToken() && loadDevice()) leaveDeviceMode();
       endSessionLocally();
-      if (here !== '/login') void router.navigate('/login', { replace: true });
+      // back to this screen once signed in again
+      if (pathname !== '/login') void router.navigate(signInPath(pathname, search), { replace: true });
     },
     onHttpError(status, message) {
       void router.navigate(`/error/${status}`, { state: { message } });

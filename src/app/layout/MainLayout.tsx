@@ -12,7 +12,7 @@ import { createQueryPersistOptions } from '../../offline/queryPersistence';
 import { installBrowserOnlineListener, refreshOnlineFromBrowser } from '../../offline/onlineState';
 import { Alert, Button, Center, Group, Loader, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Navigate } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
 import { ApiFailure, errorMessage } from '../../api/client';
 import { ApiCode } from '../../contract/envelope';
 import { PASSWORD_CHANGE_REQUIRED_MSG } from '../../contract/session';
@@ -20,6 +20,8 @@ import { loadSession, subscribeSession, updateSession } from '../session/store';
 import { useLogout } from '../session/useLogout';
 import { ForcedPasswordChange } from './ForcedPasswordChange';
 import { loadShellMenus } from '../session/menus';
+import { signInPath } from '../session/guard';
+import { forgetEndedUser } from '../session/endedUser';
 import { Shell } from './Shell';
 
 dayjs.locale('zh-cn');
@@ -50,6 +52,7 @@ function isPasswordChangeRequired(e: unknown): boolean {
 /** Loads menus and operation codes once, then shows the layout; first the forced password change. */
 function SignedIn() {
   const user = useSyncExternalStore(subscribeSession, loadSession);
+  const location = useLocation();
   const logout = useLogout();
   const userId = user?.id ?? 0;
   const mustChange = !!user?.must_change_password;
@@ -71,7 +74,11 @@ function SignedIn() {
   useEffect(() => {
     if (refusedForPassword) updateSession({ must_change_password: true });
   }, [refusedForPassword]);
-  if (!user) return <Navigate to="/login" replace />;
+  // signed in and past the sign-in page: whose session had ended no longer matters
+  useEffect(() => {
+    if (user) forgetEndedUser();
+  }, [user]);
+  if (!user) return <Navigate to={signInPath(location.pathname, location.search)} replace />;
   if (mustChange || refusedForPassword) return <ForcedPasswordChange />;
   if (menus.isPending) {
     return (

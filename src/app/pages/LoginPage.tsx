@@ -6,6 +6,7 @@ import { errorMessage } from '../../api/client';
 import { currentBranding, copyrightLine } from '../branding';
 import { saveSession } from '../session/store';
 import { afterLoginPath } from '../session/guard';
+import { endedUser } from '../session/endedUser';
 import { setThirdMode } from '../session/thirdParty';
 import { documentTitle } from '../routes/fixedRoutes';
 
@@ -16,7 +17,8 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const branding = currentBranding();
   const [third, setThird] = useState<ThirdConfig | null>(null);
-  const [loginId, setLoginId] = useState('');
+  // signing in again after a session ended: the account is offered, and its screen reopens
+  const [loginId, setLoginId] = useState(() => (params.get('redirect') && params.get('redirect') !== 'home' ? (endedUser() ?? '') : ''));
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -49,7 +51,8 @@ export default function LoginPage() {
       const user = await login({ login_id: loginId.trim(), password });
       saveSession(user);
       setThirdMode(false);
-      navigate(afterLoginPath(params.get('redirect')), { replace: true });
+      // the same place the session guard sends a signed-in user on /login (decideNavigation)
+      navigate(afterLoginPath(params.get('redirect'), { signedIn: user.login_id, endedUser: endedUser() }), { replace: true });
     } catch (err) {
       setFailure(errorMessage(err, '登录失败'));
     } finally {

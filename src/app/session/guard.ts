@@ -15,21 +15,42 @@ export type GuardDecision =
   /** signed in, menus not loaded yet: load them, then navigation repeats */
   | { kind: 'load' };
 
-/** The session rules of spec doc 000 §4: no token → /login; a token on /login → /; routes loaded once. */
-export function decideNavigation(path: string, hasToken: boolean, routesLoaded: boolean): GuardDecision {
+/**
+ * The sign-in page that continues, once signed in, at the screen the user was on: `path` with its
+ * query (`/base/class_detail?id=5`), or the home screen for / and /home.
+ */
+export function signInPath(path: string, search = ''): string {
+  if (isPublicPath(path)) return '/login';
+  const redirect = path === '/' || path === '/home' ? 'home' : `${path}${search}`;
+  return `/login?redirect=${encodeURIComponent(redirect)}`;
+}
+
+/**
+ * The session rules of spec doc 000 §4: no token → /login; a token on /login → where the sign-in
+ * continues (its `redirect`, see afterLoginPath; else /); routes loaded once.
+ */
+export function decideNavigation(path: string, hasToken: boolean, routesLoaded: boolean, search = '', who?: { signedIn: string; endedUser: string | null }): GuardDecision {
   if (!hasToken) {
     if (isPublicPath(path)) return { kind: 'pass' };
-    const redirect = path === '/' || path === '/home' ? 'home' : path;
-    return { kind: 'redirect', to: `/login?redirect=${encodeURIComponent(redirect)}` };
+    return { kind: 'redirect', to: signInPath(path, search) };
   }
-  if (path === '/login') return { kind: 'redirect', to: '/' };
+  if (path === '/login') {
+    // the sign-in just saved the session: this runs as well as the page's own navigation, so both
+    // must lead to the same place
+    const redirect = new URLSearchParams(search).get('redirect');
+    return { kind: 'redirect', to: redirect ? afterLoginPath(redirect, who) : '/' };
+  }
   if (isPublicPath(path)) return { kind: 'pass' };
   return routesLoaded ? { kind: 'pass' } : { kind: 'load' };
 }
 
-/** Where sign-in continues: `redirect=home` (after logout) or a path the user was sent away from. */
-export function afterLoginPath(redirect: string | null): string {
+/**
+ * Where sign-in continues: `redirect=home` (after logout) or the screen the user was sent away from
+ * when their session ended; someone else signing in on the device (not `endedUser`) starts at home.
+ */
+export function afterLoginPath(redirect: string | null, who?: { signedIn: string; endedUser: string | null }): string {
   if (!redirect || redirect === 'home') return '/home';
+  if (who?.endedUser && who.endedUser !== who.signedIn) return '/home';
   if (!redirect.startsWith('/') || redirect.startsWith('//') || isPublicPath(redirect.split('?')[0])) return '/home';
   return redirect;
 }

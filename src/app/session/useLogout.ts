@@ -6,6 +6,7 @@ import { clearPersistedQueries } from '../../offline/queryPersistence';
 import { clearTabsStorage } from '../layout/tabsStorage';
 import { clearSession, loadSession } from './store';
 import { isThirdMode, setThirdMode } from './thirdParty';
+import { forgetEndedUser } from './endedUser';
 
 /**
  * Logout (spec doc 000 §2, §4): end the session on the server, clear the stored session, token and
@@ -26,6 +27,7 @@ export function useLogout(): () => void {
       }
       const userId = loadSession()?.id;
       clearSession();
+      forgetEndedUser();
       clearTabsStorage();
       setThirdMode(false);
       qc.clear();

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { endSessionLocally } from '../requestSetup';
+import { signInPath } from './guard';
 
 /**
  * The way out of a session the server ended while the device was offline (the outbox met HTTP 401):
@@ -9,9 +10,9 @@ import { endSessionLocally } from '../requestSetup';
  */
 export function useSignInAgain(): () => void {
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   return useCallback(() => {
     endSessionLocally();
-    navigate(`/login?redirect=${encodeURIComponent(pathname)}`, { replace: true });
-  }, [navigate, pathname]);
+    navigate(signInPath(pathname, search), { replace: true });
+  }, [navigate, pathname, search]);
 }

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { afterLoginPath, decideNavigation } from '../../../src/app/session/guard';
+import { afterLoginPath, decideNavigation, signInPath } from '../../../src/app/session/guard';
 import { clearSession, credentialCookieDays, getToken, loadSession, saveSession, sessionHeaders, SESSION_KEY } from '../../../src/app/session/store';
 import type { SessionUser } from '../../../src/contract/session';
 
@@ -86,5 +86,23 @@ describe('navigation rules', () => {
     expect(afterLoginPath('//evil.example')).toBe('/home');
     expect(afterLoginPath('https://evil.example')).toBe('/home');
     expect(afterLoginPath('/login')).toBe('/home');
+  });
+  it('keeps the screen’s query on the way to sign-in and back (issue 11)', () => {
+    expect(decideNavigation('/base/class_detail', false, false, '?id=5')).toEqual({ kind: 'redirect', to: '/login?redirect=%2Fbase%2Fclass_detail%3Fid%3D5' });
+    expect(signInPath('/base/class_detail', '?id=5')).toBe('/login?redirect=%2Fbase%2Fclass_detail%3Fid%3D5');
+    expect(signInPath('/home', '')).toBe('/login?redirect=home');
+    expect(signInPath('/error/500', '')).toBe('/login');
+    expect(afterLoginPath('/base/class_detail?id=5')).toBe('/base/class_detail?id=5');
+  });
+  it('only the user whose session ended goes back to their screen; anyone else starts at home', () => {
+    expect(afterLoginPath('/base/class_detail?id=5', { signedIn: 'principal', endedUser: 'principal' })).toBe('/base/class_detail?id=5');
+    expect(afterLoginPath('/base/class_detail?id=5', { signedIn: 'front_desk', endedUser: 'principal' })).toBe('/home');
+    expect(afterLoginPath('/base/class_detail?id=5', { signedIn: 'front_desk', endedUser: null })).toBe('/base/class_detail?id=5');
+  });
+  it('the guard sends a user just signed in on /login where the sign-in page does, not to /', () => {
+    const search = '?redirect=%2Fbase%2Fclass_detail%3Fid%3D5';
+    expect(decideNavigation('/login', true, true, search, { signedIn: 'principal', endedUser: 'principal' })).toEqual({ kind: 'redirect', to: '/base/class_detail?id=5' });
+    expect(decideNavigation('/login', true, true, search, { signedIn: 'front_desk', endedUser: 'principal' })).toEqual({ kind: 'redirect', to: '/home' });
+    expect(decideNavigation('/login', true, true, '?redirect=home')).toEqual({ kind: 'redirect', to: '/home' });
   });
 });
