@@ -34,6 +34,8 @@ export type FieldInput =
   | 'switch'
   | 'attachment'
   | 'richtext'
+  /** a time of day as 24-hour HH:mm whatever the browser's language (a string field of that pattern) */
+  | 'time'
   /** a relation: a select searching the target one page at a time (`ref`) */
   | 'ref';
 

@@ -4,6 +4,7 @@ import { inputOf, type FieldDef } from '../../contract/resource';
 import { refSearchParam } from '../../contract/refs';
 import { AttachmentField } from '../AttachmentField';
 import { fenToYuan, yuanToFen } from '../../lib/format/money';
+import { TimeField } from '../TimeField';
 import { OptionInput, RefSelect } from '../options';
 
 export type FormValue = string | number | null;
@@ -88,6 +89,8 @@ export function FieldInput({ name, field, value, onChange, error, onUploadingCha
       );
     case 'date':
       return <DatePickerInput {...common} clearable valueFormat="YYYY-MM-DD" placeholder={placeholder ?? '请选择日期'} value={text(value) || null} onChange={(v) => onChange(v ?? null)} />;
+    case 'time':
+      return <TimeField label={field.label} name={field.label} size="xs" value={text(value)} onChange={(v) => onChange(v === '' ? null : v)} error={error} required={field.required} />;
     case 'datetime':
       return <DateTimePicker {...common} clearable withSeconds valueFormat="YYYY-MM-DD HH:mm:ss" placeholder={placeholder ?? '请选择时间'} value={text(value) || null} onChange={(v) => onChange(v ?? null)} />;
     case 'switch':

@@ -8,13 +8,15 @@ interface Props {
   /** what the time is, e.g. 第1行开始时间: names the hour and minute fields */
   name: string;
   size?: 'xs' | 'sm' | 'md';
+  error?: string;
+  required?: boolean;
 }
 
 /**
  * A time of day as 24-hour HH:mm whatever the browser's language. The native time input shows
  * 上午/下午 or AM/PM under a 12-hour locale; Mantine's TimePicker keeps its own 24-hour fields.
  */
-export function TimeField({ value, onChange, label, name, size = 'sm' }: Props) {
+export function TimeField({ value, onChange, label, name, size = 'sm', error, required }: Props) {
   return (
     <TimePicker
       format="24h"
@@ -27,6 +29,8 @@ export function TimeField({ value, onChange, label, name, size = 'sm' }: Props) 
       minutesPlaceholder="分"
       value={value}
       onChange={onChange}
+      error={error}
+      required={required}
     />
   );
 }

@@ -120,8 +120,8 @@ export const autoCsTimeSetResource = defineResource({
   fields: {
     name: { type: 'string', label: '时间段名称', required: true, max: 64, search: 'like' },
     week_day: { type: 'int', label: '星期', min: 1, max: 7, options: { kind: 'static', items: WEEK_DAYS }, search: 'eq', list: { format: 'option', width: 80 } },
-    start_time_str: { type: 'string', label: '开始时间', required: true, max: 5, pattern: { re: '^([01]\\d|2[0-3]):[0-5]\\d$', msg: '开始时间格式应为 HH:mm' }, list: { sortable: true } },
-    end_time_str: { type: 'string', label: '结束时间', required: true, max: 5, pattern: { re: '^([01]\\d|2[0-3]):[0-5]\\d$', msg: '结束时间格式应为 HH:mm' }, list: { sortable: true } },
+    start_time_str: { type: 'string', label: '开始时间', required: true, max: 5, input: 'time', pattern: { re: '^([01]\\d|2[0-3]):[0-5]\\d$', msg: '开始时间格式应为 HH:mm' }, list: { sortable: true } },
+    end_time_str: { type: 'string', label: '结束时间', required: true, max: 5, input: 'time', pattern: { re: '^([01]\\d|2[0-3]):[0-5]\\d$', msg: '结束时间格式应为 HH:mm' }, list: { sortable: true } },
     remark: { type: 'string', label: '备注', max: 255 },
   },
 });
