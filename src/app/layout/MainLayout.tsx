@@ -37,8 +37,12 @@ export default function MainLayout() {
   useLayoutEffect(refreshOnlineFromBrowser, []);
   return (
     <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
-      {/* Top right and narrow: at the top centre a toast covered the title of the dialog it answers. */}
-      <Notifications position="top-right" containerWidth={320} autoClose={3000} />
+      {/*
+        Bottom centre and narrow: at the top a toast covered the title and close button of the dialog
+        it answers (top centre; top right on a tablet or phone) or the user menu (top right); at the
+        bottom centre it sits below a dialog's fields and beside its buttons, which sit right.
+      */}
+      <Notifications position="bottom-center" containerWidth={360} autoClose={3000} />
       <SignedIn />
     </PersistQueryClientProvider>
   );
