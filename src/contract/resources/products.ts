@@ -111,7 +111,7 @@ export const classTypeResource = defineResource({
   ],
   fields: {
     name: { type: 'string', label: '班型名称', required: true, max: 64, search: 'like', unique: true },
-    code: { type: 'string', label: '班型编码', max: 32, search: 'eq' },
+    code: { type: 'string', label: '班型编码', max: 32, search: 'eq', list: { show: false } },
     category_id: { type: 'int', label: '产品分类', min: 1, input: 'tree', options: CATEGORY_TREE, search: 'eq', ref: { resource: 'base_class_product_categories', label: ['name'] } },
     course_line: { type: 'int', label: '课程线', options: { kind: 'static', items: COURSE_LINES }, search: 'eq', list: { format: 'option', width: 90 } },
     level: { type: 'string', label: '级别', max: 32, search: 'eq', list: { width: 70 }, placeholder: '如 L1、Level 2' },
@@ -193,9 +193,9 @@ export const courseScheduleResource = defineResource({
   perm: 'prod_course_schedule',
   defaultSort: 'start_date desc',
   fields: {
-    name: { type: 'string', label: '课程表名称', required: true, max: 64, search: 'like' },
+    name: { type: 'string', label: '课程表名称', required: true, max: 64, search: 'like', list: { width: 240 } },
     class_type_id: { type: 'int', label: '班型', required: true, min: 1, search: 'eq', ref: { resource: 'prod_class_type', label: ['name'] } },
-    time_set_id: { type: 'int', label: '上课时间段', required: true, min: 1, ref: { resource: 'prod_course_schedule_time_set', label: ['name'] } },
+    time_set_id: { type: 'int', label: '上课时间段', required: true, min: 1, ref: { resource: 'prod_course_schedule_time_set', label: ['name'] }, list: { width: 170 } },
     start_date: { type: 'date', label: '开课日期', required: true, search: 'range', list: { sortable: true } },
     end_date: { type: 'date', label: '结课日期', list: { sortable: true } },
     lesson_count: { type: 'int', label: '课次数', required: true, min: 1, max: 1000, list: { width: 80 } },
@@ -226,7 +226,7 @@ export const textBookResource = defineResource({
     },
   ],
   fields: {
-    name: { type: 'string', label: '教材名称', required: true, max: 100, search: 'like', unique: true },
+    name: { type: 'string', label: '教材名称', required: true, max: 100, search: 'like', unique: true, list: { width: 200 } },
     isbn: { type: 'string', label: 'ISBN', max: 20, search: 'eq', pattern: { re: '^[0-9Xx-]{10,20}$', msg: 'ISBN 应为10-20位数字或横线' } },
     publisher: { type: 'string', label: '出版社', max: 64, search: 'like' },
     class_type_id: { type: 'int', label: '适用班型', min: 1, search: 'eq', ref: { resource: 'prod_class_type', label: ['name'] } },

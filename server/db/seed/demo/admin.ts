@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../schema';
 import { nowText, todayText } from '../../../lib/time';
 import { addDays } from '../../../modules/classes';
-import { columnOf } from '../../../../src/contract/resource';
+import { columnOf, refLabelKey } from '../../../../src/contract/resource';
 import { RESOURCES } from '../../../../src/contract/resources';
 
 /**
@@ -297,7 +297,7 @@ export async function seed(db: Kysely<Database>): Promise<void> {
       if (!def) return [];
       const cols = Object.entries(def.fields)
         .filter(([, f]) => columnOf(f))
-        .map(([prop, f], i) => ({ prop, label: f.label, show: columnOf(f)?.show !== false, width: i === 0 ? 180 : null, order: i }));
+        .map(([prop, f], i) => ({ prop: f.ref ? refLabelKey(prop, f.ref.label[0]) : prop, label: f.label, show: columnOf(f)?.show !== false, width: i === 0 ? 180 : null, order: i }));
       return [{ user_id: by, table_key: name, cols: JSON.stringify(cols), ...st }];
     });
     if (prefs.length) await any.insertInto('sys_table_col_user').values(prefs).execute();
