@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { permCode } from '../../../src/contract/resource';
 import { RESOURCES } from '../../../src/contract/resources';
 import { CLASSES_RESOURCES } from '../../../src/contract/resources/classes';
+import { DEVICE_PERMS } from '../../../src/contract/device';
 import { GUIDE_PERMS } from '../../../src/contract/resources/teaching';
 import { createTestServer, type TestServer } from '../helpers';
 
@@ -19,7 +20,10 @@ const MODULES = path.join(ROOT, 'server/modules');
 const SKIP_DIRS = new Set(['classes']);
 
 /** Codes that are named through a constant rather than a literal. */
-const CONSTANTS: Record<string, string> = Object.fromEntries(Object.entries(GUIDE_PERMS).map(([k, v]) => [`GUIDE_PERMS.${k}`, v]));
+const CONSTANTS: Record<string, string> = Object.fromEntries([
+  ...Object.entries(GUIDE_PERMS).map(([k, v]) => [`GUIDE_PERMS.${k}`, v]),
+  ...Object.entries(DEVICE_PERMS).map(([k, v]) => [`DEVICE_PERMS.${k}`, v]),
+]);
 
 function sourceFiles(dir: string): string[] {
   const out: string[] = [];
