@@ -274,7 +274,10 @@ export function validateTree(root: WfNode, form: readonly FormField[]): string[]
         for (const b of cur.branches) {
           if (ids.has(b.id)) problems.push(`节点编号重复：${b.id}`);
           ids.add(b.id);
-          for (const c of b.conditions) if (!fieldNames.has(c.field)) problems.push(`分支「${b.name}」的条件字段 ${c.field} 不在表单中`);
+          for (const c of b.conditions) {
+            if (!fieldNames.has(c.field)) problems.push(`分支「${b.name}」的条件字段 ${c.field} 不在表单中`);
+            if (c.value.trim() === '') problems.push(`分支「${b.name}」的条件值不能为空`);
+          }
           depth(b.child, d + 1);
         }
       }

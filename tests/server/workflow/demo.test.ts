@@ -54,6 +54,17 @@ describe('demo approvals', () => {
     expect(empty).toEqual([]);
   });
 
+  it('two-level demo definitions go to the principal first, then finance or the head office', async () => {
+    const { headers } = await server.login('sales', DEMO_PASSWORD);
+    for (const [tag, form, last] of [
+      ['tb_refund', { student_name: '林浩宇', tb_order_no: '1', amount: 1, reason: '测试' }, 'finance'],
+      ['account_refund', { student_name: '宋雨萱', amount: 1, bank_account: '1', reason: '测试' }, 'finance'],
+    ] as const) {
+      const r = await server.call<{ path: { node_id: string }[] }>('POST', '/api/v1/sys_wf/prerun', { headers, json: { tag, form } });
+      expect(r.body.data.path.map((n) => n.node_id), tag).toEqual(['start', 'principal', last, '__end']);
+    }
+  });
+
   it('instances in every state, spread over the last days', async () => {
     const states = await server.db.selectFrom('wf_instance').select('state').distinct().execute();
     expect(states.map((s) => s.state).sort()).toEqual([1, 2, 3, 4]);

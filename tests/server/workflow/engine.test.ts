@@ -104,9 +104,15 @@ describe('approver kinds', () => {
 
     // 课程顾问 of 北京朝阳 (the principal applies for that campus)
     const role = await define(start(approver('role', { kind: 'role', role_code: 'sales' })));
-    expect(await pendingAssignees(await apply('principal', role))).toEqual([ids.sales]);
-    // nobody holds 课程顾问 in 北京海淀: the administrators' queue
-    expect(await pendingAssignees(await apply('principal', role, undefined, 'BJ-HD'))).toEqual([null]);
+    // every 课程顾问 of 北京朝阳 (the demo's 刘洋 among them), nobody else
+    const holders = await server.db.selectFrom('user_roles').innerJoin('roles', 'roles.id', 'user_roles.role_id').innerJoin('user_schools', 'user_schools.user_id', 'user_roles.user_id').innerJoin('users', 'users.id', 'user_roles.user_id').select('users.id').where('roles.code', '=', 'sales').where('user_schools.school_id', '=', school['BJ-CY']).where('users.state', '=', 1).where('users.del_flag', '=', 0).execute();
+    const assigned = await pendingAssignees(await apply('principal', role));
+    expect(assigned).toContain(ids.sales);
+    expect(assigned.toSorted()).toEqual([...new Set(holders.map((h) => h.id))].toSorted());
+    // a role nobody holds (a new one): the administrators' queue
+    await server.db.insertInto('roles').values({ code: 'zz_wf_nobody', name: '无人角色', remark: null, created_at: null, updated_at: null, created_by: null, updated_by: null }).execute();
+    const nobody = await define(start(approver('role', { kind: 'role', role_code: 'zz_wf_nobody' })));
+    expect(await pendingAssignees(await apply('principal', nobody))).toEqual([null]);
 
     // 刘洋 works in 北京朝阳 (a campus without a named leader): its principal; the principal's superior is the head office leader
     const superior = await define(start(approver('sup', { kind: 'superior' })));
@@ -224,11 +230,12 @@ describe('modes and branches', () => {
       name: '坏流程',
       tag: 'bad',
       form: FORM,
-      tree: start({ id: 'b', name: '判断', type: 'branch', branches: [{ id: 'x', name: 'x', conditions: [{ field: 'amount', op: 'gt', value: '1' }], child: { id: 'a', name: '审批', type: 'approver', mode: 'any' } }, { id: 'y', name: 'y', conditions: [{ field: 'amount', op: 'lt', value: '1' }] }] }),
+      tree: start({ id: 'b', name: '判断', type: 'branch', branches: [{ id: 'x', name: 'x', conditions: [{ field: 'amount', op: 'gt', value: '1' }], child: { id: 'a', name: '审批', type: 'approver', mode: 'any' } }, { id: 'y', name: 'y', conditions: [{ field: 'amount', op: 'lt', value: ' ' }] }] }),
     });
     expect(r.body.code).toBe(400);
     expect(r.body.msg).toContain('没有设置审批人');
     expect(r.body.msg).toContain('缺少默认分支');
+    expect(r.body.msg).toContain('分支「y」的条件值不能为空');
     const version = await server.db.selectFrom('wf_define').select('version').where('id', '=', created.id).executeTakeFirstOrThrow();
     expect(version.version).toBe(1);
   });

@@ -16,7 +16,8 @@ export const order = 60;
 
 const reason: FormField = { name: 'reason', label: '申请事由', type: 'textarea', required: true };
 const student: FormField = { name: 'student_name', label: '学员姓名', type: 'text', required: true };
-const principalOnly = (name = '校长审批'): WfNode => ({ id: 'start', name: '发起人', type: 'start', child: { id: 'principal', name, type: 'approver', mode: 'any', rule: { kind: 'principal' } } });
+/** The applicant, then the campus principal, then `then` (if any). */
+const principalOnly = (name = '校长审批', then?: WfNode): WfNode => ({ id: 'start', name: '发起人', type: 'start', child: { id: 'principal', name, type: 'approver', mode: 'any', rule: { kind: 'principal' }, child: then } });
 
 interface DefSeed {
   key: string;
@@ -79,8 +80,8 @@ const DEFINITIONS: readonly DefSeed[] = [
       },
     }),
   },
-  { key: 'tb_sale_refund', name: '淘宝订单退费', tag: 'tb_refund', form: [student, { name: 'tb_order_no', label: '淘宝订单号', type: 'text', required: true }, { name: 'amount', label: '退费金额（元）', type: 'money', required: true }, reason], tree: (ids) => ({ ...principalOnly(), child: { id: 'finance', name: '财务审批', type: 'approver', mode: 'any', rule: { kind: 'user', user_ids: [ids.finance] } } }) },
-  { key: 'sale_account_refund', name: '账户余额退费', tag: 'account_refund', form: [student, { name: 'amount', label: '退还余额（元）', type: 'money', required: true }, { name: 'bank_account', label: '收款账户', type: 'text', required: true }, reason], tree: (ids) => ({ ...principalOnly(), child: { id: 'finance', name: '财务审批', type: 'approver', mode: 'any', rule: { kind: 'user', user_ids: [ids.finance] } } }) },
+  { key: 'tb_sale_refund', name: '淘宝订单退费', tag: 'tb_refund', form: [student, { name: 'tb_order_no', label: '淘宝订单号', type: 'text', required: true }, { name: 'amount', label: '退费金额（元）', type: 'money', required: true }, reason], tree: (ids) => principalOnly('校长审批', { id: 'finance', name: '财务审批', type: 'approver', mode: 'any', rule: { kind: 'user', user_ids: [ids.finance] } }) },
+  { key: 'sale_account_refund', name: '账户余额退费', tag: 'account_refund', form: [student, { name: 'amount', label: '退还余额（元）', type: 'money', required: true }, { name: 'bank_account', label: '收款账户', type: 'text', required: true }, reason], tree: (ids) => principalOnly('校长审批', { id: 'finance', name: '财务审批', type: 'approver', mode: 'any', rule: { kind: 'user', user_ids: [ids.finance] } }) },
   {
     key: 'student_freeze',
     name: '学员冻结申请',
@@ -139,7 +140,7 @@ const DEFINITIONS: readonly DefSeed[] = [
   },
   { key: 'asset_stock_in', name: '资产入库', tag: 'asset_stock_in', form: [{ name: 'item', label: '物品名称', type: 'text', required: true }, { name: 'quantity', label: '入库数量', type: 'number', required: true }, { name: 'supplier', label: '供应商', type: 'text' }, reason], tree: () => principalOnly('校长确认入库') },
   { key: 'asset_requisition', name: '资产申领', tag: 'asset_requisition', form: [{ name: 'item', label: '物品名称', type: 'text', required: true }, { name: 'quantity', label: '申领数量', type: 'number', required: true }, reason], tree: () => principalOnly() },
-  { key: 'asset_scrap', name: '资产报废', tag: 'asset_scrap', form: [{ name: 'item', label: '物品名称', type: 'text', required: true }, { name: 'quantity', label: '报废数量', type: 'number', required: true }, reason], tree: (ids) => ({ ...principalOnly(), child: { id: 'hq', name: '总部审批', type: 'approver', mode: 'any', rule: { kind: 'user', user_ids: [ids.admin] } } }) },
+  { key: 'asset_scrap', name: '资产报废', tag: 'asset_scrap', form: [{ name: 'item', label: '物品名称', type: 'text', required: true }, { name: 'quantity', label: '报废数量', type: 'number', required: true }, reason], tree: (ids) => principalOnly('校长审批', { id: 'hq', name: '总部审批', type: 'approver', mode: 'any', rule: { kind: 'user', user_ids: [ids.admin] } }) },
   { key: 'campus_cs_plan', name: '校区客服计划', tag: 'campus_cs_plan', form: target('回访人次'), tree: () => principalOnly() },
   { key: 'campus_market_plan', name: '校区市场计划', tag: 'campus_market_plan', form: target('线索条'), tree: () => principalOnly() },
   { key: 'campus_network_plan', name: '校区网络计划', tag: 'campus_network_plan', form: target('线索条'), tree: () => principalOnly() },
