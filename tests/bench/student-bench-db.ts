@@ -17,17 +17,14 @@ import { migrate } from '../../server/db/migrate';
 import { isEmpty, seedDemo } from '../../server/db/seed';
 import { RESOURCES } from '../../src/contract/resources';
 import { nowText } from '../../server/lib/time';
-import { studentWithRelations } from './student-relations-def';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** Raise when the rows this builder writes change. */
-const BUILDER_VERSION = 3;
+const BUILDER_VERSION = 4;
 const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗';
 const GIVEN = ['子涵', '欣怡', '梓萱', '一诺', '浩宇', '宇轩', '子轩', '思远', '雨桐', '俊熙', '诗涵', '嘉怡', '明杰', '梓豪', '佳琪'];
 const BATCH = 50_000;
 
-/** The declarations the bench database is migrated with: the app's and the relation bench's variant. */
-export const BENCH_RESOURCES = [...RESOURCES, studentWithRelations];
 
 /** 在读 60%, 停课 / 结课 / 退费 the rest: the filter keeps most of a campus's rows. */
 function stateOf(i: number): number {
@@ -38,7 +35,7 @@ function stateOf(i: number): number {
 function schemaDigest(): string {
   const migrations = fs.readdirSync(path.join(ROOT, 'server/db/migrations')).toSorted();
   return createHash('sha256')
-    .update(JSON.stringify([BUILDER_VERSION, migrations, BENCH_RESOURCES]))
+    .update(JSON.stringify([BUILDER_VERSION, migrations, RESOURCES]))
     .digest('hex')
     .slice(0, 12);
 }
@@ -53,8 +50,6 @@ async function addCampuses(dataDir: string, schools: number): Promise<number[]> 
   const opened = openDatabase(config);
   try {
     await migrate(opened.db, RESOURCES);
-    // then the bench's variant of the student table: its relation columns, and the list index covering them
-    await migrate(opened.db, [studentWithRelations]);
     if (await isEmpty(opened.db)) await seedDemo(opened.db);
     // Up to `schools` campuses: the demo's nine plus bench campuses under a bench city.
     const existing = await opened.db.selectFrom('organisations').select('id').where('kind', '=', 'school').orderBy('id').execute();
@@ -87,10 +82,9 @@ function addStudents(file: string, scale: number, schoolIds: number[], log: (l: 
     if (have >= scale) return;
     log(`写入 ${(scale - have).toLocaleString('en')} 名压测学员 …`);
     const advisers = (raw.prepare('select id from users order by id').all() as { id: number }[]).map((r) => r.id);
-    const classTypes = (raw.prepare('select id from prod_class_type order by id').all() as { id: number }[]).map((r) => r.id);
     raw.pragma('synchronous = OFF');
     const insert = raw.prepare(
-      'insert into student (name, gender, birthday, parent_name, parent_phone, state, remark, school_id, del_flag, created_at, updated_at, created_by, updated_by, bench_adviser_id, bench_class_type_id) values (?, ?, ?, ?, ?, ?, null, ?, 0, ?, ?, 1, 1, ?, ?)',
+      'insert into student (name, gender, birthday, parent_name, parent_phone, state, remark, school_id, del_flag, created_at, updated_at, created_by, updated_by, seller_id, teacher_id) values (?, ?, ?, ?, ?, ?, null, ?, 0, ?, ?, 1, 1, ?, ?)',
     );
     const base = Date.UTC(2022, 0, 1);
     const batch = raw.transaction((from: number, to: number) => {
@@ -109,9 +103,9 @@ function addStudents(file: string, scale: number, schoolIds: number[], log: (l: 
           schoolIds[i % schoolIds.length],
           at,
           at,
-          // within each campus: one student in ten without an adviser, one in seven without a class type
+          // within each campus: one student in ten without an adviser (课程顾问), one in seven without a head teacher (班主任)
           advisers.length > 0 && k % 10 !== 9 ? advisers[(k * 13) % advisers.length] : null,
-          classTypes.length > 0 && k % 7 !== 6 ? classTypes[(k * 5) % classTypes.length] : null,
+          advisers.length > 0 && k % 7 !== 6 ? advisers[(k * 5 + 3) % advisers.length] : null,
         );
       }
     });
