@@ -277,8 +277,11 @@ describe('tags', () => {
     const ut2 = (await s.call<Row>('POST', api('system/add_user_tag'), { headers: admin, json: { stu_id: stu, tag_id: lo.id, school_id: ids['BJ-CY'] } })).body.data;
     const mine = await s.call<Page<Row>>('GET', api('system_tag_group/user_tag_page'), { headers: principal, query: { stu_id: stu } });
     expect(mine.body.data.content).toMatchObject([{ id: ut2.id, tag_name: '一般意向', group_name: '学习意向' }]);
-    // the teacher has no screen that shows tags; the front desk (广州天河) has, and sees none of 北京朝阳's
-    expect((await s.call('GET', api('system_tag_group/user_tag_page'), { headers: teacher, query: { stu_id: stu } })).body).toMatchObject({ code: 403, msg: '没有查看权限' });
+    // the telemarketer works leads and has no screen that shows student tags; the teacher has (在读学员, students area),
+    // and the front desk (广州天河) has, and sees none of 北京朝阳's
+    const telemarketer = (await s.login('telemarketer', DEMO_PASSWORD)).headers;
+    expect((await s.call('GET', api('system_tag_group/user_tag_page'), { headers: telemarketer, query: { stu_id: stu } })).body).toMatchObject({ code: 403, msg: '没有查看权限' });
+    expect((await s.call('GET', api('system_tag_group/user_tag_page'), { headers: teacher, query: { stu_id: stu } })).body.code).toBe(200);
     const frontDesk = (await s.login('front_desk', DEMO_PASSWORD)).headers;
     expect((await s.call<Page<Row>>('GET', api('system_tag_group/user_tag_page'), { headers: frontDesk, query: { stu_id: stu } })).body.data.totalSize).toBe(0);
     expect((await s.call('POST', api('system/del_user_tag'), { headers: admin, json: [{ id: 99999 }] })).body.code).toBe(404);
