@@ -14,8 +14,8 @@ describe('listOutbox', () => {
       ids.push(item.id);
     }
     const listed = await listOutbox(db);
-    expect(listed.map((it) => it.id)).toEqual(ids.filter((_, i) => states[i] !== 'done'));
-    expect(listed.map((it) => it.state)).toEqual(states.filter((s) => s !== 'done'));
+    expect(listed.map((item) => item.id)).toEqual(ids.filter((_, i) => states[i] !== 'done'));
+    expect(listed.map((item) => item.state)).toEqual(states.filter((s) => s !== 'done'));
     db.close();
   });
 });
