@@ -1,4 +1,3 @@
-import './zodWithoutEval';
 import './entryStyles';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from './zod';
 
 /**
  * Special calls: a call with real logic (arrange a timetable, check a student in, punch the clock)

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { answer, defineCall, type Answer } from './call';
 import type { Page } from './envelope';
 import type { TreeNode } from './menu';

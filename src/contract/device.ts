@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { answer, ANY_SIGNED_IN, defineCall } from './call';
 import type { Page } from './envelope';
 import { PAGE_LABELS, pageQuerySchema } from './paging';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { ANY_SIGNED_IN, answer, defineCall } from './call';
 import { fieldSchema } from './resource';
 import { feedbackResource } from './resources/system';

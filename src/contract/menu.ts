@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 export const MENU_TYPE = { DIRECTORY: 0, MENU: 1, BUTTON: 2 } as const;
 

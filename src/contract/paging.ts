@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** Page sizes the tables offer (spec doc 001 §9). */
 export const PAGE_SIZES = [5, 10, 20, 50, 100] as const;

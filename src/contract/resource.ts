@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { looksMasked, type MaskKind } from './mask';
 import type { SearchDateDefault } from './search';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** POST api/v1/sso/login body. */
 export const loginSchema = z.object({

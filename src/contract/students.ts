@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { answer, defineCall } from './call';
 import type { Page } from './envelope';
 import { pageQuerySchema } from './paging';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /**
  * A workflow definition's node tree (DingTalk-style): a chain of nodes linked by `child`; a branch

@@ -1,6 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { importEdges, sourceFiles, type ImportEdge } from './import-graph';
+import fs from 'node:fs';
+import path from 'node:path';
+import { importEdges, ROOT, sourceFiles, type ImportEdge } from './import-graph';
 
 /*
  * The layers of DESIGN.md and RULES, checked on the imports as written (plain file scanning):
@@ -107,5 +109,17 @@ describe('architecture: layers, features and server areas', () => {
       [{ from: 'sw/sw.ts', to: 'src/components/a.tsx', spec: '' }, true],
     ];
     for (const [e, bad] of cases) expect([key(e), breach(e) !== undefined]).toEqual([key(e), bad]);
+  });
+});
+
+describe('zod in the app', () => {
+  // The browser runs under a CSP without eval: every schema of the app and the service worker is
+  // built from src/contract/zod.ts, which turns zod's compiled parsers off before the first schema
+  // (a chunk that imported 'zod' itself could build one first and be reported as a violation).
+  it('is imported for values only through src/contract/zod.ts', () => {
+    const offenders = sourceFiles(['src', 'sw'])
+      .filter((f) => f !== 'src/contract/zod.ts')
+      .filter((f) => /^import\s+(?!type\b)[^;]*from\s+'zod(\/[^']*)?';/m.test(fs.readFileSync(path.join(ROOT, f), 'utf8')));
+    expect(offenders).toEqual([]);
   });
 });
