@@ -35,7 +35,8 @@ describe('organisations', () => {
     expect((await s.call<{ name: string }>('GET', '/api/v1/system/get_org', { headers: admin, query: { id: ids.SH } })).body.data.name).toBe('上海分公司');
     expect((await s.call('GET', '/api/v1/system/get_org', { headers: admin, query: { id: 99999 } })).body.code).toBe(404);
     const users = await s.call<Page<{ login_id: string }>>('GET', '/api/v1/system/get_org_users', { headers: admin, query: { id: ids.SH } });
-    expect(users.body.data.content.map((u) => u.login_id).sort()).toEqual(['foreign_teacher', 'teacher']);
+    // the Shanghai campuses' staff: the teachers, and the two sellers the students' demo data adds
+    expect(users.body.data.content.map((u) => u.login_id).sort()).toEqual(['foreign_teacher', 'sales_shpd', 'sales_shxh', 'teacher']);
     expect((await s.call('GET', '/api/v1/system/get_org_users', { headers: admin })).body.code).toBe(400);
     expect((await s.call('GET', '/api/v1/system/get_org_tree')).status).toBe(401);
   });

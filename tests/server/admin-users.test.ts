@@ -38,7 +38,9 @@ afterAll(async () => {
 describe('user list and get', () => {
   it('admin lists all users with roles and schools; filters work', async () => {
     const all = await s.call<Page<UserRow>>('GET', '/api/v1/system/find_user_page', { headers: admin, query: { page: 1, rows: 20 } });
-    expect(all.body.data.totalSize).toBe(8);
+    // the eight core demo users, and a seller for each of the eight campuses the core demo leaves
+    // without one (server/db/seed/demo/students.ts)
+    expect(all.body.data.totalSize).toBe(16);
     const p = all.body.data.content.find((u) => u.login_id === 'principal');
     expect(p).toMatchObject({ role_names: '校长', school_names: '北京朝阳校区、北京海淀校区' });
     const byName = await s.call<Page<UserRow>>('GET', '/api/v1/sys_user/page', { headers: admin, query: { name: '秀' } });
@@ -46,14 +48,14 @@ describe('user list and get', () => {
     const byRole = await s.call<Page<UserRow>>('GET', '/api/v1/system/find_user_page', { headers: admin, query: { role_id: ids['role:teacher'] } });
     expect(byRole.body.data.content.map((u) => u.login_id)).toEqual(['teacher']);
     const byOrg = await s.call<Page<UserRow>>('GET', '/api/v1/system/find_user_page', { headers: admin, query: { org_id: ids.BJ, sort: 'login_id desc' } });
-    expect(byOrg.body.data.content.map((u) => u.login_id)).toEqual(['telemarketer', 'sales', 'principal']);
+    expect(byOrg.body.data.content.map((u) => u.login_id)).toEqual(['telemarketer', 'sales_bjxc', 'sales_bjhd', 'sales', 'principal']);
     expect((await s.call('GET', '/api/v1/system/find_user_page', { headers: admin, query: { page: 0 } })).body).toMatchObject({ code: 400, msg: '页码必须从 1 开始' });
     expect((await s.call('GET', '/api/v1/system/find_user_page')).status).toBe(401);
   });
 
   it('a principal sees only users of their campuses; others answer as missing', async () => {
     const mine = await s.call<Page<UserRow>>('GET', '/api/v1/system/find_user_page', { headers: principal, query: { rows: 50 } });
-    expect(mine.body.data.content.map((u) => u.login_id).sort()).toEqual(['principal', 'sales', 'telemarketer']);
+    expect(mine.body.data.content.map((u) => u.login_id).sort()).toEqual(['principal', 'sales', 'sales_bjhd', 'telemarketer']);
     expect((await s.call('GET', '/api/v1/system/get_user', { headers: principal, query: { id: ids['user:teacher'] } })).body).toMatchObject({ code: 404, msg: '记录不存在或无权访问' });
     expect((await s.call<UserRow>('GET', '/api/v1/system/get_user', { headers: principal, query: { id: ids['user:sales'] } })).body.data.login_id).toBe('sales');
     expect((await s.call('GET', '/api/v1/system/get_user', { headers: principal, query: { id: 'abc' } })).body.code).toBe(400);
@@ -161,16 +163,17 @@ describe('user lookups', () => {
     expect(org.body.data.org.name).toBe('北京朝阳校区');
     expect(org.body.data.schools.map((x) => x.name)).toEqual(['北京朝阳校区']);
     const opts = await s.call<{ value: number; text: string }[]>('GET', '/api/v1/sys_user/get_user_options', { headers: admin, query: { school_id: ids['SH-PD'] } });
-    expect(opts.body.data.map((o) => o.text).sort()).toEqual(['赵敏', '迈克尔·布朗'].sort());
+    expect(opts.body.data.map((o) => o.text).sort()).toEqual(['林思琪', '赵敏', '迈克尔·布朗'].sort());
     const orderRole = await s.call<{ text: string }[]>('GET', '/api/v1/sys_user/get_user_by_order_role', { headers: principal, query: {} });
-    expect(orderRole.body.data.map((o) => o.text).sort()).toEqual(['刘洋', '李秀英', '陈晓燕'].sort());
+    expect(orderRole.body.data.map((o) => o.text).sort()).toEqual(['刘洋', '吴嘉欣', '李秀英', '陈晓燕'].sort());
     const loadRole = await s.call<{ text: string }[]>('GET', '/api/v1/sys_user/get_user_by_load_school_role', { headers: admin, query: { school_id: ids['SH-XH'], role_code: 'foreign_teacher' } });
     expect(loadRole.body.data.map((o) => o.text)).toEqual(['迈克尔·布朗']);
     const organRole = await s.call<{ text: string }[]>('GET', '/api/v1/sys_user/get_user_by_organ_school_role', { headers: admin, query: { org_id: ids.SH, role_code: 'teacher' } });
     expect(organRole.body.data.map((o) => o.text)).toEqual(['赵敏']);
     const combos = await s.call<Page<{ school_name: string; role_name: string }>>('GET', '/api/v1/sys_user/school_role_page', { headers: principal, query: { rows: 50 } });
     expect(combos.body.data.content.every((r) => r.school_name.startsWith('北京'))).toBe(true);
-    expect(combos.body.data.totalSize).toBe(4);
+    // 校长 in both campuses, 课程顾问 and 电销 in 朝阳, and the demo seller of 海淀
+    expect(combos.body.data.totalSize).toBe(5);
     const rs = await s.call<Page<unknown>>('GET', '/api/v1/sys_user/role_school_page', { headers: admin, query: { role_id: ids['role:foreign_teacher'] } });
     expect(rs.body.data.totalSize).toBe(2);
     expect((await s.call('GET', '/api/v1/sys_user/get_user_options', { headers: admin, query: { school_id: 'x' } })).body.code).toBe(400);

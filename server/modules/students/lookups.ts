@@ -16,6 +16,7 @@ import type { Database } from '../../db/schema';
 import { likeInsensitive, likePattern } from '../../db/dialect';
 import type { AppEnv, Principal } from '../../lib/context';
 import { mountCall } from '../../lib/call-routes';
+import { listOrder } from '../../lib/list-order';
 import { inScope, whereInScope } from '../../lib/scope';
 import { maskFor } from '../../lib/mask';
 import { studentInScope } from './student-rules';
@@ -60,9 +61,20 @@ function masked<T extends { phone?: string | null; parent_phone?: string | null 
   return { ...row, phone: maskFor(p, 'phone', row.phone), parent_phone: maskFor(p, 'phone', row.parent_phone) };
 }
 
-async function paged<T extends { phone?: string | null; parent_phone?: string | null }>(principal: Principal, q: SelectQueryBuilder<Database & { s: Database['student'] }, 's', T>, page: number, rows: number): Promise<Page<T>> {
+/** A page's position and order as every list call of this file takes them. */
+interface PageAsk {
+  page: number;
+  rows: number;
+  sort?: string;
+}
+
+const SORTABLE = { id: 's.id', name: 's.name', created_at: 's.created_at', birthday: 's.birthday', school_id: 's.school_id' } as const;
+
+async function paged<T extends { phone?: string | null; parent_phone?: string | null }>(principal: Principal, q: SelectQueryBuilder<Database & { s: Database['student'] }, 's', T>, ask: PageAsk): Promise<Page<T>> {
   const counted = await q.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-  const content = await q.orderBy('s.id', 'desc').limit(rows).offset((page - 1) * rows).execute();
+  let sorted = q;
+  for (const [ref, dir] of listOrder(ask.sort, SORTABLE, [['s.id', 'desc']])) sorted = sorted.orderBy(sql.ref(ref), dir);
+  const content = await sorted.limit(ask.rows).offset((ask.page - 1) * ask.rows).execute();
   return { content: content.map((r) => masked(principal, r)), totalSize: Number(counted?.n ?? 0) };
 }
 
@@ -95,7 +107,7 @@ export function registerLookups(app: Hono<AppEnv>): void {
       if (/^\d{17}[\dXx]$/.test(k)) conds.push(sql<SqlBool>`s.id_card = ${k.toUpperCase()}`);
       q = q.where((eb) => eb.or(conds));
     }
-    return paged(principal, q, body.page, body.rows);
+    return paged(principal, q, body);
   });
 
   mountCall(app, getByPhoneCall, async ({ db, principal, query }) => {
@@ -124,7 +136,7 @@ export function registerLookups(app: Hono<AppEnv>): void {
     });
   });
 
-  mountCall(app, myEnteredCall, ({ db, principal, query }) => paged(principal, filtered(hits(db, principal), query).where('s.created_by', '=', principal.userId), query.page, query.rows));
+  mountCall(app, myEnteredCall, ({ db, principal, query }) => paged(principal, filtered(hits(db, principal), query).where('s.created_by', '=', principal.userId), query));
 
   mountCall(app, warmUpStudentCall, async ({ db, principal, query }) => {
     const q = filtered(hits(db, principal), query)
@@ -133,7 +145,7 @@ export function registerLookups(app: Hono<AppEnv>): void {
       .select(['e.class_id', 'c.name as class_name', 'e.join_date'])
       .where('e.is_warm_up', '=', 1)
       .where('e.state', '=', 1);
-    return paged(principal, q, query.page, query.rows);
+    return paged(principal, q, query);
   });
 
   mountCall(app, pusherPageCall, async ({ db, principal, query }) => {
@@ -141,7 +153,7 @@ export function registerLookups(app: Hono<AppEnv>): void {
       .select(sql<number>`(select count(*) from student r where r.pusher_id = s.id and r.del_flag = 0)`.as('referred'))
       .where(sql<SqlBool>`exists (select 1 from student r where r.pusher_id = s.id and r.del_flag = 0)`);
     if (query.name) q = q.where(likeInsensitive(sql.ref('s.name'), likePattern(query.name)));
-    const out = await paged(principal, q, query.page, query.rows);
+    const out = await paged(principal, q, query);
     return { totalSize: out.totalSize, content: out.content.map(toPusher) };
   });
 
@@ -164,7 +176,7 @@ export function registerLookups(app: Hono<AppEnv>): void {
     return { ...row, referred: Number(referred?.n ?? 0) };
   });
 
-  mountCall(app, pusherAttacheCall, ({ db, principal, query }) => paged(principal, hits(db, principal).where('s.pusher_id', '=', query.pusher_id), query.page, query.rows));
+  mountCall(app, pusherAttacheCall, ({ db, principal, query }) => paged(principal, hits(db, principal).where('s.pusher_id', '=', query.pusher_id), query));
 }
 
 function toPusher(r: StudentHit & { referred: number }): Pusher {

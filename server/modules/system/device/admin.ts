@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { AppEnv, Principal } from '../../../lib/context';
 import type { Database } from '../../../db/schema';
 import { mountCall } from '../../../lib/call-routes';
@@ -7,6 +7,7 @@ import { ApiError, notFound, ok } from '../../../lib/http';
 import { hashToken, newToken } from '../../../lib/sessions';
 import { nowText } from '../../../lib/time';
 import { countOf } from '../../../db/dialect';
+import { listOrder } from '../../../lib/list-order';
 import { parseJson } from '../../../lib/validate';
 import { assertPerm } from '../../../lib/auth';
 import { requireInScope, STAFF, whereInScope } from '../../../lib/scope';
@@ -74,9 +75,8 @@ export function registerDeviceAdmin(app: Hono<AppEnv>): void {
     let rows = deviceRows(c.var.db, c.var.principal);
     if (query.state !== undefined) rows = rows.where('d.state', '=', query.state);
     if (query.school_id) rows = rows.where('d.school_id', '=', query.school_id);
+    for (const [ref, dir] of listOrder(query.sort, { id: 'd.id', name: 'd.name', state: 'd.state', school_id: 'd.school_id', last_seen_ms: 'd.last_seen_ms' }, [['d.state', 'desc'], ['d.id', 'desc']])) rows = rows.orderBy(sql.ref(ref), dir);
     const content = await rows
-      .orderBy('d.state', 'desc')
-      .orderBy('d.id', 'desc')
       .limit(query.rows)
       .offset((query.page - 1) * query.rows)
       .execute();
