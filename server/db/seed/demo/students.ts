@@ -83,6 +83,8 @@ export async function seed(db: Kysely<Database>): Promise<void> {
   const salesUser = await byLogin('sales');
   const tmkUser = await byLogin('telemarketer');
   const frontDeskUser = await byLogin('front_desk');
+  const principalUser = await byLogin('principal');
+  const adminUser = await byLogin('admin');
 
   let idSeq = 0;
   const idCard = (code: string, birthday: string, gender: number): string => {
@@ -129,7 +131,15 @@ export async function seed(db: Kysely<Database>): Promise<void> {
           .execute()
       ).map((r) => [r.student_id, r.head_teacher_id]),
     );
-    const entrant = code === 'BJ-CY' ? [salesUser, tmkUser, seller ?? null] : code === 'GZ-TH' ? [frontDeskUser, seller ?? null] : [seller ?? null];
+    // who entered the students (我录入的学员 of each demo user who holds it: the principal enters some at
+    // 北京海淀, the administrator some imported at 深圳南山)
+    const ENTRANTS: Readonly<Record<string, readonly (number | null)[]>> = {
+      'BJ-CY': [salesUser, tmkUser, seller ?? null],
+      'BJ-HD': [principalUser, seller ?? null, seller ?? null],
+      'GZ-TH': [frontDeskUser, seller ?? null],
+      'SZ-NS': [adminUser, seller ?? null, seller ?? null],
+    };
+    const entrant = ENTRANTS[code] ?? [seller ?? null];
 
     // 1. the classes demo's enrolled students get owners, grade, source, validity, ID numbers
     const enrolled = await db.selectFrom('student').selectAll().where('school_id', '=', school.id).where('del_flag', '=', 0).orderBy('id').execute();
@@ -329,9 +339,9 @@ export async function seed(db: Kysely<Database>): Promise<void> {
     }
     await insertAll(db, 'student_attract_traffic', attract);
 
-    // 8. a warm-up class with the campus's trial students
+    // 8. a warm-up class with the campus's trial students (every campus: 热身班学员 of each campus's staff)
     const trial = all.filter((x) => x.state === 6);
-    if (classType && trial.length && si % 3 === 0) {
+    if (classType && trial.length) {
       const cls = await db
         .insertInto('base_class_manage')
         .values({ school_id: school.id, name: `${school.name.replace(/校区$/, '')}热身体验班`, class_type_id: classType.id, head_teacher_id: teachers[0] ?? null, classroom_id: null, capacity: 15, state: 1, start_date: today, end_date: null, kf_id: null, is_warm_up: 1, remark: '试听学员先上热身课', del_flag: 0, ...st() })
