@@ -12,6 +12,7 @@ import * as workflow from './workflow';
 import * as misc from './misc';
 import * as products from './products';
 import * as students from './students';
+import * as orders from './orders';
 
 export interface ServerModule {
   register(app: Hono<AppEnv>, deps: AppDeps): void;
@@ -21,7 +22,7 @@ export interface ServerModule {
  * Every area of the server, in mounting order, each by its public module server/modules/<area>/index.ts
  * (named as in spec calls.tsv). A new area adds one import and one entry.
  */
-const MODULES: readonly ServerModule[] = [auth, system, attachments, exportArea, messages, base, teaching, classes, products, students, workflow, misc];
+const MODULES: readonly ServerModule[] = [auth, system, attachments, exportArea, messages, base, teaching, classes, products, students, orders, workflow, misc];
 
 export function registerModules(app: Hono<AppEnv>, deps: AppDeps): void {
   for (const m of MODULES) m.register(app, deps);

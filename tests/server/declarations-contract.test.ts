@@ -89,6 +89,7 @@ function patterned(re: string, key: string): string {
     '^[A-Za-z0-9_.-]+$': `code_${seq}`,
     '^([01]\\d|2[0-3]):[0-5]\\d$': key.includes('end') ? '10:00' : '09:00',
     '^[0-9Xx-]{10,20}$': '978-7-5600-1001-2',
+    '^\\d{10,32}$': `${3026000000000 + seq}`,
   };
   const v = known[re];
   if (v === undefined) throw new Error(`no generated value for pattern ${re} (${key}): add one here`);

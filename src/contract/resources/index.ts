@@ -7,6 +7,7 @@ import { CLASSES_RESOURCES } from './classes';
 import { PRODUCTS_RESOURCES } from './products';
 import { STUDENT_RESOURCES } from './students';
 import { LOGGER_RESOURCES } from './misc';
+import { ORDER_EXTRA_RESOURCES } from './orders-extras';
 
 /**
  * Every resource declaration, by name. Each business area adds its file and one line here;
@@ -21,6 +22,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   ...STUDENT_RESOURCES,
   ...CLASSES_RESOURCES,
   ...LOGGER_RESOURCES,
+  ...ORDER_EXTRA_RESOURCES,
 ];
 
 /** The area (as named in spec calls.tsv) of each declaration: what the audit log records. */
@@ -32,6 +34,7 @@ const AREA_OF = new Map<string, string>([
   ...[...BASE_CLASS_RESOURCES, ...BASE_ORG_RESOURCES].map((r) => [r.name, 'base'] as const),
   ...STUDENT_RESOURCES.map((r) => [r.name, 'students'] as const),
   ...CLASSES_RESOURCES.map((r) => [r.name, 'classes'] as const),
+  ...ORDER_EXTRA_RESOURCES.map((r) => [r.name, 'orders'] as const),
 ]);
 
 export function areaOfResource(name: string): string {

@@ -1,0 +1,218 @@
+import { z } from './zod';
+import { answer, defineCall } from './call';
+import type { Page } from './envelope';
+import { pageQuerySchema } from './paging';
+
+/**
+ * Special calls of the orders area around the order itself: the gifts a student receives
+ * (give_gift, update_return, old_page, get_student_return) and the price check before signing
+ * (order_fee/check_fee, check_fee_json). The lists are declared in resources/orders-extras.ts.
+ */
+
+/** Screens (menu codes, server/db/seed/menus/orders-extras.ts) of these lists: what their reads name. */
+export const ORDER_EXTRA_SCREEN = {
+  refundReason: 'orders_refund_detail_reason',
+  ticketConfig: 'orders_give_ticket_config',
+  excused: 'orders_excused',
+  tbForm: 'orders_tb_form',
+  studentGift: 'orders_student_gift',
+} as const;
+
+export const ORDER_EXTRA_SCREENS: readonly string[] = Object.values(ORDER_EXTRA_SCREEN);
+
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+function realDate(v: string): boolean {
+  const [y, m, d] = v.split('-').map(Number);
+  const t = new Date(Date.UTC(y, m - 1, d));
+  return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
+}
+const id = (label: string) =>
+  z
+    .unknown()
+    .refine((v) => v !== undefined && v !== null && v !== '', `请选择${label}`)
+    .pipe(z.coerce.number({ error: `${label}必须是数字` }).int(`${label}必须是整数`).positive(`请选择${label}`));
+const optionalId = (label: string) => z.preprocess((v) => (v === '' || v === null ? undefined : v), id(label).optional());
+const optionalDate = (label: string) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.string().regex(DATE_RE, `${label}格式应为 YYYY-MM-DD`).refine(realDate, `${label}不是有效日期`).optional(),
+  );
+/** Money in fen: a whole number (DESIGN §7); the form converts yuan. */
+const fen = (label: string, max = 100_000_000) =>
+  z.coerce.number({ error: `${label}必须是数字` }).int(`${label}必须是整数（单位：分）`).min(0, `${label}不能小于0`).max(max, `${label}不能超过${max / 100}元`);
+const idList = (label: string) =>
+  z
+    .array(id(label), { error: `请选择${label}` })
+    .min(1, `请至少选择一个${label}`)
+    .max(1000, `一次最多 1000 个${label}`);
+
+// ---------------------------------------------------------------------------------------------
+// Student gifts (学员赠品)
+// ---------------------------------------------------------------------------------------------
+
+export interface GiftRow {
+  id: number;
+  school_id: number;
+  student_id: number;
+  student_name: string | null;
+  order_id: number | null;
+  gift_name: string;
+  quantity: number;
+  list_price: number;
+  state: number;
+  given_at: string | null;
+  returned_at: string | null;
+  return_charge: number | null;
+  return_note: string | null;
+}
+
+export const giveGiftCall = defineCall({
+  area: 'orders',
+  title: '发放赠品',
+  method: 'POST',
+  path: 'api/v1/order_student_gift/give_gift',
+  perm: 'order_student_gift_give_gift',
+  body: z.object({ ids: idList('赠品') }),
+  labels: { ids: '赠品' },
+  answer: answer<{ count: number; ids: number[] }>(),
+});
+
+/** Marks a given gift 已退回 (at a refund): returned in kind, or kept and charged `return_charge`. */
+export const giftReturnBodySchema = z.object({
+  id: id('赠品'),
+  return_charge: fen('未退回扣款', 10_000_000).default(0),
+  return_note: z.string().trim().max(255, '退回说明不能超过255个字符').optional(),
+});
+export const updateGiftReturnCall = defineCall({
+  area: 'orders',
+  title: '赠品退回',
+  method: 'POST',
+  path: 'api/v1/order_student_gift/update_return',
+  perm: 'order_student_gift_update_return',
+  body: giftReturnBodySchema,
+  labels: { id: '赠品', return_charge: '未退回扣款', return_note: '退回说明' },
+  answer: answer<GiftRow>(),
+});
+
+/** The gift history (已发放 and 已退回) of a campus or a student: the old screen's list. */
+export const giftHistoryQuerySchema = pageQuerySchema.extend({
+  student_id: optionalId('学员'),
+  school_id: optionalId('校区'),
+});
+export const giftOldPageCall = defineCall({
+  area: 'orders',
+  title: '赠品发放记录',
+  method: 'GET',
+  path: 'api/v1/order_student_gift/old_page',
+  perm: [ORDER_EXTRA_SCREEN.studentGift],
+  query: giftHistoryQuerySchema,
+  labels: { student_id: '学员', school_id: '校区', page: '页码', rows: '每页行数', sort: '排序' },
+  answer: answer<Page<GiftRow>>(),
+});
+
+export interface StudentGiftReturn {
+  student_id: number;
+  /** gifts given and not returned: what a refund deducts at list price */
+  gifts: GiftRow[];
+  /** Σ list_price × quantity of those gifts, fen */
+  total_list_price: number;
+}
+export const getStudentReturnCall = defineCall({
+  area: 'orders',
+  title: '学员待退赠品',
+  method: 'GET',
+  path: 'api/v1/order_student_gift/get_student_return',
+  perm: [ORDER_EXTRA_SCREEN.studentGift],
+  query: z.object({ student_id: id('学员') }),
+  labels: { student_id: '学员' },
+  answer: answer<StudentGiftReturn>(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Price check before signing (order_fee)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * One line as a contract would sell it: a language pack (its price on sale at the campus that day)
+ * or a class type bought by units at the fee standard in force. `deal_price` is what the contract
+ * charges for the line (fen); the check answers the list price and whether the discount is allowed.
+ */
+export const feeLineSchema = z
+  .object({
+    language_pack_id: optionalId('课程包'),
+    class_type_id: optionalId('班型'),
+    billing_unit: z.coerce.number({ error: '计费单位必须是数字' }).int('计费单位必须是整数').min(1, '计费单位不正确').max(3, '计费单位不正确').default(1),
+    quantity: z.coerce.number({ error: '购买数量必须是数字' }).int('购买数量必须是整数').min(1, '购买数量至少为 1').max(10000, '购买数量不能超过 10000').default(1),
+    deal_price: fen('成交价'),
+  })
+  .refine((l) => (l.language_pack_id === undefined) !== (l.class_type_id === undefined), { message: '课程包和班型请二选一', path: ['language_pack_id'] });
+
+export const checkFeeQuerySchema = z.intersection(
+  z.object({ school_id: id('校区'), date: optionalDate('签约日期') }),
+  feeLineSchema,
+);
+export const checkFeeJsonBodySchema = z.object({
+  school_id: id('校区'),
+  date: optionalDate('签约日期'),
+  lines: z.array(feeLineSchema, { error: '请提供订单明细' }).min(1, '请至少添加一条订单明细').max(50, '一个订单最多 50 条明细'),
+});
+
+const feeLabels = {
+  school_id: '校区',
+  date: '签约日期',
+  language_pack_id: '课程包',
+  class_type_id: '班型',
+  billing_unit: '计费单位',
+  quantity: '购买数量',
+  deal_price: '成交价',
+  lines: '订单明细',
+};
+
+export interface FeeCheckLine {
+  language_pack_id: number | null;
+  class_type_id: number | null;
+  name: string;
+  /** the list price of the line at the campus that day, fen */
+  list_price: number;
+  deal_price: number;
+  /** list_price − deal_price (negative: sold above the list price) */
+  discount: number;
+  /** the kept price version the order records */
+  price_version_id: number | null;
+  hours: number;
+  gift_hours: number;
+  ok: boolean;
+  msg: string;
+}
+export interface FeeCheck {
+  lines: FeeCheckLine[];
+  list_total: number;
+  deal_total: number;
+  ok: boolean;
+}
+
+/** The largest discount a campus may give without an approval, as a share of the list price. */
+export const MAX_DISCOUNT_PERCENT = 30;
+
+export const checkFeeCall = defineCall({
+  area: 'orders',
+  title: '签约价格校验',
+  method: 'GET',
+  path: 'api/v1/order_fee/check_fee',
+  perm: [ORDER_EXTRA_SCREEN.studentGift, ORDER_EXTRA_SCREEN.ticketConfig],
+  query: checkFeeQuerySchema,
+  labels: feeLabels,
+  answer: answer<FeeCheck>(),
+});
+
+export const checkFeeJsonCall = defineCall({
+  area: 'orders',
+  title: '签约价格校验',
+  method: 'POST',
+  path: 'api/v1/order_fee/check_fee_json',
+  perm: [ORDER_EXTRA_SCREEN.studentGift, ORDER_EXTRA_SCREEN.ticketConfig],
+  readOnly: true,
+  body: checkFeeJsonBodySchema,
+  labels: feeLabels,
+  answer: answer<FeeCheck>(),
+});

@@ -1,0 +1,156 @@
+import { defineResource, type OptionItem } from '../resource';
+import { ORDER_EXTRA_SCREEN } from '../orders-extras';
+
+/**
+ * Lists of the orders area beside the order itself (spec doc 002 §4, calls.tsv area `orders`):
+ * refund reasons, the coupons an order gives, excused lessons of an order, 淘宝 orders and the
+ * gifts a student receives. The order, its lines and its hour ledger are declared in
+ * resources/orders.ts; the special calls of these lists (give_gift, update_return, check_fee …)
+ * are in src/contract/orders-extras.ts, served by server/modules/orders.
+ */
+
+/** A gift's life: 待发放 → 已发放 → 已退回 (returned with a refund). */
+export const GIFT_STATES: readonly OptionItem[] = [
+  { value: 1, text: '待发放' },
+  { value: 2, text: '已发放' },
+  { value: 3, text: '已退回' },
+];
+
+export const TICKET_KINDS: readonly OptionItem[] = [
+  { value: 1, text: '代金券' },
+  { value: 2, text: '体验课券' },
+  { value: 3, text: '教材券' },
+];
+
+export const TB_ORDER_STATES: readonly OptionItem[] = [
+  { value: 1, text: '待核销' },
+  { value: 2, text: '已核销' },
+  { value: 3, text: '已退款' },
+];
+
+// Records of a student keep their own copy of what they show; a deleted student does not block them.
+const studentRef = { resource: 'student', label: ['name'], onDelete: 'allow' } as const;
+const classTypeRef = { resource: 'prod_class_type', label: ['name'] } as const;
+const packRef = { resource: 'prod_language_pack', label: ['name'] } as const;
+
+/** 退费原因: the reasons a refund names (the refund screens pick one). Head office's list. */
+export const refundReasonResource = defineResource({
+  name: 'order_refund_detail_reason',
+  readBy: [ORDER_EXTRA_SCREEN.refundReason],
+  title: '退费原因',
+  table: 'order_refund_detail_reason',
+  scope: 'global',
+  softDelete: true,
+  perm: 'order_refund_detail_reason',
+  defaultSort: 'order_num',
+  fields: {
+    name: { type: 'string', label: '退费原因', required: true, max: 64, search: 'like', unique: true, list: { width: 200 } },
+    is_controllable: { type: 'bool', label: '可控原因', default: 0, search: 'eq', list: { format: 'bool', width: 90 } },
+    order_num: { type: 'int', label: '排序', default: 0, min: 0, max: 9999, list: { sortable: true, width: 80 } },
+    remark: { type: 'string', label: '备注', max: 255 },
+  },
+});
+
+/** 赠券配置: the coupons an order of a language pack gives (one row per pack and kind). */
+export const giveTicketConfigResource = defineResource({
+  name: 'order_form_give_ticket_config',
+  readBy: [ORDER_EXTRA_SCREEN.ticketConfig],
+  title: '赠券配置',
+  table: 'order_form_give_ticket_config',
+  scope: 'school',
+  softDelete: true,
+  perm: 'order_form_give_ticket_config',
+  indexes: [['school_id', 'language_pack_id']],
+  fields: {
+    language_pack_id: { type: 'int', label: '课程包', required: true, min: 1, search: 'eq', ref: packRef, list: { width: 160 } },
+    ticket_kind: { type: 'int', label: '券类型', required: true, options: { kind: 'static', items: TICKET_KINDS }, search: 'eq', list: { format: 'option', width: 100 } },
+    ticket_name: { type: 'string', label: '券名称', required: true, max: 64, search: 'like', list: { width: 160 } },
+    face_value: { type: 'money', label: '面值', required: true, min: 0, max: 10000000, list: { width: 100 } },
+    quantity: { type: 'int', label: '张数', required: true, min: 1, max: 100, default: 1, list: { width: 70 } },
+    valid_days: { type: 'int', label: '有效天数', required: true, min: 1, max: 3650, default: 365, list: { width: 90 } },
+    enabled: { type: 'bool', label: '启用', default: 1, search: 'eq', list: { format: 'bool', width: 70 } },
+    remark: { type: 'string', label: '备注', max: 255, list: { show: false } },
+  },
+});
+
+/**
+ * 请假免扣: lessons of an order excused from consumption (illness, school exams): the lesson is
+ * not posted on the hour ledger. `order_id` names the order (order_form) of the student.
+ */
+export const orderExcusedResource = defineResource({
+  name: 'edu_order_excused',
+  readBy: [ORDER_EXTRA_SCREEN.excused],
+  title: '免扣课记录',
+  table: 'edu_order_excused',
+  scope: 'school',
+  softDelete: true,
+  perm: 'edu_order_excused',
+  defaultSort: 'excused_date desc',
+  indexes: [['school_id', 'student_id'], ['order_id']],
+  fields: {
+    student_id: { type: 'int', label: '学员', required: true, min: 1, search: 'eq', ref: studentRef, list: { width: 100 } },
+    order_id: { type: 'int', label: '订单', required: true, min: 1, search: 'eq', list: { width: 90 } },
+    class_type_id: { type: 'int', label: '班型', min: 1, search: 'eq', ref: classTypeRef, list: { width: 140 } },
+    excused_date: { type: 'date', label: '免扣日期', required: true, search: 'range', list: { format: 'date', width: 110, sortable: true } },
+    lessons: { type: 'int', label: '免扣课次', required: true, min: 1, max: 100, default: 1, list: { width: 90 } },
+    reason: { type: 'string', label: '免扣原因', required: true, max: 255, list: { width: 220 } },
+  },
+});
+
+/** 淘宝订单: orders sold on the shop, checked against a student's order when redeemed (核销). */
+export const tbOrderResource = defineResource({
+  name: 'order_tb_form',
+  readBy: [ORDER_EXTRA_SCREEN.tbForm],
+  title: '淘宝订单',
+  table: 'order_tb_form',
+  scope: 'school',
+  softDelete: true,
+  perm: 'order_tb_form',
+  pageMethod: 'POST_FORM',
+  defaultSort: 'paid_at desc',
+  indexes: [['school_id', 'del_flag', 'state', 'paid_at']],
+  fields: {
+    tb_order_no: { type: 'string', label: '淘宝订单号', required: true, max: 32, pattern: { re: '^\\d{10,32}$', msg: '淘宝订单号应为10到32位数字' }, search: 'like', unique: true, list: { width: 190 } },
+    buyer_nick: { type: 'string', label: '买家昵称', required: true, max: 64, search: 'like', list: { width: 120 } },
+    buyer_phone: { type: 'string', label: '买家手机号', max: 11, pattern: { re: '^1\\d{10}$', msg: '买家手机号应为11位数字，以1开头' }, mask: 'phone', search: 'like', list: { width: 120 } },
+    item_title: { type: 'string', label: '商品名称', required: true, max: 128, search: 'like', list: { width: 200 } },
+    amount: { type: 'money', label: '实付金额', required: true, min: 0, max: 100000000, list: { width: 100, sortable: true } },
+    paid_at: { type: 'datetime', label: '付款时间', required: true, search: 'range', list: { format: 'datetime', width: 160, sortable: true } },
+    state: { type: 'int', label: '状态', default: 1, options: { kind: 'static', items: TB_ORDER_STATES }, search: 'in', list: { format: 'option', width: 80 } },
+    student_id: { type: 'int', label: '核销学员', min: 1, search: 'eq', ref: studentRef, list: { width: 100 } },
+    remark: { type: 'string', label: '备注', max: 255, list: { show: false } },
+  },
+});
+
+/**
+ * 学员赠品: what a student receives with an order (books, bags, …): recorded 待发放, handed out
+ * by give_gift (已发放) and taken back or charged at a refund by update_return (已退回). The
+ * refund calculator reads the gifts given to deduct their list price.
+ */
+export const studentGiftResource = defineResource({
+  name: 'order_student_gift',
+  // a reader of a declaration naming the student reads students too: only screens that show students
+  readBy: [ORDER_EXTRA_SCREEN.studentGift],
+  title: '学员赠品',
+  table: 'order_student_gift',
+  scope: 'school',
+  softDelete: true,
+  perm: 'order_student_gift',
+  indexes: [['school_id', 'student_id'], ['order_id']],
+  fields: {
+    student_id: { type: 'int', label: '学员', required: true, min: 1, search: 'eq', ref: studentRef, list: { width: 100 } },
+    order_id: { type: 'int', label: '订单', min: 1, search: 'eq', list: { width: 90 } },
+    gift_name: { type: 'string', label: '赠品名称', required: true, max: 64, search: 'like', list: { width: 160 } },
+    quantity: { type: 'int', label: '数量', required: true, min: 1, max: 999, default: 1, list: { width: 70 } },
+    list_price: { type: 'money', label: '赠品原价', required: true, min: 0, max: 10000000, default: 0, list: { width: 100 } },
+    state: { type: 'int', label: '状态', default: 1, readonly: true, options: { kind: 'static', items: GIFT_STATES }, search: 'in', list: { format: 'option', width: 80 } },
+    given_at: { type: 'datetime', label: '发放时间', readonly: true, search: 'range', list: { format: 'datetime', width: 160 } },
+    given_by_name: { type: 'string', label: '发放人', readonly: true, max: 64, list: { width: 90 } },
+    returned_at: { type: 'datetime', label: '退回时间', readonly: true, list: { format: 'datetime', width: 160, show: false } },
+    return_charge: { type: 'money', label: '未退回扣款', readonly: true, min: 0, list: { width: 100, show: false } },
+    return_note: { type: 'string', label: '退回说明', readonly: true, max: 255, list: { show: false } },
+    remark: { type: 'string', label: '备注', max: 255, list: { show: false } },
+  },
+});
+
+export const ORDER_EXTRA_RESOURCES = [refundReasonResource, giveTicketConfigResource, orderExcusedResource, tbOrderResource, studentGiftResource] as const;
