@@ -15,6 +15,12 @@ export const PLACEHOLDER_PATHS: Readonly<Record<string, string>> = {
   '{class-join lookups}': 'join_page',
   '{warm-up page}': 'warm_up_page',
   '{base_holiday_set per school}': 'base_holiday_set_school',
+  // marketing plans and targets (docs/marketing.md)
+  '{market plan}': 'mkt_market_plan',
+  '{seller target}': 'mkt_seller_target',
+  '{school sign}': 'mkt_school_sign',
+  '{ta target}': 'mkt_ta_target',
+  '{school ta plans}': 'mkt_school_ta_plan',
 };
 
 /** Rows of calls.tsv whose path is '-': recognised by area and a phrase of their note. */

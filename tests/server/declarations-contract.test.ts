@@ -90,6 +90,8 @@ function patterned(re: string, key: string): string {
     '^([01]\\d|2[0-3]):[0-5]\\d$': key.includes('end') ? '10:00' : '09:00',
     '^[0-9Xx-]{10,20}$': '978-7-5600-1001-2',
     '^\\d{10,32}$': `${3026000000000 + seq}`,
+    // a plan's month: one per generated body (plans are one per place and month)
+    '^\\d{4}-(0[1-9]|1[0-2])$': `${2100 + (seq % 800)}-0${1 + (seq % 9)}`,
   };
   const v = known[re];
   if (v === undefined) throw new Error(`no generated value for pattern ${re} (${key}): add one here`);
@@ -131,6 +133,10 @@ async function valueOf(def: ResourceDef, key: string, field: FieldDef, unique: s
     return firstLiveId(target.table, target.softDelete, target.scope === 'school' ? inScopeSchool : undefined);
   }
   if (def.tree && key === def.tree.parent) return 0;
+  // a city (分公司) picked in the organisation tree (marketing plans): the in-scope campus's
+  if (key === 'city_id' && field.options?.kind === 'tree' && field.options.url === 'api/v1/system/get_org_tree') {
+    return (await s.db.selectFrom('organisations').select('parent_id').where('id', '=', inScopeSchool).executeTakeFirst())?.parent_id;
+  }
   // a required id list of another resource's rows (a language pack's class types): its first live row
   if (field.required && field.type === 'ids' && field.options?.kind === 'resource') {
     const target = refTarget(field.options.resource);

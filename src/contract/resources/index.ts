@@ -8,6 +8,7 @@ import { PRODUCTS_RESOURCES } from './products';
 import { STUDENT_RESOURCES } from './students';
 import { LOGGER_RESOURCES } from './misc';
 import { ORDER_EXTRA_RESOURCES } from './orders-extras';
+import { MARKETING_PLAN_RESOURCES } from './marketing-plans';
 
 /**
  * Every resource declaration, by name. Each business area adds its file and one line here;
@@ -23,6 +24,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   ...CLASSES_RESOURCES,
   ...LOGGER_RESOURCES,
   ...ORDER_EXTRA_RESOURCES,
+  ...MARKETING_PLAN_RESOURCES,
 ];
 
 /** The area (as named in spec calls.tsv) of each declaration: what the audit log records. */
@@ -35,6 +37,7 @@ const AREA_OF = new Map<string, string>([
   ...STUDENT_RESOURCES.map((r) => [r.name, 'students'] as const),
   ...CLASSES_RESOURCES.map((r) => [r.name, 'classes'] as const),
   ...ORDER_EXTRA_RESOURCES.map((r) => [r.name, 'orders'] as const),
+  ...MARKETING_PLAN_RESOURCES.map((r) => [r.name, 'marketing'] as const),
 ]);
 
 export function areaOfResource(name: string): string {
