@@ -35,7 +35,7 @@ const SELF_SERVICE_WRITES = new Set([
 
 /** POST calls that are searches (form-encoded or JSON filters), not writes. */
 function isSearch(path: string): boolean {
-  return /(\/page|_page|page_count|\/search|absenceList|\/get_|\/find_|role_all|find_permissions|get_role|get_tag|get_tag_group|get_org_by_userid|\/sidebar|check_fee|\/info|userInfo|\/repeat)$/.test(path) || /\/(get|find)_[a-z_]+$/.test(path);
+  return /(\/page|_page|\/jxpage|page_count|\/search|absenceList|\/get_|\/find_|role_all|find_permissions|get_role|get_tag|get_tag_group|get_org_by_userid|\/sidebar|check_fee|\/info|userInfo|\/repeat)$/.test(path) || /\/(get|find)_[a-z_]+$/.test(path);
 }
 
 let server: TestServer;

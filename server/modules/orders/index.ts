@@ -1,25 +1,59 @@
 import type { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../lib/context';
 import { mountResource } from '../../lib/resource-routes';
+import { achievementDivideResource, contractLineResource, orderLineResource, orderLogResource, orderPaymentResource, orderResource } from '../../../src/contract/resources/orders';
 import { orderExcusedResource } from '../../../src/contract/resources/orders-extras';
 import { onStudent } from './on-student';
 import { registerGifts } from './gifts';
 import { registerFeeCheck } from './fee-check';
+import { registerOrderCalls } from './routes';
 import './schema';
 
 /**
- * The orders area (spec: orders). Lists around the order: refund reasons, coupon configuration and
- * 淘宝 orders are plain declarations mounted by createApp; excused lessons and gifts hang on a
- * student; the price check reads the products area's public module.
+ * The orders area (spec: orders; docs/orders.md): orders with lines priced from the products
+ * area, audit, amendments as versions, contracts, payments with receipt numbers, and the contract
+ * lines whose lesson hours and money live on append-only ledgers. The classes area posts
+ * attendance through postHours/reverseHours below. Lists around the order: refund reasons, coupon
+ * configuration and 淘宝 orders are plain declarations mounted by createApp; excused lessons and
+ * gifts hang on a student; the price check reads the products area's public module.
  */
 export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
+  mountResource(app, orderResource);
+  for (const def of [orderLineResource, contractLineResource, achievementDivideResource, orderLogResource, orderPaymentResource]) mountResource(app, def);
+  registerOrderCalls(app);
   mountResource(app, orderExcusedResource, onStudent);
   registerGifts(app);
   registerFeeCheck(app);
 }
 
 // ---------------------------------------------------------------------------------------------
-// Public module: what other areas (finance, classes) may call.
+// Public module: what other areas (classes, finance, reports) may call.
 // ---------------------------------------------------------------------------------------------
 
 export { giftsToReturn } from './gifts';
+export { ORDER_STATE, type OrderState } from '../../../src/contract/resources/orders';
+export { orderInScope, getOrder, setOrderState, assertTransition, stateText, writeLog as writeOrderLog, refreshProgress, type OrderRow } from './order-rules';
+export { activateIfPaid, protocolOf, PAYABLE_STATES } from './lifecycle';
+export { priceLines, signKind, divideAmounts } from './order-write';
+export { issueReceipt, type ReceiptInput } from './receipts';
+export {
+  openLine,
+  activateLine,
+  grantLine,
+  postHours,
+  reverseHours,
+  forfeitExpired,
+  consumable,
+  linesOf,
+  reconcileOpening,
+  reconcileAllOpenings,
+  toHours,
+  toHundredths,
+  type ContractLine,
+  type NewLine,
+  type PostHoursInput,
+  type Consumption,
+} from './hours';
+export { lineBalances, type LineBalance } from './balances';
+export { ledgerViolations, type Violation } from './ledger-check';
+export { hoursLedger, moneyLedger, lineAccount, paidAccount, promoAccount } from './ledgers';

@@ -1,4 +1,14 @@
+import type { Generated } from 'kysely';
 import type { DeclaredTable } from '../../db/schema';
+import type { LedgerRow } from '../../lib/ledger';
+import type {
+  achievementDivideResource,
+  contractLineResource,
+  orderLineResource,
+  orderLogResource,
+  orderPaymentResource,
+  orderResource,
+} from '../../../src/contract/resources/orders';
 import type {
   giveTicketConfigResource,
   orderExcusedResource,
@@ -6,6 +16,22 @@ import type {
   studentGiftResource,
   tbOrderResource,
 } from '../../../src/contract/resources/orders-extras';
+
+/** Tables of the orders area: the declared ones typed from their declarations, and the two ledgers (migration 0450). */
+type Ledger = Omit<LedgerRow, 'id'> & { id: Generated<number> };
+
+declare module '../../db/schema' {
+  interface Database {
+    order_form: DeclaredTable<typeof orderResource, 'state' | 'version' | 'deal_amount' | 'paid_amount' | 'list_amount' | 'discount_amount'> & { del_flag: number };
+    order_form_detail: DeclaredTable<typeof orderLineResource, 'bought_hours' | 'gift_hours' | 'list_price' | 'discount' | 'deal_price' | 'validity_days' | 'kind'>;
+    order_contract_line: DeclaredTable<typeof contractLineResource, 'student_id' | 'class_type_id' | 'bought_hours' | 'gift_hours' | 'paid_money' | 'promo_money' | 'active' | 'consumed_hours' | 'remaining_hours' | 'source'>;
+    order_sch_achievement_divide: DeclaredTable<typeof achievementDivideResource, 'order_id' | 'user_id' | 'ratio' | 'amount'>;
+    order_form_log: DeclaredTable<typeof orderLogResource, 'order_id' | 'action'>;
+    order_payment: DeclaredTable<typeof orderPaymentResource, 'order_id' | 'amount' | 'method' | 'receipt_no'>;
+    order_hours_flow: Ledger;
+    order_money_flow: Ledger;
+  }
+}
 
 // defineResource's answer types scope and softDelete as their unions, so DeclaredTable cannot see
 // them: the campus and delete-flag columns are added here by hand.

@@ -9,6 +9,7 @@ import { STUDENT_RESOURCES } from './students';
 import { LOGGER_RESOURCES } from './misc';
 import { ORDER_EXTRA_RESOURCES } from './orders-extras';
 import { MARKETING_PLAN_RESOURCES } from './marketing-plans';
+import { ORDERS_RESOURCES } from './orders';
 
 /**
  * Every resource declaration, by name. Each business area adds its file and one line here;
@@ -25,6 +26,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   ...LOGGER_RESOURCES,
   ...ORDER_EXTRA_RESOURCES,
   ...MARKETING_PLAN_RESOURCES,
+  ...ORDERS_RESOURCES,
 ];
 
 /** The area (as named in spec calls.tsv) of each declaration: what the audit log records. */
@@ -38,6 +40,7 @@ const AREA_OF = new Map<string, string>([
   ...CLASSES_RESOURCES.map((r) => [r.name, 'classes'] as const),
   ...ORDER_EXTRA_RESOURCES.map((r) => [r.name, 'orders'] as const),
   ...MARKETING_PLAN_RESOURCES.map((r) => [r.name, 'marketing'] as const),
+  ...ORDERS_RESOURCES.map((r) => [r.name, 'orders'] as const),
 ]);
 
 export function areaOfResource(name: string): string {

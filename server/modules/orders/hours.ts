@@ -1,0 +1,300 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Database } from '../../db/schema';
+import { ApiError } from '../../lib/http';
+import { nowText, todayText } from '../../lib/time';
+import { hoursLedger, lineAccount, moneyLedger, paidAccount, promoAccount, type DebitType } from './ledgers';
+import { refreshProgress } from './order-rules';
+import './schema';
+
+/**
+ * Lesson hours on contract lines (DESIGN §7). A line's hours and money are credited when it
+ * becomes consumable (activateLine) and only ever change by ledger postings: consumption takes
+ * from the line that expires soonest (paid money before promotion money), a correction reverses
+ * the exact rows it corrects. Two cached totals follow every posting in the same transaction: the
+ * line's consumed/remaining hours and the student's balance per class type (student_class_type,
+ * read by the classes screens); `npm run ledger:check` proves both equal the ledger.
+ */
+
+type Db = Kysely<Database>;
+export type ContractLine = Selectable<Database['order_contract_line']>;
+
+/** Hundredths of an hour → hours as the classes area shows them (1.5). */
+export const toHours = (hundredths: number): number => Math.round(hundredths) / 100;
+/** Hours (1.5) → hundredths (150). */
+export const toHundredths = (hours: number): number => Math.round(hours * 100);
+
+export interface NewLine {
+  schoolId: number;
+  studentId: number;
+  classTypeId: number;
+  source: 'order' | 'grant' | 'opening';
+  orderId?: number | null;
+  detailId?: number | null;
+  contractNo?: string | null;
+  boughtHours: number;
+  giftHours: number;
+  paidMoney: number;
+  promoMoney: number;
+  startDate?: string | null;
+  endDate?: string | null;
+  by: number | null;
+}
+
+/** Locks the student's balance row of a class type (creating it empty), so postings for one student and class type take turns. */
+async function lockBalance(db: Db, schoolId: number, studentId: number, classTypeId: number, by: number | null): Promise<void> {
+  const now = nowText();
+  await db
+    .insertInto('student_class_type')
+    .values({ school_id: schoolId, student_id: studentId, class_type_id: classTypeId, total_hours: 0, remaining_hours: 0, created_at: now, updated_at: now, created_by: by, updated_by: by })
+    .onConflict((oc) => oc.columns(['student_id', 'class_type_id']).doUpdateSet({ updated_at: now }))
+    .execute();
+}
+
+async function moveBalance(db: Db, studentId: number, classTypeId: number, total: number, remaining: number): Promise<void> {
+  if (total === 0 && remaining === 0) return;
+  await db
+    .updateTable('student_class_type')
+    .set({ total_hours: sql<number>`round(cast(total_hours + ${toHours(total)} as numeric), 2)`, remaining_hours: sql<number>`round(cast(remaining_hours + ${toHours(remaining)} as numeric), 2)` })
+    .where('student_id', '=', studentId)
+    .where('class_type_id', '=', classTypeId)
+    .execute();
+}
+
+async function moveLine(db: Db, lineId: number, consumed: number, remaining: number): Promise<void> {
+  await db
+    .updateTable('order_contract_line')
+    .set({ consumed_hours: sql<number>`consumed_hours + ${consumed}`, remaining_hours: sql<number>`remaining_hours + ${remaining}`, updated_at: nowText() })
+    .where('id', '=', lineId)
+    .execute();
+}
+
+/** Writes a contract line; an active one is credited at once. */
+export async function openLine(db: Db, line: NewLine): Promise<ContractLine> {
+  const now = nowText();
+  const row = await db
+    .insertInto('order_contract_line')
+    .values({
+      school_id: line.schoolId,
+      order_id: line.orderId ?? null,
+      detail_id: line.detailId ?? null,
+      contract_no: line.contractNo ?? null,
+      source: line.source,
+      student_id: line.studentId,
+      class_type_id: line.classTypeId,
+      bought_hours: line.boughtHours,
+      gift_hours: line.giftHours,
+      paid_money: line.paidMoney,
+      promo_money: line.promoMoney,
+      start_date: line.startDate ?? null,
+      end_date: line.endDate ?? null,
+      active: 0,
+      consumed_hours: 0,
+      remaining_hours: 0,
+      created_at: now,
+      updated_at: now,
+      created_by: line.by,
+      updated_by: line.by,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return row;
+}
+
+/** Makes a line consumable: credits its bought and gift hours and its paid and promotion money. Once. */
+export async function activateLine(db: Db, lineId: number, by: number | null): Promise<void> {
+  const line = await db.selectFrom('order_contract_line').selectAll().where('id', '=', lineId).executeTakeFirstOrThrow();
+  if (line.active === 1) return;
+  await lockBalance(db, line.school_id, line.student_id, line.class_type_id, by);
+  const claimed = await db.updateTable('order_contract_line').set({ active: 1, updated_at: nowText(), updated_by: by }).where('id', '=', lineId).where('active', '=', 0).executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) === 0) return;
+  const ref = { refType: line.order_id ? 'order' : 'contract_line', refId: line.order_id ?? line.id, by: by ?? undefined };
+  const creditType = line.source === 'order' ? 'purchase' : line.source;
+  if (line.bought_hours > 0) await hoursLedger.post(db, lineAccount(line.id), line.bought_hours, { ...ref, bizType: creditType });
+  if (line.gift_hours > 0) await hoursLedger.post(db, lineAccount(line.id), line.gift_hours, { ...ref, bizType: 'gift' });
+  if (line.paid_money > 0) await moneyLedger.post(db, paidAccount(line.id), line.paid_money, { ...ref, bizType: 'purchase' });
+  if (line.promo_money > 0) await moneyLedger.post(db, promoAccount(line.id), line.promo_money, { ...ref, bizType: 'promotion' });
+  const hours = line.bought_hours + line.gift_hours;
+  await moveLine(db, line.id, 0, hours);
+  await moveBalance(db, line.student_id, line.class_type_id, hours, hours);
+}
+
+/** Opens and activates a line in one step: hours granted on enrolment, an opening balance. */
+export async function grantLine(db: Db, line: Omit<NewLine, 'paidMoney' | 'promoMoney' | 'giftHours'> & { giftHours?: number }): Promise<ContractLine> {
+  const row = await openLine(db, { ...line, giftHours: line.giftHours ?? 0, paidMoney: 0, promoMoney: 0 });
+  await activateLine(db, row.id, line.by);
+  return row;
+}
+
+/**
+ * Balances kept before the ledger (rows of student_class_type written by older code, an import)
+ * get an opening line for what the ledger does not hold, so that the cache equals the ledger.
+ */
+export async function reconcileOpening(db: Db, studentId: number, classTypeId: number, by: number | null): Promise<void> {
+  const cached = await db.selectFrom('student_class_type').select(['school_id', 'remaining_hours']).where('student_id', '=', studentId).where('class_type_id', '=', classTypeId).executeTakeFirst();
+  if (!cached) return;
+  const lines = await db.selectFrom('order_contract_line').select(sql<number>`coalesce(sum(remaining_hours), 0)`.as('left')).where('student_id', '=', studentId).where('class_type_id', '=', classTypeId).where('active', '=', 1).executeTakeFirst();
+  const missing = toHundredths(Number(cached.remaining_hours)) - Number(lines?.left ?? 0);
+  if (missing <= 0) return;
+  const row = await openLine(db, { schoolId: cached.school_id, studentId, classTypeId, source: 'opening', boughtHours: missing, giftHours: 0, paidMoney: 0, promoMoney: 0, by });
+  // the cache holds these hours already: credit the ledger and the line only
+  await db.updateTable('order_contract_line').set({ active: 1, remaining_hours: missing }).where('id', '=', row.id).execute();
+  await hoursLedger.post(db, lineAccount(row.id), missing, { bizType: 'opening', refType: 'contract_line', refId: row.id, by: by ?? undefined });
+}
+
+/** Opening lines for every balance the ledger does not cover yet (the demo seed, an upgrade). */
+export async function reconcileAllOpenings(db: Db, by: number | null = null): Promise<number> {
+  const rows = await db.selectFrom('student_class_type').select(['student_id', 'class_type_id']).where('remaining_hours', '>', 0).execute();
+  const before = await db.selectFrom('order_contract_line').select(sql<number>`count(*)`.as('n')).where('source', '=', 'opening').executeTakeFirst();
+  for (const r of rows) await reconcileOpening(db, r.student_id, r.class_type_id, by);
+  const after = await db.selectFrom('order_contract_line').select(sql<number>`count(*)`.as('n')).where('source', '=', 'opening').executeTakeFirst();
+  return Number(after?.n ?? 0) - Number(before?.n ?? 0);
+}
+
+/** Whether a line may be consumed on `day`: active, not expired, hours left. */
+export function consumable(line: Pick<ContractLine, 'active' | 'end_date' | 'remaining_hours' | 'start_date'>, day: string): boolean {
+  return line.active === 1 && line.remaining_hours > 0 && (line.end_date === null || line.end_date >= day);
+}
+
+/** The student's lines of a class type, soonest expiry first (no expiry last), then oldest. */
+export async function linesOf(db: Db, studentId: number, classTypeId: number): Promise<ContractLine[]> {
+  const rows = await db.selectFrom('order_contract_line').selectAll().where('student_id', '=', studentId).where('class_type_id', '=', classTypeId).execute();
+  return rows.sort((a, b) => (a.end_date ?? '9999-12-31').localeCompare(b.end_date ?? '9999-12-31') || a.id - b.id);
+}
+
+export interface Consumption {
+  /** hundredths taken */
+  hours: number;
+  /** fen taken from paid and promotion money */
+  paid: number;
+  promo: number;
+}
+
+/** The money an amount of hours carries on a line: its value per hour, all of what is left when the hours run out. */
+async function moneyOf(db: Db, line: ContractLine, take: number): Promise<{ paid: number; promo: number }> {
+  const paidLeft = await moneyLedger.balance(db, paidAccount(line.id));
+  const promoLeft = await moneyLedger.balance(db, promoAccount(line.id));
+  const total = line.bought_hours + line.gift_hours;
+  const money = take >= line.remaining_hours || total === 0 ? paidLeft + promoLeft : Math.min(paidLeft + promoLeft, Math.round((take * (line.paid_money + line.promo_money)) / total));
+  const paid = Math.min(money, paidLeft);
+  return { paid, promo: money - paid };
+}
+
+export interface PostHoursInput {
+  studentId: number;
+  classTypeId: number;
+  /** hundredths, > 0 */
+  hours: number;
+  /** the business record (check_in + its id) */
+  refType: string;
+  refId: string | number;
+  by: number | null;
+  /** the lesson day: lines expired before it are not consumable (default today) */
+  day?: string;
+  /** shown in 课时不足 */
+  studentName?: string;
+  bizType?: DebitType;
+}
+
+/**
+ * Takes hours from the student's consumable lines of the class type, soonest expiry first, with
+ * their money (paid first). Refuses 409 课时不足 when the consumable lines hold less, naming
+ * expired hours that no longer count.
+ */
+export async function postHours(db: Db, input: PostHoursInput): Promise<Consumption> {
+  if (!Number.isSafeInteger(input.hours) || input.hours <= 0) throw new ApiError(400, '消课课时必须大于0');
+  const student = await db.selectFrom('student').select(['school_id', 'name']).where('id', '=', input.studentId).executeTakeFirst();
+  if (!student) throw new ApiError(404, '学员不存在');
+  await lockBalance(db, student.school_id, input.studentId, input.classTypeId, input.by);
+  await reconcileOpening(db, input.studentId, input.classTypeId, input.by);
+  const day = input.day ?? todayText();
+  const lines = await linesOf(db, input.studentId, input.classTypeId);
+  const usable = lines.filter((l) => consumable(l, day));
+  const left = usable.reduce((n, l) => n + l.remaining_hours, 0);
+  if (left < input.hours) {
+    const expired = lines.filter((l) => l.active === 1 && !consumable(l, day)).reduce((n, l) => n + l.remaining_hours, 0);
+    const name = input.studentName ?? student.name;
+    throw new ApiError(409, `课时不足：${name} 剩余 ${toHours(left)} 课时${expired > 0 ? `（另有 ${toHours(expired)} 课时已过有效期）` : ''}`);
+  }
+  const bizType = input.bizType ?? 'consumption';
+  const meta = { bizType, refType: input.refType, refId: input.refId, by: input.by ?? undefined };
+  const out: Consumption = { hours: 0, paid: 0, promo: 0 };
+  let wanted = input.hours;
+  for (const line of usable) {
+    if (wanted === 0) break;
+    const take = Math.min(wanted, line.remaining_hours);
+    const money = await moneyOf(db, line, take);
+    await hoursLedger.post(db, lineAccount(line.id), -take, meta);
+    if (money.paid > 0) await moneyLedger.post(db, paidAccount(line.id), -money.paid, meta);
+    if (money.promo > 0) await moneyLedger.post(db, promoAccount(line.id), -money.promo, meta);
+    await moveLine(db, line.id, bizType === 'consumption' ? take : 0, -take);
+    wanted -= take;
+    out.hours += take;
+    out.paid += money.paid;
+    out.promo += money.promo;
+  }
+  await moveBalance(db, input.studentId, input.classTypeId, 0, -input.hours);
+  await refreshProgress(db, usable.flatMap((l) => (l.order_id ? [l.order_id] : [])));
+  return out;
+}
+
+/**
+ * Reverses every posting of a business record not reversed yet (a check-in undone or changed),
+ * hours and money; answers the hundredths given back.
+ */
+export async function reverseHours(db: Db, input: { refType: string; refId: string | number; reason: string; by: number | null }): Promise<number> {
+  const rows = await db
+    .selectFrom('order_hours_flow as f')
+    .select(['f.id', 'f.account_key', 'f.amount', 'f.biz_type'])
+    .where('f.ref_type', '=', input.refType)
+    .where('f.ref_id', '=', String(input.refId))
+    .where('f.biz_type', '<>', 'reversal')
+    .where('f.amount', '<', 0)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('order_hours_flow as r').select('r.id').whereRef('r.reverses_id', '=', 'f.id'))))
+    .orderBy('f.id')
+    .execute();
+  let restored = 0;
+  const orders: number[] = [];
+  for (const r of rows) {
+    const lineId = Number(r.account_key.slice(5));
+    const line = await db.selectFrom('order_contract_line').selectAll().where('id', '=', lineId).executeTakeFirstOrThrow();
+    await lockBalance(db, line.school_id, line.student_id, line.class_type_id, input.by);
+    await hoursLedger.reverse(db, r.id, input.reason, input.by ?? undefined);
+    const hours = -Number(r.amount);
+    await moveLine(db, lineId, r.biz_type === 'consumption' ? -hours : 0, hours);
+    await moveBalance(db, line.student_id, line.class_type_id, 0, hours);
+    restored += hours;
+    if (line.order_id) orders.push(line.order_id);
+  }
+  const money = await db
+    .selectFrom('order_money_flow as f')
+    .select(['f.id'])
+    .where('f.ref_type', '=', input.refType)
+    .where('f.ref_id', '=', String(input.refId))
+    .where('f.biz_type', '<>', 'reversal')
+    .where('f.amount', '<', 0)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('order_money_flow as r').select('r.id').whereRef('r.reverses_id', '=', 'f.id'))))
+    .orderBy('f.id')
+    .execute();
+  for (const m of money) await moneyLedger.reverse(db, m.id, input.reason, input.by ?? undefined);
+  await refreshProgress(db, orders);
+  return restored;
+}
+
+/** Posts the rest of every line past its validity as forfeited (an explicit entry); answers how many lines. */
+export async function forfeitExpired(db: Db, day: string, by: number | null): Promise<number> {
+  const due = await db.selectFrom('order_contract_line').selectAll().where('active', '=', 1).where('remaining_hours', '>', 0).where('end_date', '<', day).execute();
+  for (const line of due) {
+    await lockBalance(db, line.school_id, line.student_id, line.class_type_id, by);
+    const left = await hoursLedger.balance(db, lineAccount(line.id));
+    if (left <= 0) continue;
+    const meta = { bizType: 'forfeit', refType: 'contract_line', refId: line.id, reason: `有效期至 ${line.end_date}，过期作废`, by: by ?? undefined };
+    await hoursLedger.post(db, lineAccount(line.id), -left, meta);
+    for (const account of [paidAccount(line.id), promoAccount(line.id)]) {
+      const m = await moneyLedger.balance(db, account);
+      if (m > 0) await moneyLedger.post(db, account, -m, meta);
+    }
+    await moveLine(db, line.id, 0, -left);
+    await moveBalance(db, line.student_id, line.class_type_id, 0, -left);
+  }
+  return due.length;
+}

@@ -1,0 +1,9 @@
+import type { ComponentType } from 'react';
+
+/** Screens of the orders area by menu component key (server/db/seed/menus/orders.ts). */
+export const screens: Record<string, () => Promise<{ default: ComponentType }>> = {
+  'orders/all': () => import('./AllOrdersScreen'),
+  'orders/audited': () => import('./AuditedOrdersScreen'),
+  'orders/completed': () => import('./CompletedOrdersScreen'),
+  'orders/not_through': () => import('./NotThroughOrdersScreen'),
+};

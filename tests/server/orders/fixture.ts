@@ -1,0 +1,95 @@
+import { expect } from 'vitest';
+import { createTestServer, ADMIN, DEMO_PASSWORD, type TestServer } from '../helpers';
+
+/**
+ * The world of the orders tests: the demo database with its users (sales and the principal reach
+ * 北京朝阳; the front desk only 广州天河), a student and a language pack on sale at 北京朝阳.
+ */
+export interface OrdersWorld {
+  s: TestServer;
+  admin: Record<string, string>;
+  principal: Record<string, string>;
+  sales: Record<string, string>;
+  desk: Record<string, string>;
+  chaoyang: number;
+  studentId: number;
+  packId: number;
+  classTypeId: number;
+  packPrice: number;
+  packHours: number;
+  packGift: number;
+}
+
+export const api = (p: string): string => `/api/v1/${p}`;
+
+export async function ordersWorld(): Promise<OrdersWorld> {
+  const s = await createTestServer();
+  const admin = (await s.login(ADMIN.login, ADMIN.password)).headers;
+  const principal = (await s.login('principal', DEMO_PASSWORD)).headers;
+  const sales = (await s.login('sales', DEMO_PASSWORD)).headers;
+  const desk = (await s.login('front_desk', DEMO_PASSWORD)).headers;
+  const chaoyang = (await s.db.selectFrom('organisations').select('id').where('code', '=', 'BJ-CY').executeTakeFirstOrThrow()).id;
+  const student = await s.db.selectFrom('student').select('id').where('school_id', '=', chaoyang).where('del_flag', '=', 0).orderBy('id').executeTakeFirstOrThrow();
+  const pack = await s.db
+    .selectFrom('prod_language_pack as p')
+    .innerJoin('prod_language_pack_city as c', 'c.language_pack_id', 'p.id')
+    .select(['p.id', 'p.class_type_ids', 'p.price', 'p.hours', 'p.gift_hours'])
+    .where('c.school_id', '=', chaoyang)
+    .where('p.visible', '=', 1)
+    .where('p.del_flag', '=', 0)
+    .where('c.start_date', 'is', null)
+    .orderBy('p.id')
+    .executeTakeFirstOrThrow();
+  return {
+    s,
+    admin,
+    principal,
+    sales,
+    desk,
+    chaoyang,
+    studentId: student.id,
+    packId: pack.id,
+    classTypeId: Number(String(pack.class_type_ids).split(',')[0]),
+    packPrice: Number(pack.price),
+    packHours: Number(pack.hours),
+    packGift: Number(pack.gift_hours ?? 0),
+  };
+}
+
+export async function ok<T>(p: Promise<{ body: { code: number; msg: string; data: T } }>): Promise<T> {
+  const res = await p;
+  expect(res.body.msg).toBe('成功');
+  expect(res.body.code).toBe(200);
+  return res.body.data;
+}
+
+/** A pack order for the world's student, submitted for audit. */
+export function packOrder(w: OrdersWorld, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return { student_id: w.studentId, submit: true, lines: [{ kind: 1, language_pack_id: w.packId, class_type_id: w.classTypeId, discount: 10000 }], ...extra };
+}
+
+/** Add (as sales), audit (principal), pay in full, confirm the contract: an order in progress. */
+export async function orderInProgress(w: OrdersWorld, studentId = w.studentId): Promise<{ id: number; order_no: string }> {
+  const added = await ok(w.s.call<{ id: number; order_no: string; deal_amount: number }>('POST', api('order_form/add'), { headers: w.sales, json: packOrder(w, { student_id: studentId }) }));
+  await ok(w.s.call('POST', api('order_form/check_order'), { headers: w.principal, json: { id: added.id, pass: 1 } }));
+  await ok(w.s.call('POST', api('order_form/pay'), { headers: w.principal, json: { id: added.id, amount: added.deal_amount, method: 'cash' } }));
+  const protocol = await ok(w.s.call<{ protocol_version: string }>('GET', api('order_form/protocol'), { headers: w.principal, query: { id: added.id } }));
+  await ok(w.s.call('POST', api('order_form/confirm_contract'), { headers: w.principal, json: { id: added.id, protocol_version: protocol.protocol_version } }));
+  return added;
+}
+
+/** The n-th student of 北京朝阳 who has no lesson hours at all (a clean ledger to count on). */
+export async function studentWithoutHours(w: OrdersWorld, n: number): Promise<number> {
+  const rows = await w.s.db
+    .selectFrom('student')
+    .select('id')
+    .where('school_id', '=', w.chaoyang)
+    .where('del_flag', '=', 0)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('student_class_type as b').select('b.id').whereRef('b.student_id', '=', 'student.id'))))
+    .orderBy('id')
+    .limit(n + 1)
+    .execute();
+  const row = rows[n];
+  if (!row) throw new Error(`北京朝阳没有第 ${n + 1} 个无课时的学员`);
+  return row.id;
+}
