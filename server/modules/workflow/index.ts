@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema';
 import { TASK_STATES, WF_STATES } from '../../../src/contract/workflow';
 import { registerRoutes } from './routes';
 import { registerClockIn } from './clock-in';
+import { registerAssetStock } from './assets';
 import { addSigner, recallInstance, runTask, startInstance } from './engine';
 import './schema';
 
@@ -16,6 +17,7 @@ import './schema';
 export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
   registerClockIn(app);
   registerRoutes(app);
+  registerAssetStock(app);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -48,6 +50,8 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
 export { registerOutcome, type Outcome, type OutcomeEvent, type OutcomeHandler } from './outcomes';
 export { scheduleWorkflowReminders, remindOverdue } from './reminders';
 export { createDefine } from './defines';
+/** For the demo seed: an opening stock (or any move outside an approval). */
+export { moveStock } from './assets';
 
 export interface CreateInstanceInput {
   /** the business kind, e.g. 'stu_freeze'; the outcome handler of this refType is called at the end */

@@ -99,3 +99,26 @@ declare module '../../db/schema' {
     wf_copy: WfCopyTable;
   }
 }
+
+/** Asset stock per campus and item, and its moves (migration 0360_workflow_asset_stock). */
+export interface WfAssetStockTable extends BaseColumns {
+  school_id: number;
+  item: string;
+  quantity: Generated<number>;
+}
+
+export interface WfAssetMoveTable extends BaseColumns {
+  school_id: number;
+  item: string;
+  delta: number;
+  quantity_after: number;
+  instance_id: number | null;
+  reason: string | null;
+}
+
+declare module '../../db/schema' {
+  interface Database {
+    wf_asset_stock: WfAssetStockTable;
+    wf_asset_move: WfAssetMoveTable;
+  }
+}

@@ -21,5 +21,6 @@ export const screens: Record<string, Loader> = {
   'workflow/excel_export': () => import('./tasks/MonitorScreen').then((m) => ({ default: m.ExportScreen })),
   'workflow/define_list': () => import('./DefineListScreen'),
   'workflow/define_edit': () => import('./designer/DesignerScreen'),
+  'workflow/asset_stock': () => import('./assets/AssetStockScreen'),
   ...applications,
 };

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { nowText } from '../../../lib/time';
 import type { Database } from '../../schema';
-import { createDefine, createInstance, demoAddSigner, demoRun, demoRecall } from '../../../modules/workflow';
+import { createDefine, createInstance, demoAddSigner, demoRun, demoRecall, moveStock } from '../../../modules/workflow';
 import { WF_APPLICATIONS } from '../../../../src/contract/workflow-apps';
 import { APPLICATION_GRANTS } from '../menus/workflow';
 import type { FormField, WfNode } from '../../../../src/contract/workflow-tree';
@@ -167,6 +167,13 @@ export async function seed(db: Kysely<Database>): Promise<void> {
     await createDefine(db, ids.admin, { define_key: d.key, name: d.name, tag: d.tag, ref_type: d.refType ?? d.tag, remark: d.remark ?? null, timeout_hours: 24, tree: d.tree(ids), form: d.form });
   }
 
+  // each campus's opening stock of teaching materials and equipment (资产库存), which the approved
+  // asset applications below then move
+  const campuses = await db.selectFrom('organisations').select('id').where('kind', '=', 'school').where('del_flag', '=', 0).orderBy('id').execute();
+  for (const [i, c] of campuses.entries()) {
+    for (const [item, quantity] of OPENING_STOCK) await moveStock(db, { schoolId: c.id, item, delta: quantity + ((i * 7) % 5), instanceId: null, actorId: ids.admin, reason: '期初库存' });
+  }
+
   const schoolOf = async (login: string): Promise<number | null> => {
     const row = await db.selectFrom('user_schools').select('school_id').where('user_id', '=', id(login)).orderBy('school_id').executeTakeFirst();
     return row?.school_id ?? null;
@@ -217,6 +224,18 @@ export async function seed(db: Kysely<Database>): Promise<void> {
   }
   await spreadOverRecentDays(db);
 }
+
+/** Items and quantities every campus starts with (more than the demo applications take). */
+const OPENING_STOCK: readonly [string, number][] = [
+  ['教学用平板电脑', 40],
+  ['点读笔', 60],
+  ['白板笔', 200],
+  ['教室白板', 8],
+  ['旧投影仪', 3],
+  ['儿童绘本（牛津阅读树）', 120],
+  ['英语分级读物', 80],
+  ['蓝牙音箱', 12],
+];
 
 /** Sample forms per business kind, for the applications every demo user makes on their screens. */
 const SAMPLES: Readonly<Record<string, readonly Record<string, unknown>[]>> = {

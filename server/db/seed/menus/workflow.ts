@@ -2,6 +2,7 @@ import { screen, type MenuSeed } from '../menu-seed';
 import { ALL_STAFF } from './home';
 import { WF_APPLICATIONS, WF_APP_GROUPS, type WfApplication } from '../../../../src/contract/workflow-apps';
 import { WF_PERMS } from '../../../../src/contract/workflow';
+import { ASSET_STOCK_SCREEN } from '../../../../src/contract/workflow-assets';
 
 // after the classes area's menus, where 考勤打卡 was seeded before it had its own file
 export const order = 20;
@@ -114,7 +115,11 @@ export const approvalMenus: readonly MenuSeed[] = [
       url: `/workflow/apply_${group}`,
       icon: GROUP_ICONS[group],
       grants: APPLICATION_GRANTS[group],
-      children: WF_APPLICATIONS.filter((a) => a.group === group).map(applicationScreen),
+      children: [
+        ...WF_APPLICATIONS.filter((a) => a.group === group).map(applicationScreen),
+        // the stock the asset applications move (server/modules/workflow/assets.ts)
+        ...(group === 'asset' ? [screen('资产库存', 'workflow/asset_stock', [], { code: ASSET_STOCK_SCREEN, url: '/workflow/asset_stock' })] : []),
+      ],
     }),
   ),
 ];
