@@ -11,6 +11,7 @@ import { openDatabase, type OpenedDatabase } from './db/index';
 import { DEMO_USERS, DEMO_PASSWORD, ADMIN_DEMO_PASSWORD } from './db/seed';
 import { scheduleAttachmentSweep } from './modules/attachments';
 import { scheduleWorkflowReminders } from './modules/workflow';
+import { scheduleLeadRecycling } from './modules/marketing';
 
 function banner(config: AppConfig, opened: Pick<OpenedDatabase, 'dialect'>): string {
   const url = `http://${config.host}:${config.port}`;
@@ -44,10 +45,12 @@ function listen(config: AppConfig, opened: OpenedDatabase, onListening?: () => v
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => onListening?.());
   const stopSweep = scheduleAttachmentSweep(opened.db, config);
   const stopReminders = scheduleWorkflowReminders(opened.db);
+  const stopRecycling = scheduleLeadRecycling(opened.db);
   // Keep-alive connections outlive a burst of requests from the same client (the app, a proxy).
   (server as Server).keepAliveTimeout = 65_000;
   const stop = (): void => {
     stopSweep();
+    stopRecycling();
     stopReminders();
     server.close();
     void opened.close().then(() => process.exit(0));

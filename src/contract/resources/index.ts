@@ -10,6 +10,7 @@ import { LOGGER_RESOURCES } from './misc';
 import { ORDER_EXTRA_RESOURCES } from './orders-extras';
 import { MARKETING_PLAN_RESOURCES } from './marketing-plans';
 import { ORDERS_RESOURCES } from './orders';
+import { MARKETING_RESOURCES } from './marketing';
 
 /**
  * Every resource declaration, by name. Each business area adds its file and one line here;
@@ -27,6 +28,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   ...ORDER_EXTRA_RESOURCES,
   ...MARKETING_PLAN_RESOURCES,
   ...ORDERS_RESOURCES,
+  ...MARKETING_RESOURCES,
 ];
 
 /** The area (as named in spec calls.tsv) of each declaration: what the audit log records. */
@@ -41,6 +43,7 @@ const AREA_OF = new Map<string, string>([
   ...ORDER_EXTRA_RESOURCES.map((r) => [r.name, 'orders'] as const),
   ...MARKETING_PLAN_RESOURCES.map((r) => [r.name, 'marketing'] as const),
   ...ORDERS_RESOURCES.map((r) => [r.name, 'orders'] as const),
+  ...MARKETING_RESOURCES.map((r) => [r.name, 'marketing'] as const),
 ]);
 
 export function areaOfResource(name: string): string {

@@ -6,4 +6,13 @@ import type { ComponentType } from 'react';
  */
 export const screens: Record<string, () => Promise<{ default: ComponentType }>> = {
   'marketing/sms_template': () => import('./SmsTemplateScreen'),
+  // leads: one lead screen per pool, the call records and the call-centre log (helper mkt-leads)
+  'marketing/resource': () => import('./leads/LeadScreens').then((m) => ({ default: m.AllLeadsScreen })),
+  'marketing/resource_clues': () => import('./leads/LeadScreens').then((m) => ({ default: m.PublicPoolScreen })),
+  'marketing/telemarketer_to_be_assigned': () => import('./leads/LeadScreens').then((m) => ({ default: m.TmkUnassignedScreen })),
+  'marketing/telemarketer_assigned': () => import('./leads/LeadScreens').then((m) => ({ default: m.TmkAssignedScreen })),
+  'marketing/existing_students': () => import('./leads/LeadScreens').then((m) => ({ default: m.ExistingStudentsScreen })),
+  'marketing/invalid_resource': () => import('./leads/LeadScreens').then((m) => ({ default: m.InvalidLeadsScreen })),
+  'marketing/call_record': () => import('./leads/CallRecordScreen'),
+  'marketing/call_center': () => import('./leads/CallCenterScreen'),
 };

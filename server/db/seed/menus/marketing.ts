@@ -1,12 +1,73 @@
 import { screen, type MenuSeed } from '../menu-seed';
+import { MKT_SCREEN } from '../../../../src/contract/marketing';
+import { FULL_VALUE_LABEL, FULL_VALUE_PERM } from '../../../../src/contract/mask';
 import { PLAN_SCREENS as P } from '../../../../src/contract/resources/marketing-plans';
 
 export const order = 30;
 
-const crud = (perm: string, label: string): [string, string][] => [
+type Button = [string, string];
+const crud = (perm: string, label: string): Button[] => [
   [`${perm}_add`, `新增${label}`],
   [`${perm}_update`, `编辑${label}`],
   [`${perm}_delete`, `删除${label}`],
+];
+
+/** A screen whose buttons are granted per role (when fewer than the screen's holders). */
+function withButtons(base: MenuSeed, buttons: readonly { code: string; name: string; grants?: readonly string[] }[]): MenuSeed {
+  return { ...base, children: buttons.map((b) => ({ name: b.name, code: b.code, type: 2 as const, grants: b.grants })) };
+}
+
+// =============================================================================================
+// Leads (资源), pools, distribution and telemarketing — helper mkt-leads (docs/marketing.md)
+// =============================================================================================
+
+const TMK = ['principal', 'telemarketer'] as const;
+const SALES = ['principal', 'sales'] as const;
+const WORKERS = ['principal', 'telemarketer', 'sales'] as const;
+
+/** Buttons of every lead screen (each screen opens the same lead drawer and dialogs). */
+const LEAD_BUTTONS: readonly { code: string; name: string; grants?: readonly string[] }[] = [
+  { code: 'mkt_resource_add', name: '新增资源', grants: WORKERS },
+  { code: 'mkt_resource_update', name: '编辑资源', grants: WORKERS },
+  { code: 'mkt_resource_delete', name: '删除资源', grants: ['principal'] },
+  { code: 'mkt_resource_recover', name: '恢复资源', grants: ['principal'] },
+  { code: 'mkt_resource_all', name: '查看全部资源', grants: ['principal'] },
+  { code: FULL_VALUE_PERM, name: FULL_VALUE_LABEL, grants: ['principal'] },
+  { code: 'mkt_resource_to_tmk', name: '转电销待分配', grants: ['principal'] },
+  { code: 'mkt_resource_to_tmker', name: '分配电销', grants: ['principal'] },
+  { code: 'mkt_resource_to_sale', name: '转课程顾问', grants: TMK },
+  { code: 'mkt_resource_to_seller', name: '分配课程顾问', grants: ['principal'] },
+  { code: 'mkt_resource_unassign', name: '取消分配', grants: ['principal'] },
+  { code: 'mkt_resource_cancel_school', name: '放入公海', grants: WORKERS },
+  { code: 'mkt_resource_claim', name: '领取公海资源', grants: WORKERS },
+  { code: 'mkt_resource_set_important', name: '设为重点', grants: WORKERS },
+  { code: 'mkt_resource_set_unimportant', name: '取消重点', grants: WORKERS },
+  { code: 'mkt_resource_invalidate', name: '设为无效', grants: WORKERS },
+  { code: 'mkt_resource_activited', name: '激活资源', grants: ['principal'] },
+  { code: 'mkt_resource_transfer_school', name: '转校区', grants: ['principal'] },
+  { code: 'mkt_resource_to_stu_load_school', name: '转为学员', grants: SALES },
+  { code: 'mkt_resource_yeepay', name: '刷卡支付', grants: SALES },
+  { code: 'mkt_resource_modify_app_allow', name: 'APP登录设置', grants: SALES },
+  { code: 'mkt_resource_import', name: '导入资源', grants: ['principal'] },
+  { code: 'mkt_record_add', name: '新增跟进记录', grants: WORKERS },
+  { code: 'mkt_record_delete', name: '删除跟进记录', grants: WORKERS },
+  { code: 'mkt_call_center_call', name: '外呼', grants: WORKERS },
+  { code: 'mkt_call_center_send', name: '发送短信', grants: WORKERS },
+];
+
+const leadScreen = (name: string, component: string, grants: readonly string[]): MenuSeed => withButtons(screen(name, component, [], { grants }), LEAD_BUTTONS);
+
+const LEAD_MENUS: readonly MenuSeed[] = [
+  leadScreen('资源管理', 'marketing/resource', WORKERS),
+  leadScreen('资源线索(公海)', 'marketing/resource_clues', WORKERS),
+  leadScreen('电销待分配', 'marketing/telemarketer_to_be_assigned', ['principal']),
+  leadScreen('电销已分配', 'marketing/telemarketer_assigned', TMK),
+  leadScreen('已有学员', 'marketing/existing_students', SALES),
+  leadScreen('无效资源', 'marketing/invalid_resource', WORKERS),
+  screen('跟进记录', 'marketing/call_record', [], { grants: WORKERS }),
+  screen('呼叫中心记录', 'marketing/call_center', [], { grants: ['principal'] }),
+  screen('公海规则', 'resource/mkt_pool_rule', crud('mkt_pool_rule', '公海规则'), { code: MKT_SCREEN.poolRule, url: '/marketing/pool_rule', grants: ['principal'] }),
+  screen('学员分配电销', 'resource/mkt_stu_allot_tmk', crud('mkt_stu_allot_tmk', '学员分配电销'), { code: MKT_SCREEN.stuAllotTmk, url: '/marketing/stu_allot_tmk', grants: ['principal'] }),
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -57,4 +118,16 @@ const PLAN_MENUS: MenuSeed = {
   ],
 };
 
-export const menus: readonly MenuSeed[] = [PLAN_MENUS];
+/** 市场管理 */
+export const menus: readonly MenuSeed[] = [
+  {
+    name: '市场管理',
+    code: 'marketing',
+    type: 0,
+    url: '/marketing',
+    icon: 'speakerphone',
+    grants: WORKERS,
+    children: [...LEAD_MENUS],
+  },
+  PLAN_MENUS,
+];

@@ -1,0 +1,102 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type OpenedDatabase } from '../../../server/db/index';
+import { nowText } from '../../../server/lib/time';
+import { periodKey } from '../../../server/lib/job-lease';
+import { RECYCLE_JOB, recycleLeads } from '../../../server/modules/marketing';
+import { seededPgDatabase, seededSqliteImage } from '../seeded-database';
+import '../../../server/modules/marketing/schema';
+
+/**
+ * Leads nobody followed up return to the public pool by a job every server process schedules: two
+ * processes on one database (a SQLite file, or PostgreSQL) run the same period at the same moment,
+ * and each lead is recycled once, with one move on its timeline.
+ */
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const DAY = 86_400_000;
+
+let target: string;
+let opened: OpenedDatabase;
+let dropPg: (() => Promise<void>) | undefined;
+let dataDir: string | undefined;
+
+function worker(atMs: number, holdMs: number): Promise<{ ran: boolean }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/server/fixtures/recycle-worker.ts', target, String(atMs), String(holdMs)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (b: Buffer) => (out += b.toString('utf8')));
+    child.stderr.on('data', (b: Buffer) => (err += b.toString('utf8')));
+    child.on('exit', (code) => {
+      const line = out.trim().split('\n').pop() ?? '';
+      if (code !== 0 || !line.startsWith('{')) reject(new Error(`工作进程失败（${code}）：${err}${out}`));
+      else resolve(JSON.parse(line) as { ran: boolean });
+    });
+  });
+}
+
+beforeAll(async () => {
+  const pgBase = process.env.TEST_DATABASE_URL;
+  if (pgBase) {
+    const fresh = await seededPgDatabase(pgBase);
+    target = fresh.url;
+    dropPg = fresh.drop;
+    opened = openDatabase({ dataDir: ':memory:', databaseUrl: fresh.url, poolSize: 2 });
+  } else {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-desk-recycle-'));
+    fs.writeFileSync(path.join(dataDir, 'campus-desk.db'), await seededSqliteImage());
+    target = dataDir;
+    opened = openDatabase({ dataDir, databaseUrl: undefined });
+  }
+}, 60_000);
+
+afterAll(async () => {
+  await opened?.close();
+  await dropPg?.();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function seedLead(values: { last_follow_at: string | null; assigned_at: string; is_important?: number; name: string }): Promise<number> {
+  const db = opened.db;
+  const school = (await db.selectFrom('organisations').select('id').where('code', '=', 'BJ-CY').executeTakeFirstOrThrow()).id;
+  const tmk = (await db.selectFrom('users').select('id').where('login_id', '=', 'telemarketer').executeTakeFirstOrThrow()).id;
+  const row = await db
+    .insertInto('mkt_resource')
+    .values({ school_id: school, name: values.name, parent_phone: `177${String(Date.now() + Math.floor(Math.random() * 1e6)).slice(-8)}`, pool: 2, stage: 2, tmk_id: tmk, tmk_name: '陈晓燕', is_important: values.is_important ?? 0, app_allow: 0, follow_count: 1, assigned_at: values.assigned_at, last_follow_at: values.last_follow_at, del_flag: 0, created_at: values.assigned_at, updated_at: values.assigned_at, created_by: null, updated_by: null } as never)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+describe('the lead recycling job', () => {
+  it('recycles unfollowed leads exactly once across two processes, keeps important and recently followed ones, warns before', async () => {
+    const db = opened.db;
+    const at = Date.now();
+    const stale = await seedLead({ name: '回收甲', assigned_at: nowText(at - 40 * DAY), last_follow_at: nowText(at - 20 * DAY) });
+    const important = await seedLead({ name: '重点乙', assigned_at: nowText(at - 40 * DAY), last_follow_at: nowText(at - 20 * DAY), is_important: 1 });
+    const fresh = await seedLead({ name: '新跟丙', assigned_at: nowText(at - 40 * DAY), last_follow_at: nowText(at - 1 * DAY) });
+    const soon = await seedLead({ name: '将回收丁', assigned_at: nowText(at - 40 * DAY), last_follow_at: nowText(at - 14 * DAY) });
+
+    const results = await Promise.all([worker(at, 400), worker(at, 400)]);
+    expect(results.map((r) => r.ran).sort()).toEqual([false, true]);
+    const pools = async (id: number) => (await db.selectFrom('mkt_resource').select(['pool', 'tmk_id', 'recycle_warned_at']).where('id', '=', id).executeTakeFirstOrThrow());
+    expect((await pools(stale)).pool).toBe(5);
+    expect((await pools(stale)).tmk_id).toBeNull();
+    expect((await pools(important)).pool).toBe(2);
+    expect((await pools(fresh)).pool).toBe(2);
+    expect((await pools(soon)).pool).toBe(2);
+    expect((await pools(soon)).recycle_warned_at).not.toBeNull();
+    const moves = await db.selectFrom('mkt_resource_move').select(['action', 'reason']).where('resource_id', '=', stale).execute();
+    expect(moves).toEqual([{ action: '自动回收', reason: '15天未跟进' }]);
+    const claims = await db.selectFrom('sys_job_lease').selectAll().where('job', '=', RECYCLE_JOB.job).where('period', '=', periodKey(RECYCLE_JOB.everyMs, at)).execute();
+    expect(claims).toHaveLength(1);
+
+    // the next period finds nothing more to recycle and warns nobody twice
+    const again = await db.transaction().execute((trx) => recycleLeads(trx, at + RECYCLE_JOB.everyMs));
+    expect(again.recycled).toBe(0);
+    expect((await db.selectFrom('mkt_resource_move').select('id').where('resource_id', '=', soon).where('action', '=', '回收提醒').execute()).length).toBe(1);
+  }, 60_000);
+});
