@@ -1,6 +1,5 @@
 import { screen, type MenuSeed } from '../menu-seed';
 import { MKT_SCREEN } from '../../../../src/contract/marketing';
-import { FULL_VALUE_LABEL, FULL_VALUE_PERM } from '../../../../src/contract/mask';
 import { PLAN_SCREENS as P } from '../../../../src/contract/resources/marketing-plans';
 
 export const order = 30;
@@ -25,14 +24,16 @@ const TMK = ['principal', 'telemarketer'] as const;
 const SALES = ['principal', 'sales'] as const;
 const WORKERS = ['principal', 'telemarketer', 'sales'] as const;
 
-/** Buttons of every lead screen (each screen opens the same lead drawer and dialogs). */
+/**
+ * Buttons of every lead screen (each screen opens the same lead drawer and dialogs). Full phones
+ * (ys_phone) need 查看完整手机号和证件号, a button of 学员 and 用户管理 (the principal holds it).
+ */
 const LEAD_BUTTONS: readonly { code: string; name: string; grants?: readonly string[] }[] = [
   { code: 'mkt_resource_add', name: '新增资源', grants: WORKERS },
   { code: 'mkt_resource_update', name: '编辑资源', grants: WORKERS },
   { code: 'mkt_resource_delete', name: '删除资源', grants: ['principal'] },
   { code: 'mkt_resource_recover', name: '恢复资源', grants: ['principal'] },
   { code: 'mkt_resource_all', name: '查看全部资源', grants: ['principal'] },
-  { code: FULL_VALUE_PERM, name: FULL_VALUE_LABEL, grants: ['principal'] },
   { code: 'mkt_resource_to_tmk', name: '转电销待分配', grants: ['principal'] },
   { code: 'mkt_resource_to_tmker', name: '分配电销', grants: ['principal'] },
   { code: 'mkt_resource_to_sale', name: '转课程顾问', grants: TMK },
