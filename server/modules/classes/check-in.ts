@@ -36,7 +36,7 @@ import { parseSort } from '../../../src/contract/paging';
 import type { z } from 'zod';
 import { addDays } from './arrange';
 import { chunk, roundHours, scheduleInScope, schedulesInScope, stamps, touched, type Db, type ScheduleRowDb } from './common';
-import { changeHours } from './hours';
+import { moveCheckInHours } from './hours';
 import { assertRollCallOpen } from './roll-call-window';
 import { studentCardToken } from '../../lib/student-card';
 import type { CheckInTable } from './schema';
@@ -147,7 +147,6 @@ export async function recordCheckIn(
 
   let existing = await db.selectFrom('edu_check_in').selectAll().where('schedule_id', '=', lesson.id).where('student_id', '=', body.student_id).executeTakeFirst();
   if (!existing) {
-    await changeHours(db, body.student_id, lesson.class_type_id, -wanted, name);
     const inserted = await db
       .insertInto('edu_check_in')
       .values({
@@ -172,12 +171,13 @@ export async function recordCheckIn(
       .returningAll()
       .executeTakeFirst();
     if (inserted) {
+      // the consumption names the check-in, so a later change or undo reverses exactly it
+      await moveCheckInHours(db, principal, inserted, 0, wanted, name, '签到');
       await log(db, principal, inserted, { action: 'add', old_mark: null, new_mark: body.mark, hours_delta: -wanted, device: body.device });
       await refreshLessonState(db, lesson.id);
       return inserted;
     }
-    // Another device won the race: give the hours back and continue as an update.
-    await changeHours(db, body.student_id, lesson.class_type_id, wanted, name);
+    // Another device won the race: nothing was posted; continue as an update.
     existing = await db.selectFrom('edu_check_in').selectAll().where('schedule_id', '=', lesson.id).where('student_id', '=', body.student_id).executeTakeFirstOrThrow();
   }
 
@@ -194,7 +194,7 @@ export async function recordCheckIn(
   }
   const held = existing.state === 1 ? Number(existing.hours) : 0;
   const delta = roundHours(held - wanted);
-  await changeHours(db, body.student_id, lesson.class_type_id, delta, name);
+  await moveCheckInHours(db, principal, existing, held, wanted, name, `考勤改为${body.mark}`);
   const updated = await db
     .updateTable('edu_check_in')
     .set({
@@ -232,7 +232,7 @@ async function patchMark(db: Db, principal: Principal, body: z.infer<typeof chec
   const lessonHours = lesson ? Number(lesson.hours) : Number(row.hours);
   const wanted = hoursOf(body.mark, lessonHours);
   const delta = roundHours(Number(row.hours) - wanted);
-  await changeHours(db, row.student_id, row.class_type_id, delta, await studentName(db, row.student_id));
+  await moveCheckInHours(db, principal, row, Number(row.hours), wanted, await studentName(db, row.student_id), body.remark || `考勤改为${body.mark}`);
   const updated = await db
     .updateTable('edu_check_in')
     .set({ mark: body.mark, hours: wanted, ...touched(principal) })
@@ -253,7 +253,7 @@ export async function undoCheckIns(db: Db, principal: Principal, ids: readonly n
   for (const r of rows) {
     if (r.state !== 1) continue;
     const hours = Number(r.hours);
-    await changeHours(db, r.student_id, r.class_type_id, hours, await studentName(db, r.student_id));
+    await moveCheckInHours(db, principal, r, hours, 0, await studentName(db, r.student_id), reason || '撤销签到');
     await db.updateTable('edu_check_in').set({ state: 0, hours: 0, undo_group_id: groupId, ...touched(principal) }).where('id', '=', r.id).execute();
     await log(db, principal, r, { action: 'undo', old_mark: r.mark, new_mark: null, hours_delta: hours, remark: reason ?? null });
     restored += hours;
