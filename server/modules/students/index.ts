@@ -23,6 +23,7 @@ import { registerIntegral } from './integral';
 import { freezeOffHooks, registerFreeze } from './freeze';
 import { registerStop, stopHooks } from './stop';
 import { registerLookups } from './lookups';
+import './phone-change';
 import './schema';
 
 /** Records hanging on a student take the student's campus, whatever the body says. */

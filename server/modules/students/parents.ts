@@ -151,3 +151,16 @@ export const parentHooks: ResourceHooks = {
     return { ...row, children: kids.map((k) => k.name).join('、'), child_ids: kids.map((k) => k.id), ...(mine ? { is_primary: mine.is_primary } : {}) };
   },
 };
+
+/**
+ * A parent's phone changed (an approved 学员手机号变更): the parent record and the mirrored contact
+ * of each of their children. Refused when another parent of the campus has that phone.
+ */
+export async function changeParentPhone(db: Db, userId: number, parentId: number, phone: string): Promise<void> {
+  const parent = await db.selectFrom('stu_parent').select(['school_id']).where('id', '=', parentId).executeTakeFirstOrThrow();
+  const same = await parentByPhone(db, parent.school_id, phone);
+  if (same && same.id !== parentId) throw new ApiError(409, `该手机号的家长已存在（${same.name}），请核对后重新申请`);
+  await db.updateTable('stu_parent').set({ phone, updated_at: nowText(), updated_by: userId }).where('id', '=', parentId).execute();
+  const children = await db.selectFrom('stu_parent_student').select('student_id').where('parent_id', '=', parentId).execute();
+  for (const ch of children) await mirrorPrimary(db, ch.student_id);
+}

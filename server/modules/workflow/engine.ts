@@ -8,7 +8,7 @@ import { allNodes, branchEntry, chooseBranch, findNode, nextAfter, type Approver
 import { administrators, resolveRule, type Person } from './approvers';
 import { checkForm, formDiff, type FormValues } from './form';
 import { loadDefine, loadVersion, nodeName, type LoadedDefine } from './defines';
-import { runOutcome, type Outcome } from './outcomes';
+import { runApplyCheck, runOutcome, type Outcome } from './outcomes';
 import './schema';
 
 /**
@@ -219,8 +219,8 @@ export interface StartInput {
 /** Starts an instance on the definition's current version and runs it to its first approver. */
 export async function startInstance(db: Kysely<Database>, input: StartInput): Promise<{ instanceId: number; state: number }> {
   const def = await loadDefine(db, { defineKey: input.defineKey, defineId: input.defineId, tag: input.tag });
-  const form = checkForm(def.form, input.form);
   const refType = input.refType ?? def.row.ref_type;
+  const form = await runApplyCheck({ db, refType, refId: input.refId ?? null, schoolId: input.schoolId, applicantId: input.applicantId, form: checkForm(def.form, input.form) });
   if (input.refId !== undefined && input.refId !== null) {
     const open = await db.selectFrom('wf_instance').select('id').where('ref_type', '=', refType).where('ref_id', '=', input.refId).where('state', '=', WF_STATES.RUNNING).executeTakeFirst();
     if (open) throw new ApiError(409, '该业务记录已有审批中的流程');

@@ -47,7 +47,7 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
 //   the task goes to the administrators' queue.
 // ---------------------------------------------------------------------------------------------
 
-export { registerOutcome, type Outcome, type OutcomeEvent, type OutcomeHandler } from './outcomes';
+export { registerOutcome, registerApplyCheck, type Outcome, type OutcomeEvent, type OutcomeHandler, type ApplyCheck, type ApplyCheckEvent } from './outcomes';
 export { scheduleWorkflowReminders, remindOverdue } from './reminders';
 export { createDefine } from './defines';
 /** For the demo seed: an opening stock (or any move outside an approval). */

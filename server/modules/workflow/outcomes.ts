@@ -38,3 +38,32 @@ export async function runOutcome(db: Kysely<Database>, instance: OutcomeEvent['i
   const handler = handlers.get(instance.ref_type);
   if (handler) await handler({ db, outcome, actorId, instance });
 }
+
+/** What an area's apply check receives: the application about to start, in the caller's transaction. */
+export interface ApplyCheckEvent {
+  db: Kysely<Database>;
+  refType: string;
+  refId: number | null;
+  schoolId: number | null;
+  applicantId: number;
+  /** the form, already checked against the definition's fields */
+  form: Readonly<Record<string, unknown>>;
+}
+
+export type ApplyCheck = (event: ApplyCheckEvent) => Promise<Record<string, unknown>> | Record<string, unknown>;
+
+const checks = new Map<string, ApplyCheck>();
+
+/**
+ * Registers the check an area runs when an application of its `refType` starts (also one made
+ * from a generic application screen, which names no record): it answers the form to store (e.g.
+ * with the record's id it found) or throws an ApiError, and nothing is started. One per refType.
+ */
+export function registerApplyCheck(refType: string, check: ApplyCheck): void {
+  checks.set(refType, check);
+}
+
+export async function runApplyCheck(event: ApplyCheckEvent): Promise<Record<string, unknown>> {
+  const check = checks.get(event.refType);
+  return check ? check(event) : { ...event.form };
+}

@@ -174,6 +174,26 @@ export async function seed(db: Kysely<Database>): Promise<void> {
     for (const [item, quantity] of OPENING_STOCK) await moveStock(db, { schoolId: c.id, item, delta: quantity + ((i * 7) % 5), instanceId: null, actorId: ids.admin, reason: '期初库存' });
   }
 
+  // 学员手机号变更 names a real student of the campus and the phone of their primary parent (the
+  // students area checks both when the application starts, and writes the new phone on approval)
+  let phoneSeq = 0;
+  const phoneChange = async (schoolId: number | null, why: string): Promise<Record<string, unknown>> => {
+    const rows = await db
+      .selectFrom('student')
+      .select(['name', 'parent_phone'])
+      .where('school_id', '=', schoolId ?? -1)
+      .where('del_flag', '=', 0)
+      .where('parent_phone', 'is not', null)
+      .orderBy('id')
+      .limit(40)
+      .execute();
+    // a name used once in the campus, so the application finds exactly one student
+    const unique = rows.filter((r) => rows.filter((o) => o.name === r.name).length === 1);
+    const s = unique[(phoneSeq * 7) % Math.max(1, unique.length)];
+    phoneSeq += 1;
+    if (!s) throw new Error(`演示校区 ${schoolId} 没有可变更手机号的学员`);
+    return { student_name: s.name, old_phone: s.parent_phone, new_phone: `1990000${String(1000 + phoneSeq).slice(-4)}`, reason: why };
+  };
   const schoolOf = async (login: string): Promise<number | null> => {
     const row = await db.selectFrom('user_schools').select('school_id').where('user_id', '=', id(login)).orderBy('school_id').executeTakeFirst();
     return row?.school_id ?? null;
@@ -189,7 +209,7 @@ export async function seed(db: Kysely<Database>): Promise<void> {
 
   // waiting for the principal
   await apply('sales', 'sale_refund', cy, { student_name: '张子涵', order_no: 'BJCY-2025-0312', class_type: '少儿英语 L3', amount: 3200, refund_reason: '搬家转学', remark: '家长已搬至天津，剩余 16 课时' }, '张子涵 退费申请');
-  await apply('sales', 'student_tel_change', cy, { student_name: '王一诺', old_phone: '13911112222', new_phone: '13833334444', reason: '家长更换手机号' });
+  await apply('sales', 'student_tel_change', cy, await phoneChange(cy, '家长更换手机号'));
   await apply('principal', 'campus_market_plan', hd, { period: '2026-12', target: 320, budget: 18000, remark: '寒假班地推与社区讲座' }, '北京海淀校区 12 月市场计划');
   // approved by the principal, now with finance (over 5000)
   const big = await apply('sales', 'sale_refund', cy, { student_name: '李沐阳', order_no: 'BJCY-2025-0287', class_type: '少儿英语 L5', amount: 8800, refund_reason: '时间冲突', remark: '学校课业加重，无法按时上课' }, '李沐阳 退费申请');
@@ -198,7 +218,7 @@ export async function seed(db: Kysely<Database>): Promise<void> {
   await apply('front_desk', 'repair', th, { location: '3 楼 302 教室', item: '投影仪', urgency: '紧急', description: '投影仪无法开机，明天上午有课' }, '302 教室投影仪报修');
   await apply('teacher', 'student_stop_class', pd, { student_name: '陈可欣', class_name: '浦东 KET 冲刺班', stop_date: '2026-12-15', reason: '学员出国交流一个月' });
   // finished: approved, refused, recalled
-  const phone = await apply('sales', 'student_tel_change', cy, { student_name: '赵思远', old_phone: '13700001111', new_phone: '13622223333', reason: '原号码停用' });
+  const phone = await apply('sales', 'student_tel_change', cy, await phoneChange(cy, '原号码停用'));
   await approve('principal', phone.instanceId, '已核实家长身份');
   const small = await apply('sales', 'sale_refund', cy, { student_name: '周雨桐', order_no: 'BJCY-2025-0199', class_type: '自然拼读', amount: 1200, refund_reason: '课程不满意', remark: '试听后不适应' }, '周雨桐 退费申请');
   await approve('principal', small.instanceId, '同意，按剩余课时退费');
@@ -211,7 +231,7 @@ export async function seed(db: Kysely<Database>): Promise<void> {
   const plan = await apply('principal', 'campus_sales_plan', cy, { period: '2026-11', target: 450000, budget: 30000, remark: '秋季续费与转介绍' }, '北京朝阳校区 11 月销售计划');
   await approve('principal', plan.instanceId, '按计划执行');
   await apply('admin', 'head_network_plan', null, { period: '2027-01', target: 5200, budget: 260000, remark: '寒假班全网投放：信息流 60%，搜索 25%，社群 15%' }, '总部 2027 年 1 月网络推广计划');
-  await everyScreenHasApplications(db, id, schoolOf);
+  await everyScreenHasApplications(db, id, schoolOf, phoneChange);
   // staff who approve nothing by role are asked by the principal to co-sign (加签): each has one
   // waiting and one done in 任务中心
   for (const [i, login] of ['sales', 'telemarketer', 'teacher', 'foreign_teacher', 'front_desk', 'finance'].entries()) {
@@ -247,7 +267,6 @@ const SAMPLES: Readonly<Record<string, readonly Record<string, unknown>[]>> = {
     { location: '2 楼前台', item: '打印机', urgency: '一般', description: '打印时卡纸，已清理仍反复出现' },
     { location: '5 楼 501 教室', item: '空调', urgency: '紧急', description: '制热无效，教室温度过低' },
   ],
-  phone_change: [{ student_name: '郑欣然', old_phone: '13511112233', new_phone: '18622334455', reason: '家长手机号更换' }],
   stop_class: [{ student_name: '冯子墨', class_name: '少儿英语 L4 周日班', stop_date: '2026-12-06', reason: '学员骨折需休养一个月' }],
   refund: [{ student_name: '钱思琪', order_no: 'BJCY-2025-0355', class_type: '少儿英语 L1', amount: 2400, refund_reason: '身体原因', remark: '医生建议暂停课程' }],
   tb_refund: [{ student_name: '林浩宇', tb_order_no: '3829104475612034', amount: 699, reason: '淘宝体验课未到店，申请全额退款' }],
@@ -267,15 +286,21 @@ function planSample(tag: string, i: number): Record<string, unknown> {
  * Every demo user who holds an application screen has applications of that kind, in turn waiting,
  * approved, refused or recalled, so each screen shows its rows and every state appears.
  */
-async function everyScreenHasApplications(db: Kysely<Database>, id: (login: string) => number, schoolOf: (login: string) => Promise<number | null>): Promise<void> {
+async function everyScreenHasApplications(
+  db: Kysely<Database>,
+  id: (login: string) => number,
+  schoolOf: (login: string) => Promise<number | null>,
+  phoneChange: (schoolId: number | null, reason: string) => Promise<Record<string, unknown>>,
+): Promise<void> {
   let turn = 0;
   for (const app of WF_APPLICATIONS) {
     const def = DEFINITIONS.find((d) => d.tag === app.tag);
     if (!def) continue;
     for (const login of ['principal', ...APPLICATION_GRANTS[app.group]].filter((l, i, all) => all.indexOf(l) === i)) {
       const samples = SAMPLES[app.tag];
-      const form = samples ? samples[turn % samples.length] : planSample(app.tag, turn);
-      const { instanceId } = await createInstance(db, { refType: def.refType ?? def.tag, refId: null, defineKey: def.key, schoolId: await schoolOf(login), applicantId: id(login), form });
+      const schoolId = await schoolOf(login);
+      const form = app.tag === 'phone_change' ? await phoneChange(schoolId, '家长手机号更换') : samples ? samples[turn % samples.length] : planSample(app.tag, turn);
+      const { instanceId } = await createInstance(db, { refType: def.refType ?? def.tag, refId: null, defineKey: def.key, schoolId, applicantId: id(login), form });
       turn += 1;
       const task = await db.selectFrom('wf_task').select(['assignee_id']).where('instance_id', '=', instanceId).where('state', '=', 0).executeTakeFirst();
       if (!task) continue;
