@@ -14,6 +14,7 @@ import * as products from './products';
 import * as students from './students';
 import * as orders from './orders';
 import * as marketing from './marketing';
+import * as finance from './finance';
 
 export interface ServerModule {
   register(app: Hono<AppEnv>, deps: AppDeps): void;
@@ -23,7 +24,7 @@ export interface ServerModule {
  * Every area of the server, in mounting order, each by its public module server/modules/<area>/index.ts
  * (named as in spec calls.tsv). A new area adds one import and one entry.
  */
-const MODULES: readonly ServerModule[] = [auth, system, attachments, exportArea, messages, base, teaching, classes, products, students, orders, marketing, workflow, misc];
+const MODULES: readonly ServerModule[] = [auth, system, attachments, exportArea, messages, base, teaching, classes, products, students, orders, marketing, finance, workflow, misc];
 
 export function registerModules(app: Hono<AppEnv>, deps: AppDeps): void {
   for (const m of MODULES) m.register(app, deps);

@@ -11,6 +11,7 @@ import { ORDER_EXTRA_RESOURCES } from './orders-extras';
 import { MARKETING_PLAN_RESOURCES } from './marketing-plans';
 import { ORDERS_RESOURCES } from './orders';
 import { MARKETING_RESOURCES } from './marketing';
+import { FINANCE_ACCOUNT_RESOURCES } from './finance-accounts';
 
 /**
  * Every resource declaration, by name. Each business area adds its file and one line here;
@@ -29,6 +30,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   ...MARKETING_PLAN_RESOURCES,
   ...ORDERS_RESOURCES,
   ...MARKETING_RESOURCES,
+  ...FINANCE_ACCOUNT_RESOURCES,
 ];
 
 /** The area (as named in spec calls.tsv) of each declaration: what the audit log records. */
@@ -44,6 +46,7 @@ const AREA_OF = new Map<string, string>([
   ...MARKETING_PLAN_RESOURCES.map((r) => [r.name, 'marketing'] as const),
   ...ORDERS_RESOURCES.map((r) => [r.name, 'orders'] as const),
   ...MARKETING_RESOURCES.map((r) => [r.name, 'marketing'] as const),
+  ...FINANCE_ACCOUNT_RESOURCES.map((r) => [r.name, 'finance'] as const),
 ]);
 
 export function areaOfResource(name: string): string {

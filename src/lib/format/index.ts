@@ -1,5 +1,6 @@
 export { roundNumber, formatRound } from './round';
 export { yuanToFen, fenToYuan, formatYuan } from './money';
+export { rmbCapital } from './rmbCapital';
 export { formatDate, formatDateTime, DATE_FORMAT, DATETIME_FORMAT, type DateInput } from './date';
 export { formatFileSize } from './filesize';
 export { formatDurationMs } from './duration';

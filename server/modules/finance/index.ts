@@ -1,0 +1,39 @@
+import type { Hono } from 'hono';
+import type { Kysely } from 'kysely';
+import type { AppDeps, AppEnv } from '../../lib/context';
+import type { Database } from '../../db/schema';
+import type { BalanceBreak } from '../../lib/ledger';
+import { registerAccountRoutes } from './account-routes';
+import { registerReceiptRoutes } from './receipt-routes';
+import { accountFlow } from './ledgers';
+import { receiptProblems } from './receipts';
+import './schema';
+
+/**
+ * The finance area (spec calls.tsv `finance`). Each part registers its own calls; add a part with
+ * one line here (accounts and receipts: fin-accounts; pay flows, reconciliation, invoices: their files).
+ */
+export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
+  // student accounts and receipts
+  registerAccountRoutes(app);
+  registerReceiptRoutes(app);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Public module: what other areas (orders, refunds, marketing) may call. Everything that writes
+// runs in the caller's transaction (`trx`, a POST handler's c.var.db). docs/finance.md.
+// ---------------------------------------------------------------------------------------------
+
+export { accountBalance, payFromAccount, refundToAccount, reverseAccountFlow, depositToAccount, type AccountMoveInput } from './accounts';
+export { issueReceipt, cancelReceipt, onReceiptCancel, signedAmount, RECEIPT_NUMBER_KIND, type IssueReceiptInput, type ReceiptCancelEvent, type ReceiptCancelHandler } from './receipts';
+export { accountFlow, accountKey } from './ledgers';
+
+/** What `npm run ledger:check` reports for the finance area: broken account chains and receipt problems. */
+export interface FinanceCheck {
+  accountBreaks: BalanceBreak[];
+  receiptProblems: string[];
+}
+
+export async function checkFinanceLedgers(db: Kysely<Database>): Promise<FinanceCheck> {
+  return { accountBreaks: await accountFlow.checkBalances(db), receiptProblems: await receiptProblems(db) };
+}
