@@ -30,7 +30,7 @@ export const FIN_SCREEN = {
 } as const;
 
 /** Screens that show accounts and receipts (a student's balance is read from each). */
-export const ACCOUNT_SCREENS: readonly string[] = [FIN_SCREEN.accounts, FIN_SCREEN.receipts, FIN_SCREEN.deposits, FIN_SCREEN.refunds, FIN_SCREEN.dashboard];
+export const ACCOUNT_SCREENS: readonly string[] = [FIN_SCREEN.accounts, FIN_SCREEN.receipts];
 
 // ---------------------------------------------------------------------------------------------
 // Codes shared by both halves

@@ -66,10 +66,6 @@ const ACCOUNT_MENUS: readonly MenuSeed[] = [
     ),
     FINANCE,
   ),
-  screen('定金与分期', 'finance/deposits', [], { code: FIN_SCREEN.deposits, grants: FINANCE }),
-  screen('退费查询', 'finance/refunds', [], { code: FIN_SCREEN.refunds, grants: FINANCE }),
-  screen('财务报表', 'finance/reports', [], { code: FIN_SCREEN.reports, grants: FINANCE }),
-  screen('财务看板', 'finance/finance_dashboard', [], { code: FIN_SCREEN.dashboard, grants: FINANCE }),
   buttonsFor(
     screen('服务费率', 'resource/base_organ_service_rate', [...crud('base_organ_service_rate', '服务费率'), ['base_organ_service_rate_change_status', '启用/停用服务费率']], {
       code: FIN_SCREEN.serviceRate,
