@@ -58,6 +58,7 @@ export const PAY_METHODS = [
   { value: 'wechat', text: '微信' },
   { value: 'alipay', text: '支付宝' },
   { value: 'pos', text: 'POS刷卡' },
+  { value: 'card', text: '银行卡' },
   { value: 'transfer', text: '银行转账' },
   { value: 'zhongjin', text: '中金快捷支付' },
   { value: 'qr', text: '扫码支付' },
