@@ -57,3 +57,4 @@ export {
 export { lineBalances, type LineBalance } from './balances';
 export { ledgerViolations, type Violation } from './ledger-check';
 export { hoursLedger, moneyLedger, lineAccount, paidAccount, promoAccount } from './ledgers';
+export { signedOrders, SIGNED_STATES } from './sign-counts';

@@ -64,6 +64,8 @@ const target = (label: string): FieldDef => ({ type: 'int', label, min: 0, max: 
 const actual = (label: string): FieldDef => ({ type: 'int', label, readonly: true, list: { width: 100 } });
 
 const budget: FieldDef = { type: 'money', label: '预算', min: 0, list: { width: 110 } };
+/** the signed orders' deal amount of the month (fen), counted by the server */
+const actualAmount: FieldDef = { type: 'money', label: '实际业绩', readonly: true, list: { width: 110 } };
 const remark: FieldDef = { type: 'string', label: '备注', max: 255 };
 
 /**
@@ -191,7 +193,7 @@ export const sellerTargetResource = staffTarget(
   'mkt_seller_target',
   '课程顾问目标',
   '课程顾问',
-  { target_visits: target('目标接待量'), actual_visits: actual('实际接待量'), target_signs: target('目标签约量'), actual_signs: actual('实际签约量'), target_amount: { ...budget, label: '目标业绩' } },
+  { target_visits: target('目标接待量'), actual_visits: actual('实际接待量'), target_signs: target('目标签约量'), actual_signs: actual('实际签约量'), target_amount: { ...budget, label: '目标业绩' }, actual_amount: actualAmount },
   [S.sellerTarget, ...PLAN_READERS],
 );
 
@@ -206,7 +208,7 @@ export const taTargetResource = staffTarget(
 export const schoolSignResource = campusTarget(
   'mkt_school_sign',
   '校区签约目标',
-  { target_signs: target('目标签约量'), actual_signs: actual('实际签约量'), target_amount: { ...budget, label: '目标业绩' } },
+  { target_signs: target('目标签约量'), actual_signs: actual('实际签约量'), target_amount: { ...budget, label: '目标业绩' }, actual_amount: actualAmount },
   [S.schoolSign, ...PLAN_READERS],
 );
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Kysely } from 'kysely';
 import { createTestServer, type TestServer, ADMIN, DEMO_PASSWORD } from '../helpers';
 import { useSmsProvider, type SmsMessage } from '../../../server/modules/marketing';
 
@@ -102,6 +103,38 @@ describe('campus plans and targets', () => {
     expect(nobody.body.msg).toContain('课程顾问');
     const noUser = await s.call('POST', api('mkt_seller_target/add'), { headers: principal, json: { ...body, user_id: undefined } });
     expect(noUser.body).toMatchObject({ code: 400, msg: '请选择课程顾问' });
+  });
+
+  it('shows the signed orders of the month beside a seller’s and a campus’s sign targets', async () => {
+    const seller = await s.db.selectFrom('users').select('id').where('login_id', '=', 'sales').executeTakeFirstOrThrow();
+    const student = await s.db.selectFrom('student').select('id').where('school_id', '=', chaoyang).executeTakeFirstOrThrow();
+    const any = s.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+    const now = '2031-03-01 10:00:00';
+    const order = (state: number, date: string, amount: number, sellerId: number | null, del = 0) => ({
+      school_id: chaoyang, student_id: student.id, seller_id: sellerId, state, order_date: date, deal_amount: amount, list_amount: amount, discount_amount: 0, paid_amount: 0, version: 1, del_flag: del, created_at: now, updated_at: now,
+    });
+    await any
+      .insertInto('order_form')
+      .values([
+        order(3, '2031-03-02', 600000, seller.id), // 已审核: counts
+        order(6, '2031-03-31', 400000, seller.id), // 已完成: counts
+        order(5, '2031-03-15', 100000, null), // another seller's: the campus only
+        order(2, '2031-03-03', 999900, seller.id), // 待审核: not signed yet
+        order(7, '2031-03-04', 999900, seller.id), // 未通过
+        order(3, '2031-04-01', 999900, seller.id), // next month
+        order(3, '2031-03-05', 999900, seller.id, 1), // deleted
+      ])
+      .execute();
+    const target = await s.call<Row>('POST', api('mkt_seller_target/add'), { headers: principal, json: { school_id: chaoyang, user_id: seller.id, plan_month: '2031-03', target_signs: 5, target_amount: 3000000 } });
+    expect(target.body.data).toMatchObject({ target_signs: 5, actual_signs: 2, actual_amount: 1000000 });
+    const listed = await s.call<Page<Row>>('GET', api('mkt_seller_target/page'), { headers: sales, query: { plan_month: '2031-03' } });
+    expect(listed.body.data.content[0]).toMatchObject({ user_name: '刘洋', actual_signs: 2, actual_amount: 1000000 });
+    await s.call('POST', api('mkt_school_sign/add'), { headers: principal, json: { school_id: chaoyang, plan_month: '2031-03', target_signs: 10 } });
+    const campus = await s.call<Page<Row>>('GET', api('mkt_school_sign/page'), { headers: principal, query: { plan_month: '2031-03', school_id: chaoyang } });
+    expect(campus.body.data.content[0]).toMatchObject({ target_signs: 10, actual_signs: 3, actual_amount: 1100000 });
+    // the actuals are the server's: a body naming them changes nothing
+    const forged = await s.call<Row>('POST', api('mkt_school_sign/update'), { headers: principal, json: { id: campus.body.data.content[0].id, actual_signs: 99 } });
+    expect(forged.body.data).toMatchObject({ actual_signs: 3 });
   });
 
   it('refuses a market plan ending before it starts', async () => {

@@ -9,8 +9,9 @@ import {
 } from '../../../../src/contract/resources/marketing-plans';
 import { checkDates, cityHooks, refuseDuplicate } from './plan-rules';
 import { registerSmsSend } from './sms-send';
+import { actualsOf } from './actuals';
 
-/** The hooks of one declaration: one row per key, city reach where it names a city, dates in order. */
+/** The hooks of one declaration: one row per key, city reach where it names a city, dates in order, actuals. */
 function hooksOf(def: ResourceDef): ResourceHooks {
   const key = PLAN_KEYS[def.name];
   const namesCity = 'city_id' in def.fields;
@@ -22,6 +23,8 @@ function hooksOf(def: ResourceDef): ResourceHooks {
     },
   };
   if (namesCity) Object.assign(hooks, { extendPage: cityHooks.extendPage, mapRow: cityHooks.mapRow, beforeDelete: cityHooks.beforeDelete });
+  const actuals = actualsOf(def.name);
+  if (actuals) hooks.mapRow = actuals;
   return hooks;
 }
 
