@@ -137,6 +137,38 @@ describe('campus plans and targets', () => {
     expect(forged.body.data).toMatchObject({ actual_signs: 3 });
   });
 
+  it('counts the funnel of the month beside network plans and a marketer’s target', async () => {
+    const tmk = await s.db.selectFrom('users').select('id').where('login_id', '=', 'telemarketer').executeTakeFirstOrThrow();
+    const any = s.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+    let n = 0;
+    const lead = (school: number, source: number, stamps: Record<string, string | number>) => ({
+      name: `漏斗测试${++n}`, parent_phone: `1370000${String(1000 + n).slice(-4)}`, school_id: school, source, pool: 1, stage: 1, del_flag: 0, created_at: '2031-02-10 09:00:00', updated_at: '2031-02-10 09:00:00', ...stamps,
+    });
+    await any
+      .insertInto('mkt_resource')
+      .values([
+        lead(chaoyang, 3, { visited_at: '2031-02-20 10:00:00', signed_at: '2031-02-28 23:59:59' }), // network: lead, visit, sign
+        lead(chaoyang, 3, { visited_at: '2031-03-01 00:00:00' }), // network: lead; visited next month
+        lead(chaoyang, 1, { tmk_id: tmk.id, assigned_at: '2031-02-11 09:00:00', invited_at: '2031-02-12 09:00:00' }), // not network; the telemarketer's
+        lead(chaoyang, 3, { created_at: '2031-01-31 23:59:59', tmk_id: tmk.id, assigned_at: '2031-01-31 23:59:59' }), // last month
+        lead(pudong, 3, {}), // another city
+        { ...lead(chaoyang, 3, {}), del_flag: 1 }, // deleted
+      ])
+      .execute();
+    await any.insertInto('mkt_record').values([1, 2].map((i) => ({ resource_id: 1, school_id: chaoyang, way: 1, result: 1, content: `跟进${i}`, follow_at: `2031-02-1${i} 10:00:00`, created_by: tmk.id, created_at: '2031-02-11 10:00:00', updated_at: '2031-02-11 10:00:00' }))).execute();
+
+    const school = await s.call<Row>('POST', api('mkt_sch_network_plan/add'), { headers: principal, json: { school_id: chaoyang, plan_month: '2031-02', target_leads: 10 } });
+    expect(school.body.data).toMatchObject({ actual_leads: 2, actual_visits: 1, actual_signs: 1 });
+    const city = await s.call<Row>('POST', api('mkt_city_network_plan/add'), { headers: admin, json: { city_id: beijing, plan_month: '2031-02', target_leads: 10 } });
+    expect(city.body.data).toMatchObject({ actual_leads: 2, actual_visits: 1, actual_signs: 1 });
+    const hq = await s.call<Row>('POST', api('mkt_hq_network_plan/add'), { headers: admin, json: { plan_month: '2031-02', target_leads: 10 } });
+    expect(hq.body.data).toMatchObject({ actual_leads: 3 });
+    const listed = await s.call<Page<Row>>('GET', api('mkt_city_network_plan/page'), { headers: principal, query: { plan_month: '2031-02' } });
+    expect(listed.body.data.content).toEqual([expect.objectContaining({ city_name: '北京分公司', actual_leads: 2 })]);
+    const target = await s.call<Row>('POST', api('mkt_marketer_plan_target/add'), { headers: principal, json: { school_id: chaoyang, user_id: tmk.id, plan_month: '2031-02', target_leads: 50 } });
+    expect(target.body.data).toMatchObject({ actual_leads: 1, actual_calls: 2, actual_invites: 1 });
+  });
+
   it('refuses a market plan ending before it starts', async () => {
     const bad = await s.call('POST', api('mkt_market_plan/add'), {
       headers: principal,

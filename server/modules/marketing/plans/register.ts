@@ -22,9 +22,15 @@ function hooksOf(def: ResourceDef): ResourceHooks {
       if (key) await refuseDuplicate(ctx, key, row, existing);
     },
   };
-  if (namesCity) Object.assign(hooks, { extendPage: cityHooks.extendPage, mapRow: cityHooks.mapRow, beforeDelete: cityHooks.beforeDelete });
   const actuals = actualsOf(def.name);
-  if (actuals) hooks.mapRow = actuals;
+  if (namesCity) {
+    // a row of a city out of reach answers as missing before anything is counted for it
+    Object.assign(hooks, { extendPage: cityHooks.extendPage, beforeDelete: cityHooks.beforeDelete });
+    hooks.mapRow = async (row, ctx) => {
+      const seen = await cityHooks.mapRow(row, ctx);
+      return actuals ? actuals(seen, ctx) : seen;
+    };
+  } else if (actuals) hooks.mapRow = actuals;
   return hooks;
 }
 
