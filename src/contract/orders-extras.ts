@@ -16,6 +16,8 @@ export const ORDER_EXTRA_SCREEN = {
   excused: 'orders_excused',
   tbForm: 'orders_tb_form',
   studentGift: 'orders_student_gift',
+  installment: 'orders_installment',
+  installmentJx: 'orders_installment_jx',
 } as const;
 
 export const ORDER_EXTRA_SCREENS: readonly string[] = Object.values(ORDER_EXTRA_SCREEN);
@@ -215,4 +217,113 @@ export const checkFeeJsonCall = defineCall({
   body: checkFeeJsonBodySchema,
   labels: feeLabels,
   answer: answer<FeeCheck>(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Installments (分期)
+// ---------------------------------------------------------------------------------------------
+
+const requiredDate = (label: string) =>
+  z
+    .string({ error: `请选择${label}` })
+    .regex(DATE_RE, `${label}格式应为 YYYY-MM-DD`)
+    .refine(realDate, `${label}不是有效日期`);
+const note = (label: string) => z.string({ error: `请输入${label}` }).trim().min(1, `请输入${label}`).max(255, `${label}不能超过255个字符`);
+
+export const installmentPeriodSchema = z.object({ due_date: requiredDate('还款日'), amount: fen('每期金额').refine((v) => v > 0, '每期金额必须大于0') });
+/**
+ * A plan: its periods' due dates strictly increasing, amounts adding up to the order's total (the
+ * server checks the sum against the order). `total_amount` is what the plan must add up to.
+ */
+export const saveInstallmentBodySchema = z.object({
+  order_id: id('订单'),
+  student_id: id('学员'),
+  total_amount: fen('分期总额').refine((v) => v > 0, '分期总额必须大于0'),
+  is_renewal: z.coerce.number().int().min(0).max(1).default(0),
+  periods: z.array(installmentPeriodSchema, { error: '请填写分期计划' }).min(1, '请至少填写一期').max(36, '最多分 36 期'),
+  remark: z.string().trim().max(255, '备注不能超过255个字符').optional(),
+});
+export const saveInstallmentCall = defineCall({
+  area: 'orders',
+  title: '保存分期计划',
+  method: 'POST',
+  path: 'api/v1/order_installment/save_plan',
+  perm: 'order_installment_save_plan',
+  body: saveInstallmentBodySchema,
+  labels: { order_id: '订单', student_id: '学员', total_amount: '分期总额', periods: '分期计划', due_date: '还款日', amount: '每期金额', is_renewal: '续费', remark: '备注' },
+  answer: answer<{ id: number }>(),
+});
+
+/** Money received for a plan settles its periods in order (oldest unpaid first). */
+export const payInstallmentCall = defineCall({
+  area: 'orders',
+  title: '分期还款',
+  method: 'POST',
+  path: 'api/v1/order_installment/pay',
+  perm: 'order_installment_pay',
+  body: z.object({ id: id('分期订单'), amount: fen('还款金额').refine((v) => v > 0, '还款金额必须大于0') }),
+  labels: { id: '分期订单', amount: '还款金额' },
+  answer: answer<{ id: number; paid_amount: number; state: number; settled_periods: number[] }>(),
+});
+
+export const overdueTreatmentCall = defineCall({
+  area: 'orders',
+  title: '逾期处理',
+  method: 'POST',
+  path: 'api/v1/order_form/overdue_treatment',
+  perm: 'order_form_overdue_treatment',
+  body: z.object({ id: id('分期订单'), measure: z.coerce.number({ error: '请选择处理措施' }).int('请选择处理措施').min(1, '请选择处理措施').max(4, '请选择处理措施'), note: note('处理说明') }),
+  labels: { id: '分期订单', measure: '处理措施', note: '处理说明' },
+  answer: answer<{ id: number; state: number }>(),
+});
+
+export const overdueRecoveryCall = defineCall({
+  area: 'orders',
+  title: '逾期恢复',
+  method: 'POST',
+  path: 'api/v1/order_form/overdue_recovery',
+  perm: 'order_form_overdue_recovery',
+  body: z.object({ id: id('分期订单'), note: note('恢复说明') }),
+  labels: { id: '分期订单', note: '恢复说明' },
+  answer: answer<{ id: number; state: number }>(),
+});
+
+export const withholdingAuthorizationCall = defineCall({
+  area: 'orders',
+  title: '分期代扣授权',
+  method: 'POST',
+  path: 'api/v1/order_form/installment_withholding_authorization',
+  perm: 'order_form_installment_withholding_authorization',
+  body: z.object({
+    id: id('分期订单'),
+    agreement_no: z.string({ error: '请输入代扣协议号' }).trim().min(1, '请输入代扣协议号').max(64, '代扣协议号不能超过64个字符'),
+    account: z
+      .string({ error: '请输入代扣账户' })
+      .trim()
+      .regex(/^\d{12,19}$/, '代扣账户应为12到19位银行卡号'),
+  }),
+  labels: { id: '分期订单', agreement_no: '代扣协议号', account: '代扣账户' },
+  answer: answer<{ id: number; withholding: number; withholding_account: string }>(),
+});
+
+export const terminateInstallmentCall = defineCall({
+  area: 'orders',
+  title: '终止分期',
+  method: 'POST',
+  path: 'api/v1/order_installment/termination',
+  perm: 'order_installment_termination',
+  body: z.object({ id: id('分期订单'), note: note('终止原因') }),
+  labels: { id: '分期订单', note: '终止原因' },
+  answer: answer<{ id: number; state: number; terminated_periods: number }>(),
+});
+
+export const transferInstallmentCall = defineCall({
+  area: 'orders',
+  title: '分期订单转让',
+  method: 'POST',
+  path: 'api/v1/order_form/transfer_installment_order',
+  perm: 'order_form_transfer_installment_order',
+  body: z.object({ id: id('分期订单'), to_student_id: id('转入学员'), note: note('转让原因') }),
+  labels: { id: '分期订单', to_student_id: '转入学员', note: '转让原因' },
+  answer: answer<{ id: number; student_id: number }>(),
 });

@@ -7,6 +7,7 @@ import { onStudent } from './on-student';
 import { registerGifts } from './gifts';
 import { registerFeeCheck } from './fee-check';
 import { registerOrderCalls } from './routes';
+import { registerInstallments } from './installments';
 import './schema';
 
 /**
@@ -24,6 +25,7 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
   mountResource(app, orderExcusedResource, onStudent);
   registerGifts(app);
   registerFeeCheck(app);
+  registerInstallments(app);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -58,3 +60,4 @@ export { lineBalances, type LineBalance } from './balances';
 export { ledgerViolations, type Violation } from './ledger-check';
 export { hoursLedger, moneyLedger, lineAccount, paidAccount, promoAccount } from './ledgers';
 export { signedOrders, SIGNED_STATES } from './sign-counts';
+export { settleInstallment, markOverdue, scheduleInstallmentOverdue, OVERDUE_JOB } from './installments';

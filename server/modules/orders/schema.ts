@@ -11,6 +11,9 @@ import type {
 } from '../../../src/contract/resources/orders';
 import type {
   giveTicketConfigResource,
+  installmentEventResource,
+  installmentPeriodResource,
+  installmentResource,
   orderExcusedResource,
   refundReasonResource,
   studentGiftResource,
@@ -45,5 +48,8 @@ declare module '../../db/schema' {
     edu_order_excused: Campus & SoftDeleted & DeclaredTable<typeof orderExcusedResource>;
     order_tb_form: Campus & SoftDeleted & DeclaredTable<typeof tbOrderResource>;
     order_student_gift: Campus & SoftDeleted & DeclaredTable<typeof studentGiftResource>;
+    order_installment: Campus & DeclaredTable<typeof installmentResource>;
+    order_installment_period: Campus & DeclaredTable<typeof installmentPeriodResource>;
+    order_installment_event: Campus & DeclaredTable<typeof installmentEventResource>;
   }
 }

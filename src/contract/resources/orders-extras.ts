@@ -153,4 +153,105 @@ export const studentGiftResource = defineResource({
   },
 });
 
-export const ORDER_EXTRA_RESOURCES = [refundReasonResource, giveTicketConfigResource, orderExcusedResource, tbOrderResource, studentGiftResource] as const;
+/** An installment plan's life. */
+export const INSTALLMENT_STATES: readonly OptionItem[] = [
+  { value: 1, text: '还款中' },
+  { value: 2, text: '已逾期' },
+  { value: 3, text: '逾期处理中' },
+  { value: 4, text: '已结清' },
+  { value: 5, text: '已终止' },
+  { value: 6, text: '已转出' },
+];
+export const PERIOD_STATES: readonly OptionItem[] = [
+  { value: 1, text: '待还款' },
+  { value: 2, text: '已还款' },
+  { value: 3, text: '已逾期' },
+  { value: 4, text: '已终止' },
+];
+export const OVERDUE_MEASURES: readonly OptionItem[] = [
+  { value: 1, text: '电话催收' },
+  { value: 2, text: '暂停排课' },
+  { value: 3, text: '停止消课' },
+  { value: 4, text: '法务函告' },
+];
+
+/**
+ * 分期计划: an order paid in periods (order_installment_period) whose amounts add up to the
+ * order's total. Written by the calls of src/contract/orders-extras.ts (save plan, pay, overdue
+ * treatment and recovery, withholding authorization, termination, transfer), read here.
+ */
+export const installmentResource = defineResource({
+  name: 'order_installment',
+  readBy: [ORDER_EXTRA_SCREEN.installment, ORDER_EXTRA_SCREEN.installmentJx],
+  title: '分期订单',
+  table: 'order_installment',
+  scope: 'school',
+  perm: 'order_installment',
+  calls: { add: false, update: false, delete: false },
+  indexes: [['school_id', 'state', 'next_due_date'], ['order_id']],
+  fields: {
+    order_id: { type: 'int', label: '订单', required: true, min: 1, search: 'eq', list: { width: 80 } },
+    student_id: { type: 'int', label: '学员', required: true, min: 1, search: 'eq', ref: studentRef, list: { width: 100 } },
+    is_renewal: { type: 'bool', label: '续费', default: 0, search: 'eq', list: { format: 'bool', width: 70 } },
+    total_amount: { type: 'money', label: '分期总额', required: true, min: 1, list: { width: 110 } },
+    paid_amount: { type: 'money', label: '已还金额', default: 0, min: 0, list: { width: 110 } },
+    periods: { type: 'int', label: '期数', required: true, min: 1, max: 36, list: { width: 70 } },
+    next_due_date: { type: 'date', label: '下期还款日', search: 'range', list: { format: 'date', width: 110, sortable: true } },
+    state: { type: 'int', label: '状态', default: 1, options: { kind: 'static', items: INSTALLMENT_STATES }, search: 'in', list: { format: 'option', width: 100 } },
+    withholding: { type: 'bool', label: '代扣授权', default: 0, search: 'eq', list: { format: 'bool', width: 90 } },
+    withholding_no: { type: 'string', label: '代扣协议号', max: 64, list: { width: 140, show: false } },
+    withholding_account: { type: 'string', label: '代扣账户', max: 64, list: { width: 140, show: false } },
+    remark: { type: 'string', label: '备注', max: 255, list: { show: false } },
+  },
+});
+
+export const installmentPeriodResource = defineResource({
+  name: 'order_installment_period',
+  readBy: [ORDER_EXTRA_SCREEN.installment, ORDER_EXTRA_SCREEN.installmentJx],
+  title: '分期还款计划',
+  table: 'order_installment_period',
+  scope: 'school',
+  perm: 'order_installment_period',
+  calls: { add: false, update: false, delete: false },
+  defaultSort: 'period_no',
+  indexes: [['installment_id', 'period_no'], ['state', 'due_date']],
+  fields: {
+    installment_id: { type: 'int', label: '分期订单', required: true, min: 1, search: 'eq', list: { width: 90 } },
+    period_no: { type: 'int', label: '期次', required: true, min: 1, list: { width: 70 } },
+    due_date: { type: 'date', label: '还款日', required: true, search: 'range', list: { format: 'date', width: 110 } },
+    amount: { type: 'money', label: '应还金额', required: true, min: 1, list: { width: 110 } },
+    paid_amount: { type: 'money', label: '已还金额', default: 0, min: 0, list: { width: 110 } },
+    state: { type: 'int', label: '状态', default: 1, options: { kind: 'static', items: PERIOD_STATES }, search: 'in', list: { format: 'option', width: 90 } },
+    paid_at: { type: 'datetime', label: '还清时间', list: { format: 'datetime', width: 160 } },
+  },
+});
+
+/** What happened to a plan (逾期, 逾期处理, 恢复, 代扣授权, 终止, 转出): appended, never edited. */
+export const installmentEventResource = defineResource({
+  name: 'order_installment_event',
+  readBy: [ORDER_EXTRA_SCREEN.installment, ORDER_EXTRA_SCREEN.installmentJx],
+  title: '分期处理记录',
+  table: 'order_installment_event',
+  scope: 'school',
+  perm: 'order_installment_event',
+  calls: { add: false, update: false, delete: false },
+  indexes: [['installment_id', 'id']],
+  fields: {
+    installment_id: { type: 'int', label: '分期订单', required: true, min: 1, search: 'eq', list: { width: 90 } },
+    kind: { type: 'string', label: '类型', required: true, max: 32, search: 'eq', list: { width: 100 } },
+    measure: { type: 'int', label: '处理措施', options: { kind: 'static', items: OVERDUE_MEASURES }, list: { format: 'option', width: 100 } },
+    note: { type: 'string', label: '说明', max: 255, list: { width: 240 } },
+    operator_name: { type: 'string', label: '操作人', max: 64, list: { width: 90 } },
+  },
+});
+
+export const ORDER_EXTRA_RESOURCES = [
+  refundReasonResource,
+  giveTicketConfigResource,
+  orderExcusedResource,
+  tbOrderResource,
+  studentGiftResource,
+  installmentResource,
+  installmentPeriodResource,
+  installmentEventResource,
+] as const;

@@ -19,6 +19,17 @@ function orderScreen(name: string, code: string, component: string, buttons: rea
   return screen(name, component, buttons, { code, url: `/orders/${code.replace(/^orders_/, '')}`, grants });
 }
 
+/** The installment dialogs (合同、修改、退费、续费、终止、转让) and the overdue handling. */
+const INSTALLMENT_BUTTONS: readonly [string, string][] = [
+  ['order_installment_save_plan', '保存分期计划'],
+  ['order_installment_pay', '分期还款'],
+  ['order_form_overdue_treatment', '逾期处理'],
+  ['order_form_overdue_recovery', '逾期恢复'],
+  ['order_form_installment_withholding_authorization', '代扣授权'],
+  ['order_installment_termination', '终止分期'],
+  ['order_form_transfer_installment_order', '分期订单转让'],
+];
+
 export const menus: readonly MenuSeed[] = [
   {
     name: '订单管理',
@@ -40,6 +51,8 @@ export const menus: readonly MenuSeed[] = [
         ],
         ['principal', 'sales', 'front_desk'],
       ),
+      orderScreen('分期订单', S.installment, 'resource/order_installment', INSTALLMENT_BUTTONS, ['principal', 'sales']),
+      orderScreen('分期续费订单', S.installmentJx, 'resource/order_installment', INSTALLMENT_BUTTONS, ['principal', 'sales']),
       orderScreen('免扣课记录', S.excused, 'resource/edu_order_excused', [...crud('edu_order_excused', '免扣课记录'), recover('edu_order_excused', '免扣课记录')], ['principal', 'front_desk']),
       orderScreen('淘宝订单', S.tbForm, 'resource/order_tb_form', [...crud('order_tb_form', '淘宝订单'), recover('order_tb_form', '淘宝订单')], ['principal', 'sales']),
       orderScreen('赠券配置', S.ticketConfig, 'resource/order_form_give_ticket_config', [...crud('order_form_give_ticket_config', '赠券配置'), recover('order_form_give_ticket_config', '赠券配置')], ['principal', 'sales']),

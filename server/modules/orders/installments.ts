@@ -1,0 +1,214 @@
+import type { Hono } from 'hono';
+import type { Kysely } from 'kysely';
+import {
+  overdueRecoveryCall,
+  overdueTreatmentCall,
+  payInstallmentCall,
+  saveInstallmentCall,
+  terminateInstallmentCall,
+  transferInstallmentCall,
+  withholdingAuthorizationCall,
+} from '../../../src/contract/orders-extras';
+import { INSTALLMENT_STATES, installmentEventResource, installmentPeriodResource, installmentResource } from '../../../src/contract/resources/orders-extras';
+import { formatYuan } from '../../../src/lib/format/money';
+import type { Database } from '../../db/schema';
+import type { AppEnv, Principal } from '../../lib/context';
+import { mountCall } from '../../lib/call-routes';
+import { mountResource } from '../../lib/resource-routes';
+import { ApiError } from '../../lib/http';
+import { inScope } from '../../lib/scope';
+import { scheduleJob, type LeasedJob } from '../../lib/job-lease';
+import { nowText, todayText } from '../../lib/time';
+import { studentInScope } from '../students';
+import './schema';
+
+type Db = Kysely<Database>;
+
+/** Plan states (INSTALLMENT_STATES) and period states (PERIOD_STATES). */
+export const PLAN = { REPAYING: 1, OVERDUE: 2, TREATING: 3, SETTLED: 4, TERMINATED: 5, TRANSFERRED: 6 } as const;
+export const PERIOD = { DUE: 1, PAID: 2, OVERDUE: 3, TERMINATED: 4 } as const;
+const OPEN_PLANS: number[] = [PLAN.REPAYING, PLAN.OVERDUE, PLAN.TREATING];
+const stateText = (s: number) => INSTALLMENT_STATES.find((o) => o.value === s)?.text ?? String(s);
+
+type PlanRow = { id: number; school_id: number; order_id: number; student_id: number; total_amount: number; paid_amount: number; state: number };
+
+/** A plan of the caller's campuses (another campus's answers as missing). */
+async function planInScope(db: Db, principal: Principal, id: number): Promise<PlanRow> {
+  const row = await db.selectFrom('order_installment').select(['id', 'school_id', 'order_id', 'student_id', 'total_amount', 'paid_amount', 'state']).where('id', '=', id).executeTakeFirst();
+  if (!row || !inScope(principal, row.school_id)) throw new ApiError(404, '分期订单不存在或无权访问');
+  return { ...row, total_amount: Number(row.total_amount), paid_amount: Number(row.paid_amount ?? 0), state: Number(row.state ?? PLAN.REPAYING) };
+}
+
+function assertOpen(plan: PlanRow, what: string): void {
+  if (!OPEN_PLANS.includes(plan.state)) throw new ApiError(409, `分期订单${stateText(plan.state)}，不能${what}`);
+}
+
+async function logEvent(db: Db, plan: { id: number; school_id: number }, kind: string, note: string, by: { userId: number | null; name: string } | null, measure: number | null = null): Promise<void> {
+  const now = nowText();
+  await db
+    .insertInto('order_installment_event')
+    .values({ school_id: plan.school_id, installment_id: plan.id, kind, measure, note, operator_name: by?.name ?? '系统', created_at: now, updated_at: now, created_by: by?.userId ?? null, updated_by: by?.userId ?? null })
+    .execute();
+}
+
+async function nextDue(db: Db, planId: number): Promise<string | null> {
+  const row = await db.selectFrom('order_installment_period').select('due_date').where('installment_id', '=', planId).where('state', 'in', [PERIOD.DUE, PERIOD.OVERDUE]).orderBy('period_no').executeTakeFirst();
+  return row?.due_date ?? null;
+}
+
+/** Checks a plan's periods: due dates strictly increasing, amounts adding up to the total. */
+export function planProblem(total: number, periods: readonly { due_date: string; amount: number }[]): string | undefined {
+  for (let i = 1; i < periods.length; i++) {
+    if (periods[i].due_date <= periods[i - 1].due_date) return `第${i + 1}期还款日必须晚于第${i}期`;
+  }
+  const sum = periods.reduce((s, p) => s + p.amount, 0);
+  if (sum !== total) return `各期金额合计 ${formatYuan(sum)} 元，与分期总额 ${formatYuan(total)} 元不一致`;
+  return undefined;
+}
+
+/**
+ * Settles a plan's periods in order with `amount` fen received (a receipt of the finance area or
+ * the pay call): oldest unpaid period first; refuses more than what is still owed.
+ */
+export async function settleInstallment(db: Db, planId: number, amount: number, by: number | null): Promise<{ paid_amount: number; state: number; settled_periods: number[] }> {
+  const plan = await db.selectFrom('order_installment').select(['total_amount', 'paid_amount', 'state']).where('id', '=', planId).executeTakeFirstOrThrow();
+  const owed = Number(plan.total_amount) - Number(plan.paid_amount ?? 0);
+  if (amount > owed) throw new ApiError(400, `还款金额 ${formatYuan(amount)} 元超过未还金额 ${formatYuan(owed)} 元`);
+  const periods = await db.selectFrom('order_installment_period').select(['id', 'period_no', 'amount', 'paid_amount']).where('installment_id', '=', planId).where('state', 'in', [PERIOD.DUE, PERIOD.OVERDUE]).orderBy('period_no').execute();
+  let left = amount;
+  const settled: number[] = [];
+  const now = nowText();
+  for (const p of periods) {
+    if (left <= 0) break;
+    const need = Number(p.amount) - Number(p.paid_amount ?? 0);
+    const take = Math.min(need, left);
+    left -= take;
+    const full = take === need;
+    await db
+      .updateTable('order_installment_period')
+      .set({ paid_amount: Number(p.paid_amount ?? 0) + take, ...(full ? { state: PERIOD.PAID, paid_at: now } : {}), updated_at: now, updated_by: by })
+      .where('id', '=', p.id)
+      .execute();
+    if (full) settled.push(p.period_no);
+  }
+  const paid = Number(plan.paid_amount ?? 0) + amount;
+  const state = paid === Number(plan.total_amount) ? PLAN.SETTLED : Number(plan.state);
+  await db.updateTable('order_installment').set({ paid_amount: paid, state, next_due_date: await nextDue(db, planId), updated_at: now, updated_by: by }).where('id', '=', planId).execute();
+  return { paid_amount: paid, state, settled_periods: settled };
+}
+
+/**
+ * The daily overdue check: every period still owed after its due date (Asia/Shanghai) becomes
+ * 已逾期 and its plan 已逾期, with one 逾期 event per plan. Run through runOncePerPeriod, so with
+ * several processes a day is checked once.
+ */
+export async function markOverdue(db: Db, today: string): Promise<number> {
+  const due = await db.selectFrom('order_installment_period').select(['id', 'installment_id']).where('state', '=', PERIOD.DUE).where('due_date', '<', today).execute();
+  if (due.length === 0) return 0;
+  const now = nowText();
+  await db.updateTable('order_installment_period').set({ state: PERIOD.OVERDUE, updated_at: now }).where('id', 'in', due.map((d) => d.id)).where('state', '=', PERIOD.DUE).execute();
+  const planIds = [...new Set(due.map((d) => d.installment_id))];
+  const plans = await db.selectFrom('order_installment').select(['id', 'school_id', 'state']).where('id', 'in', planIds).execute();
+  for (const plan of plans) {
+    const periods = due.filter((d) => d.installment_id === plan.id).length;
+    if (Number(plan.state) === PLAN.REPAYING) await db.updateTable('order_installment').set({ state: PLAN.OVERDUE, updated_at: now }).where('id', '=', plan.id).execute();
+    await logEvent(db, plan, '逾期', `${today} 检查：${periods} 期逾期未还`, null);
+  }
+  return due.length;
+}
+
+export const OVERDUE_JOB: LeasedJob = {
+  job: 'order_installment_overdue',
+  everyMs: 86_400_000,
+  work: async (trx) => {
+    await markOverdue(trx, todayText());
+  },
+};
+
+/** Starts the daily overdue check in this server process (see server/lib/job-lease.ts). */
+export function scheduleInstallmentOverdue(db: Db): () => void {
+  return scheduleJob(db, OVERDUE_JOB);
+}
+
+export function registerInstallments(app: Hono<AppEnv>): void {
+  mountResource(app, installmentResource);
+  mountResource(app, installmentPeriodResource);
+  mountResource(app, installmentEventResource);
+
+  mountCall(app, saveInstallmentCall, async ({ db, principal, body }) => {
+    const student = await studentInScope(db, principal, body.student_id);
+    const problem = planProblem(body.total_amount, body.periods);
+    if (problem) throw new ApiError(400, problem);
+    const live = await db.selectFrom('order_installment').select('id').where('order_id', '=', body.order_id).where('state', 'in', OPEN_PLANS).executeTakeFirst();
+    if (live) throw new ApiError(409, '该订单已有进行中的分期计划');
+    const now = nowText();
+    const stamp = { created_at: now, updated_at: now, created_by: principal.userId, updated_by: principal.userId };
+    const plan = await db
+      .insertInto('order_installment')
+      .values({ school_id: student.school_id, order_id: body.order_id, student_id: body.student_id, is_renewal: body.is_renewal, total_amount: body.total_amount, paid_amount: 0, periods: body.periods.length, next_due_date: body.periods[0].due_date, state: PLAN.REPAYING, withholding: 0, withholding_no: null, withholding_account: null, remark: body.remark ?? null, ...stamp })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('order_installment_period')
+      .values(body.periods.map((p, i) => ({ school_id: student.school_id, installment_id: plan.id, period_no: i + 1, due_date: p.due_date, amount: p.amount, paid_amount: 0, state: PERIOD.DUE, paid_at: null, ...stamp })))
+      .execute();
+    return { id: plan.id };
+  });
+
+  mountCall(app, payInstallmentCall, async ({ db, principal, body }) => {
+    const plan = await planInScope(db, principal, body.id);
+    assertOpen(plan, '还款');
+    const res = await settleInstallment(db, plan.id, body.amount, principal.userId);
+    return { id: plan.id, ...res };
+  });
+
+  mountCall(app, overdueTreatmentCall, async ({ db, principal, body }) => {
+    const plan = await planInScope(db, principal, body.id);
+    if (plan.state !== PLAN.OVERDUE && plan.state !== PLAN.TREATING) throw new ApiError(409, `分期订单${stateText(plan.state)}，只有已逾期的分期订单可以做逾期处理`);
+    await db.updateTable('order_installment').set({ state: PLAN.TREATING, updated_at: nowText(), updated_by: principal.userId }).where('id', '=', plan.id).execute();
+    await logEvent(db, plan, '逾期处理', body.note, principal, body.measure);
+    return { id: plan.id, state: PLAN.TREATING };
+  });
+
+  mountCall(app, overdueRecoveryCall, async ({ db, principal, body }) => {
+    const plan = await planInScope(db, principal, body.id);
+    if (plan.state !== PLAN.OVERDUE && plan.state !== PLAN.TREATING) throw new ApiError(409, `分期订单${stateText(plan.state)}，不需要逾期恢复`);
+    const owed = await db.selectFrom('order_installment_period').select('period_no').where('installment_id', '=', plan.id).where('state', '=', PERIOD.OVERDUE).orderBy('period_no').executeTakeFirst();
+    if (owed) throw new ApiError(409, `第${owed.period_no}期仍逾期未还，请先还清逾期金额`);
+    const state = plan.paid_amount === plan.total_amount ? PLAN.SETTLED : PLAN.REPAYING;
+    await db.updateTable('order_installment').set({ state, updated_at: nowText(), updated_by: principal.userId }).where('id', '=', plan.id).execute();
+    await logEvent(db, plan, '逾期恢复', body.note, principal);
+    return { id: plan.id, state };
+  });
+
+  mountCall(app, withholdingAuthorizationCall, async ({ db, principal, body }) => {
+    const plan = await planInScope(db, principal, body.id);
+    assertOpen(plan, '授权代扣');
+    // only the card's last four digits are kept: withholding itself runs at the payment provider
+    const masked = `${'*'.repeat(body.account.length - 4)}${body.account.slice(-4)}`;
+    await db.updateTable('order_installment').set({ withholding: 1, withholding_no: body.agreement_no, withholding_account: masked, updated_at: nowText(), updated_by: principal.userId }).where('id', '=', plan.id).execute();
+    await logEvent(db, plan, '代扣授权', `协议号 ${body.agreement_no}，账户尾号 ${body.account.slice(-4)}`, principal);
+    return { id: plan.id, withholding: 1, withholding_account: masked };
+  });
+
+  mountCall(app, terminateInstallmentCall, async ({ db, principal, body }) => {
+    const plan = await planInScope(db, principal, body.id);
+    assertOpen(plan, '终止');
+    const now = nowText();
+    const res = await db.updateTable('order_installment_period').set({ state: PERIOD.TERMINATED, updated_at: now, updated_by: principal.userId }).where('installment_id', '=', plan.id).where('state', 'in', [PERIOD.DUE, PERIOD.OVERDUE]).executeTakeFirst();
+    await db.updateTable('order_installment').set({ state: PLAN.TERMINATED, next_due_date: null, updated_at: now, updated_by: principal.userId }).where('id', '=', plan.id).execute();
+    await logEvent(db, plan, '终止', body.note, principal);
+    return { id: plan.id, state: PLAN.TERMINATED, terminated_periods: Number(res.numUpdatedRows) };
+  });
+
+  mountCall(app, transferInstallmentCall, async ({ db, principal, body }) => {
+    const plan = await planInScope(db, principal, body.id);
+    assertOpen(plan, '转让');
+    const to = await studentInScope(db, principal, body.to_student_id);
+    if (to.id === plan.student_id) throw new ApiError(400, '转入学员不能是原学员');
+    if (to.school_id !== plan.school_id) throw new ApiError(400, '转入学员须与分期订单在同一校区，跨校区请先办理转校');
+    await db.updateTable('order_installment').set({ student_id: to.id, updated_at: nowText(), updated_by: principal.userId }).where('id', '=', plan.id).execute();
+    await logEvent(db, plan, '转让', `转给 ${to.name}：${body.note}`, principal);
+    return { id: plan.id, student_id: to.id };
+  });
+}
