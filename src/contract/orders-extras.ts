@@ -237,7 +237,6 @@ export const installmentPeriodSchema = z.object({ due_date: requiredDate('还款
  */
 export const saveInstallmentBodySchema = z.object({
   order_id: id('订单'),
-  student_id: id('学员'),
   total_amount: fen('分期总额').refine((v) => v > 0, '分期总额必须大于0'),
   is_renewal: z.coerce.number().int().min(0).max(1).default(0),
   periods: z.array(installmentPeriodSchema, { error: '请填写分期计划' }).min(1, '请至少填写一期').max(36, '最多分 36 期'),
@@ -250,7 +249,7 @@ export const saveInstallmentCall = defineCall({
   path: 'api/v1/order_installment/save_plan',
   perm: 'order_installment_save_plan',
   body: saveInstallmentBodySchema,
-  labels: { order_id: '订单', student_id: '学员', total_amount: '分期总额', periods: '分期计划', due_date: '还款日', amount: '每期金额', is_renewal: '续费', remark: '备注' },
+  labels: { order_id: '订单', total_amount: '分期总额', periods: '分期计划', due_date: '还款日', amount: '每期金额', is_renewal: '续费', remark: '备注' },
   answer: answer<{ id: number }>(),
 });
 

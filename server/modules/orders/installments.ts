@@ -20,6 +20,8 @@ import { inScope } from '../../lib/scope';
 import { scheduleJob, type LeasedJob } from '../../lib/job-lease';
 import { nowText, todayText } from '../../lib/time';
 import { studentInScope } from '../students';
+import { orderInScope, stateText as orderStateText } from './order-rules';
+import { ORDER_STATE } from '../../../src/contract/resources/orders';
 import './schema';
 
 type Db = Kysely<Database>;
@@ -27,6 +29,8 @@ type Db = Kysely<Database>;
 /** Plan states (INSTALLMENT_STATES) and period states (PERIOD_STATES). */
 export const PLAN = { REPAYING: 1, OVERDUE: 2, TREATING: 3, SETTLED: 4, TERMINATED: 5, TRANSFERRED: 6 } as const;
 export const PERIOD = { DUE: 1, PAID: 2, OVERDUE: 3, TERMINATED: 4 } as const;
+/** Orders a plan may be made for: submitted up to in progress (not refused, ended or refunded). */
+const PLAN_ORDER_STATES: number[] = [ORDER_STATE.draft, ORDER_STATE.submitted, ORDER_STATE.audited, ORDER_STATE.contractConfirmed, ORDER_STATE.inProgress];
 const OPEN_PLANS: number[] = [PLAN.REPAYING, PLAN.OVERDUE, PLAN.TREATING];
 const stateText = (s: number) => INSTALLMENT_STATES.find((o) => o.value === s)?.text ?? String(s);
 
@@ -136,16 +140,20 @@ export function registerInstallments(app: Hono<AppEnv>): void {
   mountResource(app, installmentEventResource);
 
   mountCall(app, saveInstallmentCall, async ({ db, principal, body }) => {
-    const student = await studentInScope(db, principal, body.student_id);
+    const order = await orderInScope(db, principal, body.order_id);
+    if (!PLAN_ORDER_STATES.includes(order.state)) throw new ApiError(409, `订单${orderStateText(order.state)}，不能办理分期`);
+    const deal = Number(order.deal_amount ?? 0);
+    if (body.total_amount !== deal) throw new ApiError(400, `分期总额 ${formatYuan(body.total_amount)} 元与订单应收金额 ${formatYuan(deal)} 元不一致`);
     const problem = planProblem(body.total_amount, body.periods);
     if (problem) throw new ApiError(400, problem);
+    const student = { school_id: order.school_id, id: order.student_id };
     const live = await db.selectFrom('order_installment').select('id').where('order_id', '=', body.order_id).where('state', 'in', OPEN_PLANS).executeTakeFirst();
     if (live) throw new ApiError(409, '该订单已有进行中的分期计划');
     const now = nowText();
     const stamp = { created_at: now, updated_at: now, created_by: principal.userId, updated_by: principal.userId };
     const plan = await db
       .insertInto('order_installment')
-      .values({ school_id: student.school_id, order_id: body.order_id, student_id: body.student_id, is_renewal: body.is_renewal, total_amount: body.total_amount, paid_amount: 0, periods: body.periods.length, next_due_date: body.periods[0].due_date, state: PLAN.REPAYING, withholding: 0, withholding_no: null, withholding_account: null, remark: body.remark ?? null, ...stamp })
+      .values({ school_id: student.school_id, order_id: body.order_id, student_id: student.id, is_renewal: body.is_renewal, total_amount: body.total_amount, paid_amount: 0, periods: body.periods.length, next_due_date: body.periods[0].due_date, state: PLAN.REPAYING, withholding: 0, withholding_no: null, withholding_account: null, remark: body.remark ?? null, ...stamp })
       .returning('id')
       .executeTakeFirstOrThrow();
     await db
