@@ -32,8 +32,12 @@ test('workflow: apply for a refund, the principal approves in the task center, t
 
   const principal = await browser.newPage();
   await signIn(principal, 'principal', 'demo123');
+  // the home page and the sidebar show the pending to-dos (task counts of 任务中心)
+  await expect(principal.getByTestId('home-tasks')).toContainText('我的待办');
   await openFromSidebar(principal, '任务中心', '我的待办');
   const before = Number(await principal.locator('[data-count="todo"]').innerText());
+  const badge = (n: number) => (n > 99 ? '99+' : String(n));
+  await expect(principal.getByTestId('todo-badge')).toHaveText(badge(before));
   const row = rowWith(principal, title);
   await row.getByRole('button', { name: '审批' }).click();
   const drawer = principal.getByRole('dialog', { name: '审批详情' });
@@ -44,6 +48,7 @@ test('workflow: apply for a refund, the principal approves in the task center, t
   await expectToast(principal, '已同意');
   await expect(rowWith(principal, title)).toHaveCount(0);
   await expect(principal.locator('[data-count="todo"]')).toHaveText(String(before - 1));
+  if (before > 1) await expect(principal.getByTestId('todo-badge')).toHaveText(badge(before - 1));
   await principal.close();
 
   // the list refreshes every half minute; 搜索 asks at once

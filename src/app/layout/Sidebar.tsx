@@ -1,8 +1,9 @@
-import { Box, Image, Menu, ScrollArea, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { Badge, Box, Image, Menu, ScrollArea, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { SidebarTheme } from '../../components/session';
+import { TODO_PATH, countText, useTaskCounts } from '../../components/taskCounts';
 import type { AppRoute } from '../routes/menuRoutes';
 import type { Branding } from '../branding';
 import { MenuIcon } from './menuIcons';
@@ -21,9 +22,23 @@ function containsPath(r: AppRoute, path: string): boolean {
   return r.path === path || r.children.some((c) => containsPath(c, path));
 }
 
+/** The pending to-dos beside 我的待办, and beside its closed directory (任务中心). */
+function TodoBadge({ route, open }: { route: AppRoute; open: boolean }) {
+  const { data } = useTaskCounts();
+  const todo = data?.todo ?? 0;
+  if (todo === 0 || !(route.path === TODO_PATH || (!open && containsPath(route, TODO_PATH)))) return null;
+  return (
+    // hidden from the accessible name: the menu item keeps its plain title (我的待办, 任务中心)
+    <Badge size="xs" color="red" circle={todo < 10} data-testid="todo-badge" aria-hidden title={`${todo} 条待办`}>
+      {countText(todo)}
+    </Badge>
+  );
+}
+
 function Item({ route, depth, activePath, theme }: { route: AppRoute; depth: number; activePath: string; theme: SidebarTheme }) {
   const hasChildren = route.children.length > 0;
   const [open, setOpen] = useState(() => hasChildren && containsPath(route, activePath));
+  const withTodo = containsPath(route, TODO_PATH);
   const active = route.path === activePath;
   const style = {
     paddingLeft: 12 + depth * 14,
@@ -35,6 +50,7 @@ function Item({ route, depth, activePath, theme }: { route: AppRoute; depth: num
       <UnstyledButton component={Link} to={route.path} className={classes.item} style={style} data-active={active || undefined}>
         <MenuIcon name={route.icon} size={16} />
         <span className={classes.label}>{route.title}</span>
+        {withTodo ? <TodoBadge route={route} open={false} /> : null}
       </UnstyledButton>
     );
   }
@@ -43,6 +59,7 @@ function Item({ route, depth, activePath, theme }: { route: AppRoute; depth: num
       <UnstyledButton className={classes.item} style={style} onClick={() => setOpen((o) => !o)} aria-expanded={open}>
         <MenuIcon name={route.icon} size={16} directory />
         <span className={classes.label}>{route.title}</span>
+        {withTodo ? <TodoBadge route={route} open={open} /> : null}
         {open ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
       </UnstyledButton>
       {open ? route.children.map((c) => <Item key={c.path || c.code || c.title} route={c} depth={depth + 1} activePath={activePath} theme={theme} />) : null}

@@ -1,5 +1,5 @@
 import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
-import { IconBell, IconBuildingCommunity, IconChevronRight, IconLayoutGrid } from '@tabler/icons-react';
+import { IconBell, IconBuildingCommunity, IconChecklist, IconChevronRight, IconLayoutGrid } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import dayjs from 'dayjs';
@@ -7,6 +7,7 @@ import { fetchUserSchools } from '../../api/session';
 import { fetchTopMessages } from '../../api/messages';
 import { errorMessage } from '../../api/client';
 import { useSession } from '../../components/session';
+import { TODO_PATH, useTaskCounts } from '../../components/taskCounts';
 
 function greeting(hour: number): string {
   if (hour < 6) return '凌晨好';
@@ -24,6 +25,8 @@ export default function HomePage() {
   const messages = useQuery({ queryKey: ['messages', 'top'], queryFn: fetchTopMessages });
   const now = dayjs();
   const unread = messages.data?.unread ?? 0;
+  const tasks = useTaskCounts();
+  const hasTodo = navEntries.some((e) => e.path === TODO_PATH);
   const schoolList = schools.data?.schools ?? [];
   const bySection = new Map<string, typeof navEntries[number][]>();
   for (const e of navEntries.filter((n) => n.path !== '/home')) {
@@ -107,6 +110,31 @@ export default function HomePage() {
           )}
         </Card>
       </SimpleGrid>
+      {hasTodo ? (
+        <Card withBorder padding="md" data-testid="home-tasks">
+          <Group justify="space-between" wrap="wrap" gap="xs">
+            <Group gap="xs">
+              <ThemeIcon variant="light" size="md" color="orange">
+                <IconChecklist size={16} />
+              </ThemeIcon>
+              <Text fw={600}>任务中心</Text>
+            </Group>
+            <Group gap="lg">
+              {(
+                [
+                  ['我的待办', tasks.data?.todo, TODO_PATH],
+                  ['我发起的（审批中）', tasks.data?.apply, '/task/my_applies'],
+                  ['已办事项', tasks.data?.done, '/task/done'],
+                ] as const
+              ).map(([label, n, to]) => (
+                <Anchor key={to} component={Link} to={to} size="sm" c={label === '我的待办' && (n ?? 0) > 0 ? 'red' : undefined}>
+                  {label} <b>{n ?? '…'}</b>
+                </Anchor>
+              ))}
+            </Group>
+          </Group>
+        </Card>
+      ) : null}
       <Card withBorder padding="md">
         <Group gap="xs" mb="sm">
           <ThemeIcon variant="light" size="md" color="teal">
