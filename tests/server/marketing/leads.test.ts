@@ -66,7 +66,7 @@ describe('leads: add, duplicates and scope', () => {
     const a = await addLead(tmk, { parent_phone: p });
     expect(a.pool).toBe(2);
     expect(a.tmk_id).toBe(tmk.user.id);
-    const dup = await s.call<Body<null>>('POST', api('mkt_resource/add'), { headers: principal.headers, json: { school_id: bj, name: '重复', parent_phone: p } });
+    const dup = await s.call<null>('POST', api('mkt_resource/add'), { headers: principal.headers, json: { school_id: bj, name: '重复', parent_phone: p } });
     expect(dup.body.code).toBe(409);
     expect(dup.body.msg).toContain('联系电话已存在');
     expect(dup.body.msg).toContain('陈晓燕');
@@ -78,7 +78,7 @@ describe('leads: add, duplicates and scope', () => {
     expect(check.msg).toContain('负责人陈晓燕');
     const none = await ok(s.call<{ repeat: boolean }>('GET', api('mkt_resource/check_phone_repeat'), { headers: sales.headers, query: { phone: '19999999999' } }));
     expect(none.repeat).toBe(false);
-    const bad = await s.call<Body<null>>('GET', api('mkt_resource/check_phone_repeat'), { headers: sales.headers, query: { phone: '123' } });
+    const bad = await s.call<null>('GET', api('mkt_resource/check_phone_repeat'), { headers: sales.headers, query: { phone: '123' } });
     expect(bad.body.code).toBe(400);
     expect(bad.body.msg).toContain('手机号');
   });
@@ -92,13 +92,13 @@ describe('leads: add, duplicates and scope', () => {
       ['POST', 'mkt_resource/set_important', { json: { ids: [other.id] } }],
       ['GET', 'mkt_resource/timeline', { query: { id: other.id } }],
     ] as const) {
-      const res = await s.call<Body<null>>(method, api(path), { headers: tmk.headers, ...opts });
+      const res = await s.call<null>(method, api(path), { headers: tmk.headers, ...opts });
       expect(res.body.code, path).toBe(404);
     }
     // the principal's campus lead held by the telemarketer is not the seller's to see
     const mine = await addLead(tmk);
-    expect((await s.call<Body<null>>('GET', api('mkt_resource/get'), { headers: sales.headers, query: { id: mine.id } })).body.code).toBe(404);
-    expect((await s.call<Body<null>>('GET', api('mkt_resource/get'), { headers: principal.headers, query: { id: mine.id } })).body.code).toBe(200);
+    expect((await s.call<null>('GET', api('mkt_resource/get'), { headers: sales.headers, query: { id: mine.id } })).body.code).toBe(404);
+    expect((await s.call<null>('GET', api('mkt_resource/get'), { headers: principal.headers, query: { id: mine.id } })).body.code).toBe(200);
   });
 });
 
@@ -108,7 +108,7 @@ describe('leads: pool moves, ownership and the timeline', () => {
     expect(a.pool).toBe(1);
     await ok(s.call('POST', api('mkt_resource/to_tmker'), { headers: principal.headers, json: { ids: [a.id], tmk_id: tmk.user.id } }));
     expect((await lead(a.id)).pool).toBe(2);
-    const rec = await s.call<Body<unknown>>('POST', api('mkt_record/add'), { headers: tmk.headers, json: { resource_id: a.id, result: 1, content: '有意向，约周六试听' } });
+    const rec = await s.call<unknown>('POST', api('mkt_record/add'), { headers: tmk.headers, json: { resource_id: a.id, result: 1, content: '有意向，约周六试听' } });
     expect(rec.body.msg).toBe('成功');
     const afterCall = await lead(a.id);
     expect(afterCall.follow_count).toBe(1);
@@ -117,12 +117,12 @@ describe('leads: pool moves, ownership and the timeline', () => {
     await ok(s.call('POST', api('mkt_resource/to_sale'), { headers: tmk.headers, json: { ids: [a.id], seller_id: sales.user.id } }));
     const handed = await lead(a.id);
     expect([handed.pool, handed.seller_id, handed.tmk_id]).toEqual([3, sales.user.id, tmk.user.id]);
-    const noReason = await s.call<Body<null>>('POST', api('mkt_resource/invalidate'), { headers: sales.headers, json: { ids: [a.id] } });
+    const noReason = await s.call<null>('POST', api('mkt_resource/invalidate'), { headers: sales.headers, json: { ids: [a.id] } });
     expect(noReason.body.code).toBe(400);
     expect(noReason.body.msg).toContain('原因');
     await ok(s.call('POST', api('mkt_resource/invalidate'), { headers: sales.headers, json: { ids: [a.id], reason: '家长拒绝' } }));
     expect((await lead(a.id)).pool).toBe(4);
-    const again = await s.call<Body<null>>('POST', api('mkt_resource/to_tmker'), { headers: principal.headers, json: { ids: [a.id], tmk_id: tmk.user.id } });
+    const again = await s.call<null>('POST', api('mkt_resource/to_tmker'), { headers: principal.headers, json: { ids: [a.id], tmk_id: tmk.user.id } });
     expect(again.body.code).toBe(409);
     expect(again.body.msg).toContain('请先激活');
     await ok(s.call('POST', api('mkt_resource/activited'), { headers: principal.headers, json: { ids: [a.id] } }));
@@ -134,7 +134,7 @@ describe('leads: pool moves, ownership and the timeline', () => {
 
   it('a telemarketer may not distribute (operation code), unassign and cancel_school move by GET', async () => {
     const a = await addLead(principal);
-    const refused = await s.call<Body<null>>('POST', api('mkt_resource/to_tmker'), { headers: tmk.headers, json: { ids: [a.id], tmk_id: tmk.user.id } });
+    const refused = await s.call<null>('POST', api('mkt_resource/to_tmker'), { headers: tmk.headers, json: { ids: [a.id], tmk_id: tmk.user.id } });
     expect(refused.body.code).toBe(403);
     await ok(s.call('POST', api('mkt_resource/to_tmker'), { headers: principal.headers, json: { ids: [a.id], tmk_id: tmk.user.id } }));
     await ok(s.call('GET', api('mkt_resource/unassign'), { headers: principal.headers, query: { ids: String(a.id) } }));
@@ -147,8 +147,8 @@ describe('leads: pool moves, ownership and the timeline', () => {
     const a = await addLead(principal);
     await ok(s.call('GET', api('mkt_resource/cancel_school'), { headers: principal.headers, query: { ids: String(a.id) } }));
     const [x, y] = await Promise.all([
-      s.call<Body<unknown>>('POST', api('mkt_resource/claim'), { headers: tmk.headers, json: { ids: [a.id] } }),
-      s.call<Body<unknown>>('POST', api('mkt_resource/claim'), { headers: sales.headers, json: { ids: [a.id] } }),
+      s.call<unknown>('POST', api('mkt_resource/claim'), { headers: tmk.headers, json: { ids: [a.id] } }),
+      s.call<unknown>('POST', api('mkt_resource/claim'), { headers: sales.headers, json: { ids: [a.id] } }),
     ]);
     const codes = [x.body.code, y.body.code].sort();
     expect(codes).toEqual([200, 409]);
@@ -159,7 +159,7 @@ describe('leads: pool moves, ownership and the timeline', () => {
     await s.db.insertInto('mkt_pool_rule').values({ school_id: bj, follow_days: 15, deal_days: 90, warn_days: 2, max_hold: 1, max_important: 50, max_claim_per_day: 50, cooldown_days: 7, created_at: null, updated_at: null, created_by: null, updated_by: null }).execute();
     try {
       const a = await addLead(principal);
-      const res = await s.call<Body<null>>('POST', api('mkt_resource/to_tmker'), { headers: principal.headers, json: { ids: [a.id], tmk_id: tmk.user.id } });
+      const res = await s.call<null>('POST', api('mkt_resource/to_tmker'), { headers: principal.headers, json: { ids: [a.id], tmk_id: tmk.user.id } });
       expect(res.body.code).toBe(409);
       expect(res.body.msg).toContain('每人持有上限为1条');
       expect((await lead(a.id)).pool).toBe(1);
@@ -181,6 +181,6 @@ describe('leads: pool moves, ownership and the timeline', () => {
     const a = await addLead(principal);
     const full = await ok(s.call<{ parent_phone: string }>('GET', api('mkt_resource/ys_phone'), { headers: principal.headers, query: { id: a.id } }));
     expect(full.parent_phone).toMatch(/^1\d{10}$/);
-    expect((await s.call<Body<null>>('GET', api('mkt_resource/ys_phone'), { headers: tmk.headers, query: { id: a.id } })).body.code).toBe(403);
+    expect((await s.call<null>('GET', api('mkt_resource/ys_phone'), { headers: tmk.headers, query: { id: a.id } })).body.code).toBe(403);
   });
 });

@@ -1,5 +1,5 @@
 import { Button, Group } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { callApi } from '../../../api/call';
 import { errorMessage } from '../../../api/client';
 import type { RowAction, TableQuery, TableRow } from '../../../components/DataTable';
@@ -19,7 +19,8 @@ const idOf = (r: TableRow) => Number(r.id);
 function LeadList({ fixed }: { fixed: TableQuery }) {
   const can = useHasPermission();
   const [open, setOpen] = useState<Open | null>(null);
-  const [seq, setSeq] = useState(0);
+  // the table's own reload (its cached pages refetched), kept from the page context
+  const reloadRef = useRef<() => void>(() => undefined);
   const pool = fixed.pool === undefined ? undefined : Number(fixed.pool);
 
   const run = async (work: () => Promise<unknown>, done: string, reload: () => void) => {
@@ -32,7 +33,9 @@ function LeadList({ fixed }: { fixed: TableQuery }) {
     }
   };
 
-  const rowActions = (ctx: PageContext<TableRow>): RowAction<TableRow>[] => [
+  const rowActions = (ctx: PageContext<TableRow>): RowAction<TableRow>[] => {
+    reloadRef.current = ctx.reload;
+    return [
     { key: 'detail', label: '详情', onClick: (r) => setOpen({ kind: 'detail', id: idOf(r) }) },
     { key: 'record', label: '跟进', perm: 'mkt_record_add', visible: (r) => Number(r.pool) !== POOL.invalid, onClick: (r) => setOpen({ kind: 'record', ids: [idOf(r)] }) },
     { key: 'tmker', label: '分配电销', perm: 'mkt_resource_to_tmker', visible: (r) => Number(r.pool) !== POOL.invalid, onClick: (r) => setOpen({ kind: 'tmker', ids: [idOf(r)] }) },
@@ -55,7 +58,8 @@ function LeadList({ fixed }: { fixed: TableQuery }) {
           if (await confirmAction(`确定将${String(r.name)}转为学员吗？`)) await run(() => callApi(toStuLoadSchoolCall, { body: { id: idOf(r) } }), '已转为学员', ctx.reload);
         })(),
     },
-  ];
+    ];
+  };
 
   const batch = (ctx: PageContext<TableRow>, kind: LeadDialogKind) => {
     const ids = ctx.selectedRows().map(idOf);
@@ -118,10 +122,10 @@ function LeadList({ fixed }: { fixed: TableQuery }) {
     </Group>
   );
 
-  const reloadAll = () => setSeq((s) => s + 1);
+  const reloadAll = () => reloadRef.current();
   return (
     <>
-      <ResourcePage key={seq} def={resourceResource} fixedFilters={fixed} rowActions={rowActions} toolbar={toolbar} />
+      <ResourcePage def={resourceResource} fixedFilters={fixed} rowActions={rowActions} toolbar={toolbar} />
       {open?.kind === 'detail' && <LeadDrawer id={open.id} onClose={() => setOpen(null)} onChanged={reloadAll} />}
       {open && open.kind !== 'detail' && (
         <LeadDialog
