@@ -135,15 +135,19 @@ export async function setUpWorkloadWorld(client: Client, students: number, lesso
   const ct = await client.ok<{ id: number }>('POST', 'api/v1/prod_class_type/add', { name: `并发班型${run}`, lesson_count: 400, hours_per_lesson: 1, minutes_per_lesson: 30 });
   const room = await client.ok<{ id: number }>('POST', 'api/v1/base_otm_classroom/add', { name: `并发教室${run}`, capacity: 500, school_id: schoolId, state: 1 });
   const cls = await client.ok<{ id: number }>('POST', 'api/v1/base_class_manage/add', { name: `并发测试班${run}`, class_type_id: ct.id, classroom_id: room.id, capacity: students + 5, school_id: schoolId });
+  // lessons that have begun (roll call is open), the first today, earlier ones back to back: soon
+  // after midnight (Asia/Shanghai) the earlier ones fall on yesterday, so the students join the
+  // class on the first lesson's date, or they would not be on those lessons' rosters
+  const slots = begunLessons(lessons, { minutes: 30 });
+  const joinDate = slots.map((x) => x.date).toSorted()[0];
   const studentIds: number[] = [];
   for (let i = 0; i < students; i++) {
     const st = await client.ok<{ id: number }>('POST', 'api/v1/student/add', { name: `并发学员${run}-${i + 1}`, parent_phone: `138${String(10000000 + i).slice(-8)}`, school_id: schoolId, state: 1 });
-    await client.ok('POST', 'api/v1/stu_class/join', { student_id: st.id, class_id: cls.id });
+    await client.ok('POST', 'api/v1/stu_class/join', { student_id: st.id, class_id: cls.id, join_date: joinDate });
     studentIds.push(st.id);
   }
   const scheduleIds: number[] = [];
-  // lessons that have begun (roll call is open), the first today, earlier ones back to back
-  for (const slot of begunLessons(lessons, { minutes: 30 })) {
+  for (const slot of slots) {
     const lesson = await client.ok<{ id: number }>('POST', 'api/v1/edu_class_schedule/add', { class_id: cls.id, lesson_date: slot.date, start_time: slot.start, end_time: slot.end, classroom_id: room.id, school_id: schoolId });
     scheduleIds.push(lesson.id);
   }

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createOfflineDb, type OfflineDb } from '../../../src/offline/db';
 import { enqueue, discardItem, listOutbox, retryItem, countOutbox } from '../../../src/offline/outbox';
 import { OutboxSyncEngine, defaultBackoffMs } from '../../../src/offline/syncEngine';
@@ -194,8 +194,9 @@ describe('outbox sync engine', () => {
     // tab 1 takes the item and dies in the middle of the request
     const hang = engine({ db: tab1, owner: 'tab1', now: () => clock, leaseMs: 30_000, send: () => new Promise(() => undefined) });
     void hang.flush();
-    await new Promise((r) => setTimeout(r, 50));
-    expect((await tab1.outbox.get(item.id))?.state).toBe('sending');
+    // the claim is a few IndexedDB transactions away; on a loaded machine they take longer than any
+    // fixed pause, so wait until the item is claimed (the assertion still fails if it never is)
+    await vi.waitFor(async () => expect((await tab1.outbox.get(item.id))?.state).toBe('sending'), { timeout: 5_000, interval: 20 });
 
     const tab2 = track(createOfflineDb(name));
     const server = fakeServer();
