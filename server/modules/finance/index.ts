@@ -7,6 +7,7 @@ import { registerAccountRoutes } from './account-routes';
 import { registerReceiptRoutes } from './receipt-routes';
 import { accountFlow } from './ledgers';
 import { receiptProblems } from './receipts';
+import { registerPaymentFlows } from './flows';
 import './schema';
 
 /**
@@ -17,6 +18,8 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
   // student accounts and receipts
   registerAccountRoutes(app);
   registerReceiptRoutes(app);
+  // payment channels, flows, reconciliation, invoices, gift exchange, book orders
+  registerPaymentFlows(app);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -27,6 +30,7 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
 export { accountBalance, payFromAccount, refundToAccount, reverseAccountFlow, depositToAccount, type AccountMoveInput } from './accounts';
 export { issueReceipt, cancelReceipt, onReceiptCancel, signedAmount, RECEIPT_NUMBER_KIND, type IssueReceiptInput, type ReceiptCancelEvent, type ReceiptCancelHandler } from './receipts';
 export { accountFlow, accountKey } from './ledgers';
+export { reconcileDay, setReceiptSource, setPaymentProvider, type ReceiptForReconciliation, type ReceiptSource, type PaymentProvider } from './flows';
 
 /** What `npm run ledger:check` reports for the finance area: broken account chains and receipt problems. */
 export interface FinanceCheck {

@@ -12,6 +12,7 @@ import { MARKETING_PLAN_RESOURCES } from './marketing-plans';
 import { ORDERS_RESOURCES } from './orders';
 import { MARKETING_RESOURCES } from './marketing';
 import { FINANCE_ACCOUNT_RESOURCES } from './finance-accounts';
+import { FINANCE_FLOW_RESOURCES } from './finance-flows';
 
 /**
  * Every resource declaration, by name. Each business area adds its file and one line here;
@@ -31,6 +32,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   ...ORDERS_RESOURCES,
   ...MARKETING_RESOURCES,
   ...FINANCE_ACCOUNT_RESOURCES,
+  ...FINANCE_FLOW_RESOURCES,
 ];
 
 /** The area (as named in spec calls.tsv) of each declaration: what the audit log records. */
@@ -47,6 +49,7 @@ const AREA_OF = new Map<string, string>([
   ...ORDERS_RESOURCES.map((r) => [r.name, 'orders'] as const),
   ...MARKETING_RESOURCES.map((r) => [r.name, 'marketing'] as const),
   ...FINANCE_ACCOUNT_RESOURCES.map((r) => [r.name, 'finance'] as const),
+  ...FINANCE_FLOW_RESOURCES.map((r) => [r.name, 'finance'] as const),
 ]);
 
 export function areaOfResource(name: string): string {
