@@ -25,6 +25,7 @@ import { registerConvert } from './convert';
 import { registerImport } from './import';
 import { resourceInScope } from './leads';
 import { registerPlans } from './plans/register';
+import { registerFunnel } from './funnel/register';
 import './schema';
 
 /** Records hanging on a lead take the lead's campus; the lead must be the caller's to see. */
@@ -80,6 +81,8 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
   registerConvert(app);
   registerImport(app);
   registerPlans(app);
+  // invitations, visits, trial lessons, activities, network detail and the funnel report
+  registerFunnel(app);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ import { ORDERS_RESOURCES } from './orders';
 import { MARKETING_RESOURCES } from './marketing';
 import { FINANCE_ACCOUNT_RESOURCES } from './finance-accounts';
 import { FINANCE_FLOW_RESOURCES } from './finance-flows';
+import { MARKETING_FUNNEL_RESOURCES } from './marketing-funnel';
 
 /**
  * Every resource declaration, by name. Each business area adds its file and one line here;
@@ -33,6 +34,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   ...MARKETING_RESOURCES,
   ...FINANCE_ACCOUNT_RESOURCES,
   ...FINANCE_FLOW_RESOURCES,
+  ...MARKETING_FUNNEL_RESOURCES,
 ];
 
 /** The area (as named in spec calls.tsv) of each declaration: what the audit log records. */
@@ -50,6 +52,7 @@ const AREA_OF = new Map<string, string>([
   ...MARKETING_RESOURCES.map((r) => [r.name, 'marketing'] as const),
   ...FINANCE_ACCOUNT_RESOURCES.map((r) => [r.name, 'finance'] as const),
   ...FINANCE_FLOW_RESOURCES.map((r) => [r.name, 'finance'] as const),
+  ...MARKETING_FUNNEL_RESOURCES.map((r) => [r.name, 'marketing'] as const),
 ]);
 
 export function areaOfResource(name: string): string {

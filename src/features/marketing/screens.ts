@@ -1,8 +1,9 @@
 import type { ComponentType } from 'react';
+import { funnelScreens } from './funnel/screens';
 
 /**
  * Screens of the marketing area (spec calls.tsv `marketing`) that are more than one declared list,
- * by menu component key (server/db/seed/menus/marketing.ts); the others are `resource/<name>`.
+ * by menu component key (server/db/seed/menus/marketing*.ts); the others are `resource/<name>`.
  */
 export const screens: Record<string, () => Promise<{ default: ComponentType }>> = {
   'marketing/sms_template': () => import('./SmsTemplateScreen'),
@@ -15,4 +16,5 @@ export const screens: Record<string, () => Promise<{ default: ComponentType }>> 
   'marketing/invalid_resource': () => import('./leads/LeadScreens').then((m) => ({ default: m.InvalidLeadsScreen })),
   'marketing/call_record': () => import('./leads/CallRecordScreen'),
   'marketing/call_center': () => import('./leads/CallCenterScreen'),
+  ...funnelScreens,
 };
