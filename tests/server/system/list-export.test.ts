@@ -16,6 +16,8 @@ const EXPORT = { __export__: 'true', __name__: '导出测试', __columns__: COLU
 const REQUIRED: Record<string, Record<string, string>> = {
   '/api/v1/edu_class_schedule/os_page': { date_start: '2020-01-01', date_end: '2030-12-31' },
   '/api/v1/system/find_role_menu_page': { role_id: '2' },
+  // the leads who may join one trial lesson (the demo seeds lessons in every campus)
+  '/api/v1/mkt_trial_lesson_student/can_join_student_page': { trial_lesson_id: '1' },
 };
 
 let server: TestServer;

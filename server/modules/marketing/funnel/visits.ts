@@ -40,7 +40,7 @@ export function registerVisits(app: Hono<AppEnv>): void {
         'result',
         eb.fn.countAll().as('n'),
         eb.fn.count('director_notation').as('notated'),
-        eb.fn.sum(eb.case().when('visit_time', '>=', `${today} 00:00:00`).then(1).else(0).end()).as('today'),
+        eb.fn.sum(eb.case().when(eb.and([eb('visit_time', '>=', `${today} 00:00:00`), eb('visit_time', '<=', `${today} 23:59:59`)])).then(1).else(0).end()).as('today'),
       ])
       .groupBy('result')
       .execute();

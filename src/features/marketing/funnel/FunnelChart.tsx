@@ -1,6 +1,8 @@
 import { Box, Group, Text } from '@mantine/core';
 import { FUNNEL_STAGE_TEXT, FUNNEL_STAGES, type FunnelRow } from '../../../contract/marketing-funnel';
 
+const LABEL_W = 130;
+const BAR_W = 470;
 const COLORS = ['#228be6', '#15aabf', '#12b886', '#40c057', '#fab005', '#fd7e14'];
 
 /** The total's funnel as centred bars, widths relative to the leads (plain SVG: no chart library is installed). */
@@ -8,20 +10,20 @@ export default function FunnelChart({ row }: { row: FunnelRow }) {
   const top = Math.max(row.counts.lead, 1);
   const barH = 30;
   const gap = 6;
-  const width = 600;
+  const width = LABEL_W + BAR_W;
   return (
     <Group align="flex-start" wrap="nowrap">
       <Box style={{ flex: 1, maxWidth: width }}>
         <svg viewBox={`0 0 ${width} ${FUNNEL_STAGES.length * (barH + gap)}`} width="100%" role="img" aria-label="营销漏斗图">
           {FUNNEL_STAGES.map((s, i) => {
-            const w = Math.max((row.counts[s] / top) * width, 2);
+            const w = Math.max((row.counts[s] / top) * BAR_W, 2);
             const y = i * (barH + gap);
             return (
               <g key={s}>
-                <rect x={(width - w) / 2} y={y} width={w} height={barH} rx={4} fill={COLORS[i]} />
-                <text x={width / 2} y={y + barH / 2 + 5} textAnchor="middle" fontSize="14" fill="#fff" stroke="#0006" strokeWidth={0.3}>
+                <text x={LABEL_W - 8} y={y + barH / 2 + 5} textAnchor="end" fontSize="14" fill="currentColor">
                   {FUNNEL_STAGE_TEXT[s]} {row.counts[s]}
                 </text>
+                <rect x={LABEL_W + (BAR_W - w) / 2} y={y} width={w} height={barH} rx={4} fill={COLORS[i]} />
               </g>
             );
           })}
