@@ -127,6 +127,8 @@ const BUILT_IN_TARGETS: Readonly<Record<string, ScopeTarget>> = {
   sys_user: STAFF,
   system_user: STAFF,
   system_role: { table: 'roles', scoped: false, softDelete: false },
+  // the marketing funnel's staff selects (src/contract/refs.ts)
+  mkt_staff: STAFF,
 };
 
 /** The target an option source of kind `resource` names, or undefined when it names no known list. */

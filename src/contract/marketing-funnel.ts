@@ -7,7 +7,8 @@ import { pageQuerySchema } from './paging';
  * visit's director notation and counts, trial lessons by role, the attendance check, withdraw and
  * who may join a trial lesson, the network channel tree, and the funnel report.
  *
- * Paths the spec does not name (documented in docs/marketing.md): `mkt_funnel/report`.
+ * Paths the spec does not name (documented in docs/marketing.md): `mkt_funnel/report`,
+ * `mkt_funnel/staff_page`.
  */
 
 const AREA = 'marketing';
@@ -222,6 +223,26 @@ export const quaoTreeCall = defineCall({
   path: 'api/v1/mkt_network_detail/get_quao_tree',
   perm: [S.networkDetail],
   answer: answer<QuaoNode[]>(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Staff picker
+// ---------------------------------------------------------------------------------------------
+
+export const staffPageQuery = pageQuerySchema.extend({ name: z.string().max(64, '姓名不能超过64个字符').optional() });
+/**
+ * The staff of the caller's campuses, id and name only: the target of the funnel's staff relations
+ * (`mkt_staff` in refs.ts), so the screens pick 邀约人, 接待人, 授课老师 without reading the user list.
+ */
+export const staffPageCall = defineCall({
+  area: AREA,
+  title: '营销员工',
+  method: 'GET',
+  path: 'api/v1/mkt_funnel/staff_page',
+  perm: [S.inviteVisit, S.studentVisit, S.trialLesson, S.trialStudent, S.activity, S.acquiring, S.networkDetail, S.course, S.timetable],
+  query: staffPageQuery,
+  labels: { name: '姓名' },
+  answer: answer<Page<{ id: number; name: string }>>(),
 });
 
 // ---------------------------------------------------------------------------------------------

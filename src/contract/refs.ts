@@ -25,6 +25,9 @@ export interface RefTarget {
 const HAND_WRITTEN: Readonly<Record<string, Omit<RefTarget, 'name'>>> = {
   sys_user: { title: '用户', table: 'users', scope: 'global', softDelete: true, pagePath: 'system/find_user_page', pageMethod: 'GET', searchParam: 'name' },
   system_role: { title: '角色', table: 'roles', scope: 'global', softDelete: false, pagePath: 'system/find_role_page', pageMethod: 'GET', searchParam: 'name' },
+  // the marketing funnel's staff selects (邀约人, 接待人, 授课老师 …): names only, of the caller's
+  // campuses, read by the funnel's screens, so telemarketers pick colleagues without the user list
+  mkt_staff: { title: '员工', table: 'users', scope: 'global', softDelete: true, pagePath: 'mkt_funnel/staff_page', pageMethod: 'GET', searchParam: 'name' },
 };
 
 function searchParamOf(def: ResourceDef, column: string | undefined): string | undefined {

@@ -67,7 +67,8 @@ export const NETWORK_PLATFORMS: readonly OptionItem[] = [
   { value: 6, text: '美团' },
 ];
 
-const staffRef = { resource: 'sys_user', label: ['name'] } as const;
+// staff of the caller's campuses, names only (src/contract/refs.ts mkt_staff): not the user list
+const staffRef = { resource: 'mkt_staff', label: ['name'] } as const;
 // a lead (资源) of resources/marketing.ts; its records stay with it when it is deleted
 const leadRef = { resource: 'mkt_resource', label: ['name'], onDelete: 'allow' } as const;
 

@@ -251,3 +251,15 @@ describe('invitations and visits', () => {
     expect(gzCounts.total).toBe(0);
   });
 });
+
+describe('staff picker of the funnel screens', () => {
+  it('answers names of the caller campuses only, and no user list to the telemarketer', async () => {
+    const page = await ok(get<{ content: { id: number; name: string }[] }>(s, telemarketer, 'mkt_funnel/staff_page', { rows: 200 }));
+    const ids = page.content.map((r) => r.id);
+    expect(ids).toContain(await userId(s, 'sales'));
+    expect(ids).not.toContain(await userId(s, 'front_desk'));
+    expect(Object.keys(page.content[0]).sort()).toEqual(['id', 'name']);
+    const users = await get(s, telemarketer, 'system/find_user_page', { page: 1, rows: 10 });
+    expect(users.body.code).toBe(403);
+  });
+});

@@ -15,6 +15,7 @@ import { registerTrial } from './trial';
 import { registerVisits } from './visits';
 import { registerNetwork } from './network';
 import { registerReport } from './report';
+import { registerStaff } from './staff';
 
 /**
  * The funnel after the lead: invitations, visits, trial lessons and their students, activities,
@@ -32,4 +33,5 @@ export function registerFunnel(app: Hono<AppEnv>): void {
   registerVisits(app);
   registerNetwork(app);
   registerReport(app);
+  registerStaff(app);
 }
