@@ -8,7 +8,7 @@ const LESSON = '北京朝阳启蒙试听课';
 // checks the new student in, frees a seat by a withdraw and sees booking open again.
 test('trial lesson: book to capacity, attendance check, withdraw frees the seat', async ({ page }) => {
   await signIn(page, 'principal', 'demo123');
-  await openFromSidebar(page, '营销管理', '试听课');
+  await openFromSidebar(page, '招生转化', '试听课');
   const search = page.getByRole('search').getByLabel('试听课名称');
   await search.fill(LESSON);
   await search.press('Enter');

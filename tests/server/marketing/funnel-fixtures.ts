@@ -27,7 +27,8 @@ export interface LeadInit {
   school_id: number;
   name?: string;
   created_at?: string;
-  channel_id?: number | null;
+  /** the lead's channel (来源) */
+  source?: number | null;
   tmk_id?: number | null;
   seller_id?: number | null;
   pool?: number;
@@ -55,7 +56,7 @@ export async function insertLead(db: Kysely<Database>, init: LeadInit): Promise<
       del_flag: 0,
       pool: init.pool ?? 2,
       stage: init.stage ?? 1,
-      channel_id: init.channel_id ?? null,
+      source: init.source ?? null,
       tmk_id: init.tmk_id ?? null,
       seller_id: init.seller_id ?? null,
       called_at: init.called_at ?? null,
@@ -65,6 +66,7 @@ export async function insertLead(db: Kysely<Database>, init: LeadInit): Promise<
       signed_at: init.signed_at ?? null,
       created_at: at,
       updated_at: at,
+      created_by: init.created_by ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

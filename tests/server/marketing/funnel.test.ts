@@ -13,8 +13,9 @@ let tmk: number;
 let seller: number;
 
 const RANGE = { lead_date_start: '2019-02-01', lead_date_end: '2019-02-28' };
-const CH1 = 9001;
-const CH2 = 9002;
+// channels are the leads' 来源: 网络推广 and 自然到访
+const CH1 = 3;
+const CH2 = 4;
 
 function row(report: FunnelReport, key: number | null): FunnelRow {
   const found = report.rows.find((r) => r.key === key);
@@ -37,15 +38,15 @@ beforeAll(async () => {
   tmk = await userId(s, 'telemarketer');
   seller = await userId(s, 'sales');
   const lead = (init: Parameters<typeof insertLead>[1]) => insertLead(s.db, init);
-  await lead({ school_id: hd, channel_id: CH1, tmk_id: tmk, seller_id: seller, created_at: '2019-02-01 09:00:00', called_at: '2019-02-02 09:00:00', invited_at: '2019-02-04 09:00:00', visited_at: '2019-02-07 09:00:00', trial_at: '2019-02-08 09:00:00', signed_at: '2019-02-10 09:00:00' });
-  await lead({ school_id: hd, channel_id: CH1, tmk_id: tmk, created_at: '2019-02-03 09:00:00', called_at: '2019-02-03 21:00:00', invited_at: '2019-02-05 21:00:00' });
-  await lead({ school_id: hd, channel_id: CH1, created_at: '2019-02-05 09:00:00' });
-  await lead({ school_id: hd, channel_id: CH2, seller_id: seller, created_at: '2019-02-10 09:00:00', visited_at: '2019-02-10 12:00:00' });
-  await lead({ school_id: hd, channel_id: CH2, tmk_id: tmk, created_at: '2019-02-11 09:00:00', called_at: '2019-02-14 09:00:00' });
-  await lead({ school_id: gz, channel_id: CH1, created_at: '2019-02-02 09:00:00' });
+  await lead({ school_id: hd, source: CH1, tmk_id: tmk, seller_id: seller, created_at: '2019-02-01 09:00:00', called_at: '2019-02-02 09:00:00', invited_at: '2019-02-04 09:00:00', visited_at: '2019-02-07 09:00:00', trial_at: '2019-02-08 09:00:00', signed_at: '2019-02-10 09:00:00' });
+  await lead({ school_id: hd, source: CH1, tmk_id: tmk, created_at: '2019-02-03 09:00:00', called_at: '2019-02-03 21:00:00', invited_at: '2019-02-05 21:00:00' });
+  await lead({ school_id: hd, source: CH1, created_at: '2019-02-05 09:00:00' });
+  await lead({ school_id: hd, source: CH2, seller_id: seller, created_at: '2019-02-10 09:00:00', visited_at: '2019-02-10 12:00:00' });
+  await lead({ school_id: hd, source: CH2, tmk_id: tmk, created_at: '2019-02-11 09:00:00', called_at: '2019-02-14 09:00:00' });
+  await lead({ school_id: gz, source: CH1, created_at: '2019-02-02 09:00:00' });
   // outside the range on both sides
-  await lead({ school_id: hd, channel_id: CH1, created_at: '2019-01-31 23:59:59', called_at: '2019-02-01 09:00:00' });
-  await lead({ school_id: hd, channel_id: CH1, created_at: '2019-03-01 00:00:00' });
+  await lead({ school_id: hd, source: CH1, created_at: '2019-01-31 23:59:59', called_at: '2019-02-01 09:00:00' });
+  await lead({ school_id: hd, source: CH1, created_at: '2019-03-01 00:00:00' });
 }, 120_000);
 
 afterAll(async () => s?.close());
@@ -53,7 +54,10 @@ afterAll(async () => s?.close());
 describe('funnel report: exact counts, rates and medians', () => {
   it('groups by channel within the caller campuses', async () => {
     const report = await ok(get<FunnelReport>(s, principal, 'mkt_funnel/report', { ...RANGE, group_by: 'channel' }));
-    expect(report.rows.map((r) => r.key)).toEqual([CH1, CH2]);
+    expect(report.rows.map((r) => [r.key, r.name])).toEqual([
+      [CH1, '网络推广'],
+      [CH2, '自然到访'],
+    ]);
     const ch1 = row(report, CH1);
     expect(ch1.counts).toEqual({ lead: 3, called: 2, invited: 2, visited: 1, trial: 1, signed: 1 });
     expect(ch1.rates).toEqual({ called: 66.7, invited: 100, visited: 50, trial: 100, signed: 100 });

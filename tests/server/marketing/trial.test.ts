@@ -140,7 +140,8 @@ describe('trial lessons: attendance and withdraw', () => {
 
   it('needs the operation code: the telemarketer may book but not check attendance', async () => {
     const lesson = await addLesson(principal, bj, 5);
-    const booked = await ok(book(telemarketer, lesson, await insertLead(s.db, { school_id: bj })));
+    // a lead the telemarketer holds (leads of others are missing to them)
+    const booked = await ok(book(telemarketer, lesson, await insertLead(s.db, { school_id: bj, tmk_id: await userId(s, 'telemarketer') })));
     const refused = await post(s, telemarketer, 'mkt_trial_lesson_student/checkAttend', { ids: [booked.id], state: 2 });
     expect(refused.body.code).toBe(403);
   });
@@ -207,7 +208,7 @@ describe('trial lessons: who may join, and lessons by role', () => {
 
 describe('invitations and visits', () => {
   it('stamps invited and visited, links the visit to the open invitation, and takes the notation', async () => {
-    const lead = await insertLead(s.db, { school_id: bj });
+    const lead = await insertLead(s.db, { school_id: bj, tmk_id: await userId(s, 'telemarketer'), seller_id: await userId(s, 'sales') });
     // a campus out of the caller's reach in the body is refused; the record takes the lead's campus
     const outside = await post(s, telemarketer, 'mkt_invite_visit/add', { resource_id: lead, visit_time: `${todayText()} 15:00:00`, school_id: gz });
     expect(outside.body.code).toBe(404);
@@ -242,7 +243,7 @@ describe('invitations and visits', () => {
 
   it('counts visits of the search in one call', async () => {
     const day = '2021-03-04';
-    const lead = await insertLead(s.db, { school_id: bj });
+    const lead = await insertLead(s.db, { school_id: bj, seller_id: await userId(s, 'sales') });
     const sales = await s.login('sales', DEMO_PASSWORD);
     for (const [t, result] of [['09:00:00', 1], ['10:00:00', 3], ['11:00:00', 1]] as const) await ok(post(s, sales, 'mkt_student_visit/add', { resource_id: lead, visit_time: `${day} ${t}`, result }));
     const counts = await ok(get<{ total: number; notated: number; unnotated: number; by_result: Record<string, number> }>(s, principal, 'mkt_student_visit/page_count', { visit_time_start: day, visit_time_end: day }));
@@ -261,5 +262,25 @@ describe('staff picker of the funnel screens', () => {
     expect(Object.keys(page.content[0]).sort()).toEqual(['id', 'name']);
     const users = await get(s, telemarketer, 'system/find_user_page', { page: 1, rows: 10 });
     expect(users.body.code).toBe(403);
+  });
+});
+
+describe('lead ownership', () => {
+  it('answers a lead another person holds as missing to a telemarketer: no invitation, no booking, not offered', async () => {
+    const me = await userId(s, 'telemarketer');
+    const lesson = await addLesson(principal, bj, 5);
+    const mark = `归属${Date.now() % 100000}`;
+    const mine = await insertLead(s.db, { school_id: bj, tmk_id: me, name: `${mark}甲` });
+    const theirs = await insertLead(s.db, { school_id: bj, seller_id: await userId(s, 'sales'), pool: 3, name: `${mark}乙` });
+    const invite = await post(s, telemarketer, 'mkt_invite_visit/add', { resource_id: theirs, visit_time: `${todayText()} 16:00:00` });
+    expect(invite.body).toMatchObject({ code: 404, msg: '资源不存在或无权访问' });
+    const booking = await book(telemarketer, lesson, theirs);
+    expect(booking.body).toMatchObject({ code: 404, msg: '资源不存在或无权访问' });
+    const offered = await ok(get<{ content: { id: number }[] }>(s, telemarketer, 'mkt_trial_lesson_student/can_join_student_page', { trial_lesson_id: lesson, name: mark, rows: 50 }));
+    expect(offered.content.map((r) => r.id)).toEqual([mine]);
+    // the principal sees every lead of the campus
+    const all = await ok(get<{ content: { id: number }[] }>(s, principal, 'mkt_trial_lesson_student/can_join_student_page', { trial_lesson_id: lesson, name: mark, rows: 50 }));
+    expect(all.content.map((r) => r.id).sort((a, b) => a - b)).toEqual([mine, theirs].sort((a, b) => a - b));
+    expect(await bookedCount(lesson)).toBe(0);
   });
 });

@@ -42,8 +42,8 @@ async function insertAll(db: AnyDb, table: string, rows: Record<string, unknown>
 /**
  * The funnel's demo rows in every campus: activities with acquiring tables, network detail, trial
  * lessons (past ones taken, coming ones open) and, for the leads of the campus, the invitations,
- * visits and trial bookings their funnel stamps say happened. Where the leads carry no stamps yet,
- * a share of them is taken through the stages here (about 40% invited, 20% visited, 10% trial).
+ * visits and trial bookings their funnel stamps say happened, after a share of them is taken further
+ * down the funnel here (stampDemoLeads).
  */
 export async function seed(kdb: Kysely<Database>): Promise<void> {
   const db = kdb as unknown as AnyDb;
@@ -53,7 +53,6 @@ export async function seed(kdb: Kysely<Database>): Promise<void> {
   const schools = await kdb.selectFrom('organisations').select(['id', 'name']).where('kind', '=', 'school').where('del_flag', '=', 0).orderBy('id').execute();
   const classType = await db.selectFrom('prod_class_type').select(['id']).where('del_flag', '=', 0).orderBy('id').executeTakeFirst();
   const leadsExist = (await db.selectFrom('mkt_resource').select('id').limit(1).execute()).length > 0;
-  const stamped = leadsExist && (await db.selectFrom('mkt_resource').select('id').where('invited_at', 'is not', null).limit(1).execute()).length > 0;
 
   for (const school of schools) {
     const sid = Number(school.id);
@@ -125,7 +124,7 @@ export async function seed(kdb: Kysely<Database>): Promise<void> {
       .where('pool', '!=', 4)
       .orderBy('id')
       .execute()) as unknown as Lead[];
-    if (!stamped) leads = await stampDemoLeads(db, leads, now);
+    leads = await stampDemoLeads(db, leads, now);
 
     const invites: Record<string, unknown>[] = [];
     const visits: Record<string, unknown>[] = [];
@@ -165,17 +164,27 @@ export async function seed(kdb: Kysely<Database>): Promise<void> {
   }
 }
 
-/** Leads seeded without funnel stamps: about 40% invited, half of them visited, half of those took a trial. */
+/**
+ * Takes a share of the campus's leads further down the funnel, stamping them as the calls would:
+ * leads seeded without stamps are invited first (about 40%); of the invited and not yet visited,
+ * a quarter visit and half of those take a trial lesson.
+ */
 async function stampDemoLeads(db: AnyDb, leads: Lead[], now: string): Promise<Lead[]> {
   const out: Lead[] = [];
   for (const l of leads) {
-    const k = l.id % 10;
     const created = String(l.created_at);
-    const invited = k < 4 ? notAfter(timeShift(created, 1 + (l.id % 3)), now) : null;
-    const visited = k < 2 && invited ? notAfter(timeShift(invited, 2), now) : null;
-    const trial = k < 1 && visited ? notAfter(timeShift(visited, 3), now) : null;
+    let invited = l.invited_at;
+    if (!invited && Number(l.stage) < 3 && l.id % 10 < 4) invited = notAfter(timeShift(created, 1 + (l.id % 3)), now);
+    let visited = l.visited_at;
+    let trial = l.trial_at;
+    if (invited && !visited && Number(l.stage) < 6 && l.id % 4 === 0) {
+      visited = notAfter(timeShift(invited, 2), now);
+      if (l.id % 8 === 0) trial = notAfter(timeShift(visited, 3), now);
+    }
     const stage = Math.max(Number(l.stage), trial ? 5 : visited ? 4 : invited ? 3 : 1);
-    if (invited) await db.updateTable('mkt_resource').set({ invited_at: invited, visited_at: visited, trial_at: trial, stage }).where('id', '=', l.id).execute();
+    if (invited !== l.invited_at || visited !== l.visited_at || trial !== l.trial_at) {
+      await db.updateTable('mkt_resource').set({ invited_at: invited, visited_at: visited, trial_at: trial, stage }).where('id', '=', l.id).execute();
+    }
     out.push({ ...l, invited_at: invited, visited_at: visited, trial_at: trial, stage });
   }
   return out;

@@ -1,6 +1,7 @@
 import { screen, type MenuSeed } from '../menu-seed';
 import { MKT_SCREEN } from '../../../../src/contract/marketing';
 import { PLAN_SCREENS as P } from '../../../../src/contract/resources/marketing-plans';
+import { MKT_FUNNEL_SCREEN as FS } from '../../../../src/contract/marketing-funnel';
 
 export const order = 30;
 
@@ -119,6 +120,101 @@ const PLAN_MENUS: MenuSeed = {
   ],
 };
 
+// =============================================================================================
+// 招生转化: invitations, visits, trial lessons, activities, network detail and the funnel report —
+// helper mkt-funnel (src/contract/resources/marketing-funnel.ts, docs/marketing.md)
+// =============================================================================================
+
+const funnelCrud = (perm: string, label: string, soft = true): [string, string][] => [
+  [`${perm}_add`, `新增${label}`],
+  [`${perm}_update`, `编辑${label}`],
+  [`${perm}_delete`, `删除${label}`],
+  ...(soft ? [[`${perm}_recover`, `恢复${label}`] as [string, string]] : []),
+];
+
+const TRIAL_STUDENT_BUTTONS: [string, string][] = [
+  ...funnelCrud('mkt_trial_lesson_student', '试听学员', false),
+  ['mkt_trial_lesson_student_checkAttend', '试听考勤'],
+  ['mkt_trial_lesson_student_withdraw', '退出试听'],
+];
+
+/** Buttons of a screen given to fewer roles than the screen: (code → roles). */
+function funnelButtons(buttons: [string, string][], grants: Readonly<Record<string, readonly string[]>>): MenuSeed[] {
+  return buttons.map(([code, name]) => ({ name, code, type: 2 as const, ...(grants[code] ? { grants: grants[code] } : {}) }));
+}
+
+function withFunnelButtons(base: MenuSeed, buttons: MenuSeed[]): MenuSeed {
+  return { ...base, children: buttons };
+}
+
+const FUNNEL_SELLERS = ['principal', 'front_desk', 'sales'] as const;
+
+const FUNNEL_MENUS: MenuSeed = {
+  name: '招生转化',
+  code: 'mkt_funnel',
+  type: 0,
+  url: '/marketing/funnel_screens',
+  icon: 'report',
+  grants: ['principal', 'front_desk', 'sales', 'telemarketer', 'teacher', 'foreign_teacher'],
+  children: [
+    withFunnelButtons(
+      screen('邀约到访', 'resource/mkt_invite_visit', [], { code: FS.inviteVisit, url: '/marketing/invite_visit', grants: ['principal', 'front_desk', 'sales', 'telemarketer'] }),
+      funnelButtons([...funnelCrud('mkt_invite_visit', '邀约'), ['mkt_invite_visit_state', '修改邀约状态']], { mkt_invite_visit_delete: ['principal'], mkt_invite_visit_recover: ['principal'] }),
+    ),
+    withFunnelButtons(
+      screen('到访记录', 'marketing/student_visit', [], { code: FS.studentVisit, grants: FUNNEL_SELLERS }),
+      funnelButtons([...funnelCrud('mkt_student_visit', '到访记录'), ['mkt_student_visit_director_notation', '主管批注']], {
+        mkt_student_visit_delete: ['principal'],
+        mkt_student_visit_recover: ['principal'],
+        mkt_student_visit_director_notation: ['principal'],
+      }),
+    ),
+    withFunnelButtons(
+      screen('试听课', 'marketing/trial_lesson', [], { code: FS.trialLesson, grants: [...FUNNEL_SELLERS, 'teacher', 'foreign_teacher'] }),
+      funnelButtons([...funnelCrud('mkt_trial_lesson', '试听课'), ...TRIAL_STUDENT_BUTTONS], {
+        mkt_trial_lesson_add: ['principal', 'front_desk'],
+        mkt_trial_lesson_update: ['principal', 'front_desk'],
+        mkt_trial_lesson_delete: ['principal'],
+        mkt_trial_lesson_recover: ['principal'],
+        mkt_trial_lesson_student_add: FUNNEL_SELLERS,
+        mkt_trial_lesson_student_update: FUNNEL_SELLERS,
+        mkt_trial_lesson_student_delete: ['principal'],
+        mkt_trial_lesson_student_withdraw: FUNNEL_SELLERS,
+      }),
+    ),
+    withFunnelButtons(
+      screen('试听学员', 'marketing/trial_lesson_student', [], { code: FS.trialStudent, grants: [...FUNNEL_SELLERS, 'telemarketer'] }),
+      funnelButtons(TRIAL_STUDENT_BUTTONS, { mkt_trial_lesson_student_delete: ['principal'], mkt_trial_lesson_student_checkAttend: ['principal', 'front_desk'] }),
+    ),
+    withFunnelButtons(
+      screen('试听课程', 'marketing/course', [], { code: FS.course, grants: [...FUNNEL_SELLERS, 'telemarketer'] }),
+      funnelButtons([['mkt_trial_lesson_student_add', '预约试听']], {}),
+    ),
+    withFunnelButtons(
+      screen('试听课表', 'marketing/timetable', [], { code: FS.timetable, grants: [...FUNNEL_SELLERS, 'telemarketer', 'teacher', 'foreign_teacher'] }),
+      funnelButtons([['mkt_trial_lesson_student_add', '预约试听']], { mkt_trial_lesson_student_add: [...FUNNEL_SELLERS, 'telemarketer'] }),
+    ),
+    withFunnelButtons(
+      screen('市场活动', 'resource/mkt_activity', [], { code: FS.activity, url: '/marketing/activity', grants: ['principal', 'sales', 'telemarketer'] }),
+      funnelButtons(funnelCrud('mkt_activity', '市场活动'), { mkt_activity_delete: ['principal'], mkt_activity_recover: ['principal'] }),
+    ),
+    withFunnelButtons(
+      screen('地推管理', 'marketing/acquiring', [], { code: FS.acquiring, grants: ['principal', 'sales'] }),
+      funnelButtons([...funnelCrud('mkt_activity', '地推活动'), ...funnelCrud('mkt_acquiring_table', '地推表')], {
+        mkt_activity_delete: ['principal'],
+        mkt_activity_recover: ['principal'],
+        mkt_acquiring_table_delete: ['principal'],
+        mkt_acquiring_table_recover: ['principal'],
+      }),
+    ),
+    withFunnelButtons(
+      screen('网络明细', 'marketing/network_detail', [], { code: FS.networkDetail, grants: ['principal', 'telemarketer'] }),
+      funnelButtons(funnelCrud('mkt_network_detail', '网络明细'), { mkt_network_detail_delete: ['principal'], mkt_network_detail_recover: ['principal'] }),
+    ),
+    screen('营销漏斗', 'marketing/funnel', [], { code: FS.funnel, grants: ['principal'] }),
+  ],
+};
+
 /** 市场管理 */
 export const menus: readonly MenuSeed[] = [
   {
@@ -131,4 +227,5 @@ export const menus: readonly MenuSeed[] = [
     children: [...LEAD_MENUS],
   },
   PLAN_MENUS,
+  FUNNEL_MENUS,
 ];

@@ -5,7 +5,8 @@ import { ApiError } from '../../../lib/http';
 import { nowText } from '../../../lib/time';
 import type { ResourceCtx, ResourceHooks } from '../../../lib/resource-routes';
 import { TRIAL_ABSENT, TRIAL_ATTENDED, TRIAL_BOOKED } from '../../../../src/contract/resources/marketing-funnel';
-import { leadFacts, requireLead } from './leads';
+import { resourceInScope } from '../leads';
+import { leadFacts } from './leads';
 import { stampStage } from './stamp';
 
 type AnyDb = Kysely<Record<string, Record<string, unknown>>>;
@@ -24,7 +25,7 @@ async function leadSchool(ctx: ResourceCtx, row: Record<string, unknown>): Promi
 export const inviteVisitHooks: ResourceHooks = {
   schoolOf: leadSchool,
   async beforeWrite(ctx, row, mode, existing) {
-    const lead = await requireLead(ctx.db, Number(row.resource_id ?? existing?.resource_id));
+    const lead = await resourceInScope(ctx.db, ctx.principal, Number(row.resource_id ?? existing?.resource_id));
     row.school_id = lead.school_id;
     if (mode === 'add' && (row.invited_by === undefined || row.invited_by === null)) row.invited_by = ctx.principal.userId || null;
   },
@@ -36,7 +37,7 @@ export const inviteVisitHooks: ResourceHooks = {
 export const studentVisitHooks: ResourceHooks = {
   schoolOf: leadSchool,
   async beforeWrite(ctx, row, mode, existing) {
-    const lead = await requireLead(ctx.db, Number(row.resource_id ?? existing?.resource_id));
+    const lead = await resourceInScope(ctx.db, ctx.principal, Number(row.resource_id ?? existing?.resource_id));
     row.school_id = lead.school_id;
     if (mode !== 'add') return;
     if (row.receiver_id === undefined || row.receiver_id === null) row.receiver_id = ctx.principal.userId || null;
@@ -132,7 +133,7 @@ export const trialStudentHooks: ResourceHooks = {
     const lesson = await lessonOf(ctx.db, lessonId);
     if (!lesson) throw new ApiError(404, '试听课不存在或无权访问');
     if (lesson.state !== 1) throw new ApiError(409, '该试听课已上课或已取消，不能预约');
-    const lead = await requireLead(ctx.db, Number(row.resource_id));
+    const lead = await resourceInScope(ctx.db, ctx.principal, Number(row.resource_id));
     if (lead.school_id !== lesson.school_id) throw new ApiError(400, '学员与试听课不在同一校区');
     const booked = await anyDb(ctx.db)
       .selectFrom('mkt_trial_lesson_student')
@@ -146,7 +147,7 @@ export const trialStudentHooks: ResourceHooks = {
     if (taken >= lesson.capacity) throw new ApiError(409, `试听课已满（容纳 ${lesson.capacity} 人），不能再预约`);
     row.school_id = lesson.school_id;
     row.state = TRIAL_BOOKED;
-    if (row.seller_id === undefined || row.seller_id === null) row.seller_id = lead.seller_id;
+    if (row.seller_id === undefined || row.seller_id === null) row.seller_id = lead.seller_id ?? null;
   },
   async afterWrite(ctx, row) {
     await recountSeats(ctx.db, [Number(row.trial_lesson_id)]);

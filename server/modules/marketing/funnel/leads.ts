@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
-import { ApiError } from '../../../lib/http';
 
-/** What the funnel's records need of a lead (mkt_resource, resources/marketing.ts). */
+/** What the funnel's records need of a lead (mkt_resource, resources/marketing.ts), with no ownership check: the campus a record takes. */
 export interface LeadFacts {
   id: number;
   name: string;
@@ -33,10 +32,4 @@ export async function leadFacts(db: Kysely<Database>, id: number): Promise<LeadF
     pool: Number(row.pool),
     stage: Number(row.stage),
   };
-}
-
-export async function requireLead(db: Kysely<Database>, id: number): Promise<LeadFacts> {
-  const lead = await leadFacts(db, id);
-  if (!lead) throw new ApiError(404, '学员不存在或无权访问');
-  return lead;
 }

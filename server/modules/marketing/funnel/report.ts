@@ -5,7 +5,7 @@ import type { AppEnv } from '../../../lib/context';
 import { mountCall } from '../../../lib/call-routes';
 import { ApiError } from '../../../lib/http';
 import { whereInScope } from '../../../lib/scope';
-import { tableColumns } from '../../../db/dialect';
+import { STUDENT_SOURCES } from '../../../../src/contract/resources/students';
 import {
   FUNNEL_STAGES,
   funnelReportCall,
@@ -28,7 +28,8 @@ const STAMP: Record<FunnelStage, string> = {
   trial: 'trial_at',
   signed: 'signed_at',
 };
-const GROUP_COLUMN: Record<FunnelGroup, string> = { channel: 'channel_id', school: 'school_id', tmk: 'tmk_id', seller: 'seller_id' };
+/** The channel of a lead is its 来源 (source): 地推, 转介绍, 网络推广, 活动引流 … */
+const GROUP_COLUMN: Record<FunnelGroup, string> = { channel: 'source', school: 'school_id', tmk: 'tmk_id', seller: 'seller_id' };
 const NO_KEY: Record<FunnelGroup, string> = { channel: '无渠道', school: '无校区', tmk: '未分配电销', seller: '未分配顾问' };
 const MAX_DAYS = 366;
 const DAY_MS = 86_400_000;
@@ -104,10 +105,8 @@ async function namesOf(db: Kysely<Database>, group: FunnelGroup, keys: number[])
   const any = anyDb(db);
   let rows: Record<string, unknown>[] = [];
   if (group === 'school') rows = await any.selectFrom('organisations').select(['id', 'name']).where('id', 'in', keys).execute();
-  else if (group === 'channel') {
-    // the channel list belongs to the base area; a database without it answers ids only
-    if ((await tableColumns(db as unknown as Kysely<unknown>, 'base_one_level_channel')).length) rows = await any.selectFrom('base_one_level_channel').select(['id', 'name']).where('id', 'in', keys).execute();
-  } else rows = await any.selectFrom('users').select(['id', 'name']).where('id', 'in', keys).execute();
+  else if (group === 'channel') return new Map(STUDENT_SOURCES.map((o) => [Number(o.value), o.text]));
+  else rows = await any.selectFrom('users').select(['id', 'name']).where('id', 'in', keys).execute();
   return new Map(rows.map((r) => [Number(r.id), String(r.name)]));
 }
 
@@ -140,7 +139,7 @@ export async function funnelReport(db: Kysely<Database>, principal: Parameters<t
     const campuses = await campusesOfCity(db, q.city_id);
     qb = qb.where('school_id', 'in', campuses.length ? campuses : [-1]);
   }
-  if (q.channel) qb = qb.where('channel_id', '=', q.channel);
+  if (q.channel) qb = qb.where('source', '=', q.channel);
   const rows = await qb.select([`${groupCol} as g`, ...FUNNEL_STAGES.map((s) => STAMP[s])]).execute();
   const groups = new Map<number | null, (number | null)[][]>();
   const all: (number | null)[][] = [];

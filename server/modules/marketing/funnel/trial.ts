@@ -19,6 +19,7 @@ import {
 import { TRIAL_ATTENDED, TRIAL_WITHDRAWN } from '../../../../src/contract/resources/marketing-funnel';
 import { lockTrialLesson, recountSeats, SEATED_STATES } from './hooks';
 import { stampStage } from './stamp';
+import { ownershipSql, seesAllLeads } from '../leads';
 
 type AnyDb = Kysely<Record<string, Record<string, unknown>>>;
 const anyDb = (db: Kysely<Database>) => db as unknown as AnyDb;
@@ -189,6 +190,8 @@ export function registerTrial(app: Hono<AppEnv>): void {
         'not in',
         anyDb(db).selectFrom('mkt_trial_lesson_student').select('resource_id').where('trial_lesson_id', '=', Number(lesson.id)).where('state', 'in', SEATED_STATES),
       ) as unknown as AnySelect;
+    // the leads the caller may see: theirs and the public pool, unless they see every lead
+    if (!seesAllLeads(principal)) qb = qb.where(ownershipSql(principal, 'r'));
     if (query.name) qb = qb.where(likeInsensitive('r.name', likePattern(query.name)));
     const total = await qb.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
     const rows = await qb
