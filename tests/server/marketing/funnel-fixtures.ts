@@ -27,6 +27,7 @@ export interface LeadInit {
   school_id: number;
   name?: string;
   created_at?: string;
+  created_by?: number | null;
   /** the lead's channel (来源) */
   source?: number | null;
   tmk_id?: number | null;
