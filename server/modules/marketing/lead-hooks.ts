@@ -124,6 +124,13 @@ export const recordHooks: ResourceHooks = {
     // a call that reached someone counts as contacted in the funnel
     if ([1, 2, 3, 7].includes(Number(row.result))) await stampFunnel(ctx.db, Number(row.resource_id), 'called', now);
   },
+  plannable: () => false,
+  // without the right to all leads: the records of one's own leads (and the public pool's)
+  extendPage(qb, _params, ctx) {
+    if (seesAllLeads(ctx.principal)) return qb;
+    const mine = ctx.db.selectFrom('mkt_resource').select('id').where(ownershipSql(ctx.principal));
+    return qb.where(sql.ref('mkt_record.resource_id'), 'in', mine as never);
+  },
   async beforeDelete(ctx, ids) {
     const rows = await ctx.db.selectFrom('mkt_record').select(['id', 'resource_id', 'created_by']).where('id', 'in', ids).execute();
     for (const r of rows) {

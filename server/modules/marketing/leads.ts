@@ -116,6 +116,7 @@ export async function recordMove(
 export function ownerOf(lead: Pick<LeadRow, 'tmk_id' | 'seller_id'> & { pool: number | null }): number | null {
   if (Number(lead.pool) === POOL.tmk) return lead.tmk_id;
   if (Number(lead.pool) === POOL.seller) return lead.seller_id;
+  if (Number(lead.pool) === POOL.invalid) return lead.seller_id ?? lead.tmk_id;
   return null;
 }
 

@@ -167,14 +167,15 @@ export async function invalidate(db: Db, p: Principal, ids: readonly number[], r
   const leads = await resourcesInScope(db, p, ids);
   const signed = leads.find((l) => l.student_id !== null && Number(l.stage) >= 6);
   if (signed) throw new ApiError(409, `资源${signed.name}已签约，不能设为无效`);
-  return applyMove(db, p, leads, { action: '设为无效', pool: POOL.invalid, invalid_reason: reason, tmk_id: null, seller_id: null, reason });
+  // the owners stay on the lead: whoever invalidated it still finds it under 无效资源
+  return applyMove(db, p, leads, { action: '设为无效', pool: POOL.invalid, invalid_reason: reason, reason });
 }
 
 export async function activate(db: Db, p: Principal, ids: readonly number[]) {
   const leads = await resourcesInScope(db, p, ids);
   const valid = leads.find((l) => l.pool !== POOL.invalid);
   if (valid) throw new ApiError(409, `资源${valid.name}不是无效资源，无需激活`);
-  return applyMove(db, p, leads, { action: '激活', pool: POOL.unassigned, invalid_reason: null });
+  return applyMove(db, p, leads, { action: '激活', pool: POOL.unassigned, invalid_reason: null, tmk_id: null, seller_id: null });
 }
 
 export async function unassign(db: Db, p: Principal, ids: readonly number[]) {

@@ -132,6 +132,17 @@ describe('leads: pool moves, ownership and the timeline', () => {
     for (const word of ['新增资源', '分配电销', '跟进', '转课程顾问', '设为无效：', '家长拒绝', '激活']) expect(texts).toContain(word);
   });
 
+  it('whoever invalidated a lead still finds it under 无效资源; follow-up records are listed only for one\'s own leads', async () => {
+    const a = await addLead(tmk);
+    await ok(s.call('POST', api('mkt_resource/invalidate'), { headers: tmk.headers, json: { ids: [a.id], reason: '空号' } }));
+    const invalid = await ok(s.call<{ content: { id: number }[] }>('POST', api('mkt_resource/page'), { headers: tmk.headers, form: { pool: '4', rows: 200 } }));
+    expect(invalid.content.map((r) => r.id)).toContain(a.id);
+    const theirs = await ok(s.call<{ content: { resource_id: number }[] }>('GET', api('mkt_record/page'), { headers: sales.headers, query: { rows: 500, follow_at_start: '2000-01-01' } }));
+    expect(theirs.content.length).toBeGreaterThan(0);
+    const ownIds = new Set((await s.db.selectFrom('mkt_resource').select('id').where((eb) => eb.or([eb('seller_id', '=', sales.user.id), eb('tmk_id', '=', sales.user.id), eb('pool', '=', 5), eb.and([eb('pool', '=', 1), eb('created_by', '=', sales.user.id)])])).execute()).map((r) => r.id));
+    for (const r of theirs.content) expect(ownIds.has(r.resource_id)).toBe(true);
+  });
+
   it('a telemarketer may not distribute (operation code), unassign and cancel_school move by GET', async () => {
     const a = await addLead(principal);
     const refused = await s.call<null>('POST', api('mkt_resource/to_tmker'), { headers: tmk.headers, json: { ids: [a.id], tmk_id: tmk.user.id } });

@@ -82,10 +82,11 @@ export async function seed(db: Kysely<Database>): Promise<void> {
           source: pick([1, 2, 3, 4, 5, 6]),
           pool,
           stage,
-          tmk_id: pool === 2 || pool === 3 ? (tmk?.id ?? null) : null,
-          tmk_name: pool === 2 || pool === 3 ? (tmk?.name ?? null) : null,
-          seller_id: pool === 3 ? (seller?.id ?? null) : null,
-          seller_name: pool === 3 ? (seller?.name ?? null) : null,
+          // an invalid lead keeps whoever invalidated it (half the telemarketer's, half the seller's)
+          tmk_id: pool === 2 || pool === 3 || (pool === 4 && i % 2 === 0) ? (tmk?.id ?? null) : null,
+          tmk_name: pool === 2 || pool === 3 || (pool === 4 && i % 2 === 0) ? (tmk?.name ?? null) : null,
+          seller_id: pool === 3 || (pool === 4 && i % 2 === 1) ? (seller?.id ?? null) : null,
+          seller_name: pool === 3 || (pool === 4 && i % 2 === 1) ? (seller?.name ?? null) : null,
           is_important: held && i < 2 ? 1 : 0,
           app_allow: 0,
           invalid_reason: pool === 4 ? pick(REASONS) : null,
@@ -161,6 +162,15 @@ export async function seed(db: Kysely<Database>): Promise<void> {
     });
     for (const part of chunk(moves, 200)) await any.insertInto('mkt_resource_move').values(part).execute();
     for (const part of chunk(records, 200)) await any.insertInto('mkt_record').values(part).execute();
+    await any
+      .insertInto('mkt_pool_rule')
+      .values({ school_id: school.id, follow_days: 15, deal_days: 90, warn_days: 2, max_hold: 300, max_important: 30, max_claim_per_day: 30, cooldown_days: 7, created_at: at(60), updated_at: at(60), created_by: admin, updated_by: admin })
+      .execute();
+    // existing students given to the telemarketer for renewal calls
+    if (tmk) {
+      const allot = ids.slice(-students.length).map((id) => ({ school_id: school.id, resource_id: id, tmk_id: tmk.id, purpose: '续费回访', remark: null, created_at: at(5), updated_at: at(5), created_by: admin, updated_by: admin }));
+      if (allot.length) await any.insertInto('mkt_stu_allot_tmk').values(allot).execute();
+    }
     if (tmk) {
       const logs = ids.slice(14, 17).map((id, i) => ({ school_id: school.id, provider: 'record', kind: i === 2 ? 'sms' : 'call', target: leads[14 + i]?.parent_phone, content: i === 2 ? '您好，周六上午有免费英语体验课，欢迎到校参加。' : `外呼 ${String(leads[14 + i]?.name)}`, call_id: `demo-${school.id}-${i}`, resource_id: id, sent_at: at(0, 30 + i * 7), created_at: at(0, 30 + i * 7), updated_at: at(0, 30 + i * 7), created_by: tmk.id, updated_by: tmk.id }));
       await any.insertInto('mkt_call_center_log').values(logs).execute();
