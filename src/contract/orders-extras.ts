@@ -18,6 +18,8 @@ export const ORDER_EXTRA_SCREEN = {
   studentGift: 'orders_student_gift',
   installment: 'orders_installment',
   installmentJx: 'orders_installment_jx',
+  refund: 'orders_refund',
+  refundPayment: 'orders_refund_payment',
 } as const;
 
 export const ORDER_EXTRA_SCREENS: readonly string[] = Object.values(ORDER_EXTRA_SCREEN);
@@ -325,4 +327,107 @@ export const transferInstallmentCall = defineCall({
   body: z.object({ id: id('分期订单'), to_student_id: id('转入学员'), note: note('转让原因') }),
   labels: { id: '分期订单', to_student_id: '转入学员', note: '转让原因' },
   answer: answer<{ id: number; student_id: number }>(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Refunds (退费)
+// ---------------------------------------------------------------------------------------------
+
+/** One contract line in the refund calculation (hours in hundredths, money in fen). */
+export interface RefundLine {
+  line_id: number;
+  class_type_id: number;
+  bought_hours: number;
+  gift_hours: number;
+  remaining_hours: number;
+  unused_paid_hours: number;
+  used_gift_hours: number;
+  /** paid money ÷ bought hours: what one hundredth of an hour really cost, fen (kept as a fraction) */
+  real_unit_price: number;
+  list_unit_price: number;
+  hours_amount: number;
+  gift_deduction: number;
+  paid_left: number;
+}
+export interface RefundCalculation {
+  order_id: number;
+  student_id: number;
+  lines: RefundLine[];
+  /** Σ unused paid money on the order's lines: the most a refund may return without another approval */
+  paid_left: number;
+  hours_amount: number;
+  gift_deduction: number;
+  /** gifts given with the order and not returned, at list price */
+  gifts_not_returned: number;
+  service_rate_permille: number;
+  service_charge: number;
+  relief: number;
+  amount: number;
+  /** how the amount was computed, in words */
+  explain: string[];
+}
+
+const money0 = (label: string) => z.preprocess((v) => (v === '' || v === null || v === undefined ? 0 : v), fen(label));
+
+export const refundCalculatorCall = defineCall({
+  area: 'orders',
+  title: '退费计算',
+  method: 'GET',
+  path: 'api/v1/order_refund/calculator',
+  perm: [ORDER_EXTRA_SCREEN.refund],
+  query: z.object({ order_id: id('订单'), relief: money0('减免') }),
+  labels: { order_id: '订单', relief: '减免' },
+  answer: answer<RefundCalculation>(),
+});
+
+/** Submits a refund of an order (a new 退费单) or resubmits one refused or recalled (`id`). */
+export const refundSubmissionCall = defineCall({
+  area: 'orders',
+  title: '提交退费',
+  method: 'POST',
+  path: 'api/v1/order_refund/update_submission',
+  perm: 'order_refund_update_submission',
+  body: z.object({
+    id: optionalId('退费单'),
+    order_id: optionalId('订单'),
+    reason_id: id('退费原因'),
+    relief: money0('减免'),
+    payout_kind: z.coerce.number({ error: '请选择退款方式' }).int('请选择退款方式').min(1, '请选择退款方式').max(4, '请选择退款方式').default(1),
+    remark: z.string().trim().max(255, '说明不能超过255个字符').optional(),
+  }).refine((b) => b.id !== undefined || b.order_id !== undefined, { message: '请选择订单', path: ['order_id'] }),
+  labels: { id: '退费单', order_id: '订单', reason_id: '退费原因', relief: '减免', payout_kind: '退款方式', remark: '说明' },
+  answer: answer<{ id: number; refund_no: string; state: number; amount: number }>(),
+});
+
+export const refundReliefCall = defineCall({
+  area: 'orders',
+  title: '退费减免',
+  method: 'POST',
+  path: 'api/v1/order_refund/update_relief',
+  perm: 'order_refund_update_relief',
+  body: z.object({ id: id('退费单'), relief: money0('减免'), remark: z.string().trim().max(255, '说明不能超过255个字符').optional() }),
+  labels: { id: '退费单', relief: '减免', remark: '说明' },
+  answer: answer<{ id: number; relief: number; amount: number; state: number }>(),
+});
+
+export const refundRevocationCall = defineCall({
+  area: 'orders',
+  title: '撤销退费',
+  method: 'POST',
+  path: 'api/v1/order_refund/revocation',
+  perm: 'order_refund_revocation',
+  body: z.object({ id: id('退费单') }),
+  labels: { id: '退费单' },
+  answer: answer<{ id: number; state: number }>(),
+});
+
+export const actualRefundCall = defineCall({
+  area: 'orders',
+  title: '确认退款',
+  method: 'POST',
+  path: 'api/v1/order_refund/actual_refund',
+  perm: 'order_refund_actual_refund',
+  body: z.object({ id: id('退费单') }),
+  labels: { id: '退费单' },
+  answer: answer<{ id: number; state: number; amount: number; refunded_hours: number }>(),
 });

@@ -8,6 +8,7 @@ import { registerGifts } from './gifts';
 import { registerFeeCheck } from './fee-check';
 import { registerOrderCalls } from './routes';
 import { registerInstallments } from './installments';
+import { registerRefunds } from './refunds';
 import './schema';
 
 /**
@@ -26,6 +27,7 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
   registerGifts(app);
   registerFeeCheck(app);
   registerInstallments(app);
+  registerRefunds(app);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -60,4 +62,5 @@ export { lineBalances, type LineBalance } from './balances';
 export { ledgerViolations, type Violation } from './ledger-check';
 export { hoursLedger, moneyLedger, lineAccount, paidAccount, promoAccount } from './ledgers';
 export { signedOrders, SIGNED_STATES } from './sign-counts';
+export { calculateRefund, serviceRatePermille } from './refunds';
 export { settleInstallment, markOverdue, scheduleInstallmentOverdue, OVERDUE_JOB } from './installments';

@@ -14,6 +14,7 @@ import type {
   installmentEventResource,
   installmentPeriodResource,
   installmentResource,
+  refundResource,
   orderExcusedResource,
   refundReasonResource,
   studentGiftResource,
@@ -48,6 +49,7 @@ declare module '../../db/schema' {
     edu_order_excused: Campus & SoftDeleted & DeclaredTable<typeof orderExcusedResource>;
     order_tb_form: Campus & SoftDeleted & DeclaredTable<typeof tbOrderResource>;
     order_student_gift: Campus & SoftDeleted & DeclaredTable<typeof studentGiftResource>;
+    order_refund: Campus & DeclaredTable<typeof refundResource>;
     order_installment: Campus & DeclaredTable<typeof installmentResource>;
     order_installment_period: Campus & DeclaredTable<typeof installmentPeriodResource>;
     order_installment_event: Campus & DeclaredTable<typeof installmentEventResource>;

@@ -245,7 +245,61 @@ export const installmentEventResource = defineResource({
   },
 });
 
+export const REFUND_STATES: readonly OptionItem[] = [
+  { value: 1, text: '待提交' },
+  { value: 2, text: '审批中' },
+  { value: 3, text: '已通过' },
+  { value: 4, text: '已拒绝' },
+  { value: 5, text: '已撤销' },
+  { value: 6, text: '已退款' },
+];
+export const PAYOUT_KINDS: readonly OptionItem[] = [
+  { value: 1, text: '退至学员账户' },
+  { value: 2, text: '原路退回' },
+  { value: 3, text: '现金' },
+  { value: 4, text: '银行转账' },
+];
+
+/**
+ * 退费单: computed by the refund calculator (src/contract/orders-extras.ts), approved through the
+ * workflow (tag `refund`), paid by actual_refund, which posts the unused hours out of the order's
+ * contract lines and the money to the student's account or as a payout record. Never edited
+ * after it is paid; `refund_no` is issued per campus and year without gaps.
+ */
+export const refundResource = defineResource({
+  name: 'order_refund',
+  readBy: [ORDER_EXTRA_SCREEN.refund, ORDER_EXTRA_SCREEN.refundPayment],
+  title: '退费单',
+  table: 'order_refund',
+  scope: 'school',
+  perm: 'order_refund',
+  pageMethod: 'POST_FORM',
+  calls: { add: false, update: false, delete: false },
+  indexes: [['school_id', 'state', 'id'], ['order_id']],
+  fields: {
+    refund_no: { type: 'string', label: '退费单号', max: 32, search: 'like', list: { width: 150 } },
+    order_id: { type: 'int', label: '订单', required: true, min: 1, search: 'eq', list: { width: 80 } },
+    order_no: { type: 'string', label: '订单编号', max: 32, search: 'like', list: { width: 150 } },
+    student_id: { type: 'int', label: '学员', required: true, min: 1, search: 'eq', ref: studentRef, list: { width: 100 } },
+    reason_id: { type: 'int', label: '退费原因', min: 1, search: 'eq', ref: { resource: 'order_refund_detail_reason', label: ['name'] }, list: { width: 160 } },
+    paid_left: { type: 'money', label: '未用实收', min: 0, list: { width: 110 } },
+    unused_paid_hours: { type: 'int', label: '未用购买课时(0.01)', min: 0, list: { width: 120, show: false } },
+    hours_amount: { type: 'money', label: '课时退费', min: 0, list: { width: 110 } },
+    gift_deduction: { type: 'money', label: '赠送扣除', min: 0, list: { width: 100 } },
+    service_charge: { type: 'money', label: '手续费', min: 0, list: { width: 90 } },
+    relief: { type: 'money', label: '减免', min: 0, list: { width: 90 } },
+    amount: { type: 'money', label: '退费金额', min: 0, list: { width: 110, sortable: true } },
+    state: { type: 'int', label: '状态', default: 1, options: { kind: 'static', items: REFUND_STATES }, search: 'in', list: { format: 'option', width: 80 } },
+    payout_kind: { type: 'int', label: '退款方式', options: { kind: 'static', items: PAYOUT_KINDS }, search: 'eq', list: { format: 'option', width: 110 } },
+    refunded_at: { type: 'datetime', label: '退款时间', search: 'range', list: { format: 'datetime', width: 160 } },
+    refunded_hours: { type: 'int', label: '退出课时(0.01)', min: 0, list: { width: 110, show: false } },
+    detail: { type: 'text', label: '计算明细', list: false, form: false },
+    remark: { type: 'string', label: '说明', max: 255, list: { show: false } },
+  },
+});
+
 export const ORDER_EXTRA_RESOURCES = [
+  refundResource,
   refundReasonResource,
   giveTicketConfigResource,
   orderExcusedResource,

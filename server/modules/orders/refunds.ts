@@ -1,0 +1,227 @@
+import type { Hono } from 'hono';
+import type { Kysely } from 'kysely';
+import { actualRefundCall, refundCalculatorCall, refundReliefCall, refundRevocationCall, refundSubmissionCall, type RefundCalculation, type RefundLine } from '../../../src/contract/orders-extras';
+import { REFUND_STATES, refundResource } from '../../../src/contract/resources/orders-extras';
+import { ORDER_STATE } from '../../../src/contract/resources/orders';
+import { formatYuan } from '../../../src/lib/format/money';
+import type { Database } from '../../db/schema';
+import type { AppEnv, Principal } from '../../lib/context';
+import { mountCall } from '../../lib/call-routes';
+import { mountResource } from '../../lib/resource-routes';
+import { ApiError } from '../../lib/http';
+import { inScope } from '../../lib/scope';
+import { nextNumber, periodOf } from '../../lib/number-sequence';
+import { nowText } from '../../lib/time';
+import { createInstance, registerOutcome } from '../workflow';
+import { refundToAccount } from '../finance';
+import { orderInScope, setOrderState, writeLog, type OrderRow } from './order-rules';
+import { lineBalances } from './balances';
+import { postHours } from './hours';
+import './schema';
+
+type Db = Kysely<Database>;
+
+export const REFUND = { DRAFT: 1, APPROVING: 2, APPROVED: 3, REFUSED: 4, REVOKED: 5, PAID: 6 } as const;
+const LIVE: number[] = [REFUND.DRAFT, REFUND.APPROVING, REFUND.APPROVED];
+const REFUNDABLE_ORDERS: number[] = [ORDER_STATE.audited, ORDER_STATE.contractConfirmed, ORDER_STATE.inProgress, ORDER_STATE.completed];
+const TO_ACCOUNT = 1;
+const stateText = (s: number) => REFUND_STATES.find((o) => o.value === s)?.text ?? String(s);
+const hoursText = (h: number) => (h / 100).toFixed(2).replace(/\.?0+$/, '');
+
+/**
+ * The campus's service charge on refunds, in ‰ of the amount before it. The finance area keeps
+ * the rates (base_organ_service_rate) but offers no function for them yet: 0 until it does, in
+ * this one place.
+ */
+export async function serviceRatePermille(_db: Db, _schoolId: number): Promise<number> {
+  return 0;
+}
+
+/**
+ * The refund calculator. Per contract line of the order: hours consume paid hours first, so the
+ * unused paid hours are what remains beyond the gift hours; they are returned at the line's real
+ * unit price (paid money ÷ bought hours); gift hours already used are charged at the list unit
+ * price (list price ÷ bought hours), as are the order's gifts handed out and not returned; then
+ * the service charge; a relief adds back. The result never exceeds the unused paid money left on
+ * the money ledger (Σ paid_left), nor goes below zero.
+ */
+export async function calculateRefund(db: Db, order: OrderRow, relief: number): Promise<RefundCalculation> {
+  const balances = (await lineBalances(db, order.student_id)).filter((b) => b.order_id === order.id);
+  const lines: RefundLine[] = [];
+  for (const b of balances) {
+    const line = await db.selectFrom('order_contract_line').select(['bought_hours', 'gift_hours', 'paid_money', 'detail_id']).where('id', '=', b.line_id).executeTakeFirstOrThrow();
+    const bought = Number(line.bought_hours ?? 0);
+    const gift = Number(line.gift_hours ?? 0);
+    const paidMoney = Number(line.paid_money ?? 0);
+    const detail = line.detail_id ? await db.selectFrom('order_form_detail').select('list_price').where('id', '=', line.detail_id).executeTakeFirst() : undefined;
+    const listPrice = Number(detail?.list_price ?? paidMoney);
+    const remaining = b.remaining_hours;
+    const unusedPaid = Math.max(0, Math.min(bought, remaining - gift));
+    const usedGift = gift - Math.min(gift, remaining);
+    lines.push({
+      line_id: b.line_id,
+      class_type_id: b.class_type_id,
+      bought_hours: bought,
+      gift_hours: gift,
+      remaining_hours: remaining,
+      unused_paid_hours: unusedPaid,
+      used_gift_hours: usedGift,
+      real_unit_price: bought > 0 ? paidMoney / bought : 0,
+      list_unit_price: bought > 0 ? listPrice / bought : 0,
+      hours_amount: bought > 0 ? Math.floor((unusedPaid * paidMoney) / bought) : 0,
+      gift_deduction: bought > 0 ? Math.floor((usedGift * listPrice) / bought) : 0,
+      paid_left: b.paid_left,
+    });
+  }
+  const gifts = await db.selectFrom('order_student_gift').select(['list_price', 'quantity']).where('order_id', '=', order.id).where('state', '=', 2).where('del_flag', '=', 0).execute();
+  const giftsNotReturned = gifts.reduce((s, g) => s + Number(g.list_price) * Number(g.quantity), 0);
+  const paidLeft = lines.reduce((s, l) => s + l.paid_left, 0);
+  const hoursAmount = lines.reduce((s, l) => s + l.hours_amount, 0);
+  const giftDeduction = lines.reduce((s, l) => s + l.gift_deduction, 0);
+  const before = Math.max(0, hoursAmount - giftDeduction - giftsNotReturned);
+  const rate = await serviceRatePermille(db, order.school_id);
+  const serviceCharge = Math.round((before * rate) / 1000);
+  const wanted = before - serviceCharge + relief;
+  const amount = Math.max(0, Math.min(wanted, paidLeft));
+  const explain = [
+    ...lines.map((l) => `合同行${l.line_id}：未用购买课时 ${hoursText(l.unused_paid_hours)} × 实际单价 = ${formatYuan(l.hours_amount)} 元；已用赠送课时 ${hoursText(l.used_gift_hours)} 按标准单价扣 ${formatYuan(l.gift_deduction)} 元`),
+    ...(giftsNotReturned > 0 ? [`未退回赠品按原价扣 ${formatYuan(giftsNotReturned)} 元`] : []),
+    `手续费 ${rate}‰：${formatYuan(serviceCharge)} 元`,
+    ...(relief > 0 ? [`减免 ${formatYuan(relief)} 元`] : []),
+    ...(wanted > paidLeft ? [`超过未用实收 ${formatYuan(paidLeft)} 元，按未用实收退`] : []),
+    `退费金额 ${formatYuan(amount)} 元`,
+  ];
+  return { order_id: order.id, student_id: order.student_id, lines, paid_left: paidLeft, hours_amount: hoursAmount, gift_deduction: giftDeduction, gifts_not_returned: giftsNotReturned, service_rate_permille: rate, service_charge: serviceCharge, relief, amount, explain };
+}
+
+type RefundRow = { id: number; school_id: number; order_id: number; student_id: number; state: number; amount: number; refund_no: string | null; payout_kind: number | null };
+
+async function refundInScope(db: Db, principal: Principal, id: number): Promise<RefundRow> {
+  const r = await db.selectFrom('order_refund').select(['id', 'school_id', 'order_id', 'student_id', 'state', 'amount', 'refund_no', 'payout_kind']).where('id', '=', id).executeTakeFirst();
+  if (!r || !inScope(principal, r.school_id)) throw new ApiError(404, '退费单不存在或无权访问');
+  return { ...r, state: Number(r.state), amount: Number(r.amount ?? 0) };
+}
+
+function calcColumns(calc: RefundCalculation) {
+  return {
+    paid_left: calc.paid_left,
+    unused_paid_hours: calc.lines.reduce((s, l) => s + l.unused_paid_hours, 0),
+    hours_amount: calc.hours_amount,
+    gift_deduction: calc.gift_deduction + calc.gifts_not_returned,
+    service_charge: calc.service_charge,
+    relief: calc.relief,
+    amount: calc.amount,
+    detail: JSON.stringify(calc),
+  };
+}
+
+/** The workflow form's refund reason (a select of the demo definition): the closest option, else 其他. */
+const WF_REASONS = ['搬家转学', '时间冲突', '课程不满意', '身体原因'];
+function wfReason(name: string): string {
+  return WF_REASONS.find((o) => name.includes(o.slice(0, 2))) ?? '其他';
+}
+
+async function startApproval(db: Db, principal: Principal, refund: RefundRow & { order_no: string | null }, reasonName: string, remark: string | undefined): Promise<number> {
+  const student = await db.selectFrom('student').select('name').where('id', '=', refund.student_id).executeTakeFirst();
+  const { state } = await createInstance(db, {
+    refType: 'order_refund',
+    refId: refund.id,
+    tag: 'refund',
+    schoolId: refund.school_id,
+    applicantId: principal.userId,
+    form: { student_name: student?.name ?? '', order_no: refund.order_no ?? String(refund.order_id), amount: formatYuan(refund.amount).replace(/,/g, ''), refund_reason: wfReason(reasonName), remark: remark ?? '' },
+    title: `${student?.name ?? ''} 退费 ¥${formatYuan(refund.amount)}`,
+    snapshot: refund,
+  });
+  return state;
+}
+
+// The approval's end decides the refund (runs in the transaction of the last step).
+registerOutcome('order_refund', async ({ db, outcome, actorId, instance }) => {
+  const id = Number(instance.ref_id);
+  const to = outcome === 'approved' ? REFUND.APPROVED : outcome === 'refused' ? REFUND.REFUSED : REFUND.REVOKED;
+  await db.updateTable('order_refund').set({ state: to, updated_at: nowText(), updated_by: actorId }).where('id', '=', id).where('state', '=', REFUND.APPROVING).execute();
+});
+
+export function registerRefunds(app: Hono<AppEnv>): void {
+  mountResource(app, refundResource);
+
+  mountCall(app, refundCalculatorCall, async ({ db, principal, query }) => {
+    const order = await orderInScope(db, principal, query.order_id);
+    return calculateRefund(db, order, query.relief);
+  });
+
+  mountCall(app, refundSubmissionCall, async ({ db, principal, body }) => {
+    const reason = await db.selectFrom('order_refund_detail_reason').select('name').where('id', '=', body.reason_id).where('del_flag', '=', 0).executeTakeFirst();
+    if (!reason) throw new ApiError(404, '退费原因不存在或无权访问');
+    let refund: RefundRow;
+    let order: OrderRow;
+    if (body.id !== undefined) {
+      refund = await refundInScope(db, principal, body.id);
+      if (refund.state !== REFUND.DRAFT && refund.state !== REFUND.REFUSED && refund.state !== REFUND.REVOKED) throw new ApiError(409, `退费单${stateText(refund.state)}，不能重新提交`);
+      order = await orderInScope(db, principal, refund.order_id);
+    } else {
+      order = await orderInScope(db, principal, body.order_id as number);
+      if (!REFUNDABLE_ORDERS.includes(order.state)) throw new ApiError(409, '只有已审核且未终止、未退费的订单可以退费');
+      const live = await db.selectFrom('order_refund').select('refund_no').where('order_id', '=', order.id).where('state', 'in', LIVE).executeTakeFirst();
+      if (live) throw new ApiError(409, `该订单已有进行中的退费单 ${live.refund_no ?? ''}`.trim());
+      const now = nowText();
+      const row = await db
+        .insertInto('order_refund')
+        .values({ school_id: order.school_id, order_id: order.id, order_no: order.order_no ?? null, student_id: order.student_id, reason_id: body.reason_id, state: REFUND.DRAFT, payout_kind: body.payout_kind, refund_no: null, refunded_at: null, refunded_hours: null, remark: body.remark ?? null, ...calcColumns(await calculateRefund(db, order, 0)), created_at: now, updated_at: now, created_by: principal.userId, updated_by: principal.userId })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      refund = await refundInScope(db, principal, row.id);
+    }
+    const calc = await calculateRefund(db, order, body.relief);
+    if (calc.amount <= 0) throw new ApiError(400, '退费金额为0：该订单没有可退的未用实收金额');
+    // the number is issued last, once everything is checked (docs/money.md)
+    const refundNo = refund.refund_no ?? (await nextNumber(db, { kind: 'TF', scope: String(order.school_id), period: periodOf('year') }));
+    await db
+      .updateTable('order_refund')
+      .set({ ...calcColumns(calc), reason_id: body.reason_id, payout_kind: body.payout_kind, remark: body.remark ?? null, refund_no: refundNo, state: REFUND.APPROVING, updated_at: nowText(), updated_by: principal.userId })
+      .where('id', '=', refund.id)
+      .execute();
+    const wfState = await startApproval(db, principal, { ...refund, amount: calc.amount, refund_no: refundNo, order_no: order.order_no ?? null }, reason.name, body.remark);
+    await writeLog(db, order, principal, 'refund', `提交退费 ${refundNo}：¥${formatYuan(calc.amount)}`);
+    const after = await refundInScope(db, principal, refund.id);
+    return { id: refund.id, refund_no: refundNo, state: wfState === 2 ? after.state : REFUND.APPROVING, amount: calc.amount };
+  });
+
+  mountCall(app, refundReliefCall, async ({ db, principal, body }) => {
+    const refund = await refundInScope(db, principal, body.id);
+    if (refund.state !== REFUND.DRAFT && refund.state !== REFUND.REFUSED && refund.state !== REFUND.REVOKED) throw new ApiError(409, `退费单${stateText(refund.state)}，不能修改减免`);
+    const order = await orderInScope(db, principal, refund.order_id);
+    const calc = await calculateRefund(db, order, body.relief);
+    await db.updateTable('order_refund').set({ ...calcColumns(calc), state: REFUND.DRAFT, remark: body.remark ?? null, updated_at: nowText(), updated_by: principal.userId }).where('id', '=', refund.id).execute();
+    return { id: refund.id, relief: body.relief, amount: calc.amount, state: REFUND.DRAFT };
+  });
+
+  mountCall(app, refundRevocationCall, async ({ db, principal, body }) => {
+    const refund = await refundInScope(db, principal, body.id);
+    if (refund.state === REFUND.APPROVING) throw new ApiError(409, '该退费单正在审批流程中，请在审批中撤回');
+    if (refund.state !== REFUND.DRAFT && refund.state !== REFUND.APPROVED) throw new ApiError(409, `退费单${stateText(refund.state)}，不能撤销`);
+    await db.updateTable('order_refund').set({ state: REFUND.REVOKED, updated_at: nowText(), updated_by: principal.userId }).where('id', '=', refund.id).execute();
+    return { id: refund.id, state: REFUND.REVOKED };
+  });
+
+  mountCall(app, actualRefundCall, async ({ db, principal, body }) => {
+    const refund = await refundInScope(db, principal, body.id);
+    if (refund.state !== REFUND.APPROVED) throw new ApiError(409, `退费单${stateText(refund.state)}，只有审批通过的退费单可以退款`);
+    const order = await orderInScope(db, principal, refund.order_id);
+    // the amount approved stands unless what is left has shrunk since (lessons taken meanwhile)
+    const calc = await calculateRefund(db, order, 0);
+    if (refund.amount > calc.paid_left) throw new ApiError(409, `退费金额 ${formatYuan(refund.amount)} 元超过该订单当前未用实收 ${formatYuan(calc.paid_left)} 元，请撤销后重新计算`);
+    const ref = { refType: 'order_refund', refId: refund.refund_no ?? String(refund.id), by: principal.userId };
+    let hours = 0;
+    for (const line of calc.lines) {
+      if (line.remaining_hours <= 0) continue;
+      const out = await postHours(db, { studentId: order.student_id, classTypeId: line.class_type_id, hours: line.remaining_hours, bizType: 'refund', ...ref });
+      hours += out.hours;
+    }
+    if (refund.payout_kind === TO_ACCOUNT) await refundToAccount(db, { studentId: order.student_id, amountFen: refund.amount, refType: 'order_refund', refId: ref.refId, by: principal.userId, reason: `订单 ${order.order_no ?? order.id} 退费` });
+    await db.updateTable('order_refund').set({ state: REFUND.PAID, refunded_at: nowText(), refunded_hours: hours, updated_at: nowText(), updated_by: principal.userId }).where('id', '=', refund.id).where('state', '=', REFUND.APPROVED).execute();
+    await setOrderState(db, order.id, ORDER_STATE.refunded, principal, `退费 ${refund.refund_no ?? ''}`);
+    return { id: refund.id, state: REFUND.PAID, amount: refund.amount, refunded_hours: hours };
+  });
+}
