@@ -81,7 +81,8 @@ export const schoolClassTypesCall = defineCall({
   title: '校区在售班型',
   method: 'GET',
   path: 'api/v1/prod_language_pack/school_class_types',
-  perm: [PRODUCT_SCREENS.languagePack, PRODUCT_SCREENS.feeStandard],
+  // 全部订单 (menus/orders.ts): the order entry form sells what is on sale at the student's campus
+  perm: [PRODUCT_SCREENS.languagePack, PRODUCT_SCREENS.feeStandard, 'orders_all'],
   query: z.object({
     school_id: positiveId('校区'),
     date: z
