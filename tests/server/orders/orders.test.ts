@@ -55,7 +55,10 @@ describe('order life cycle', () => {
     await ok(w.s.call('POST', api('order_form/check_order'), { headers: w.principal, json: { id: added.id, pass: 1 } }));
     const half = Math.floor(added.deal_amount / 2);
     const first = await ok(w.s.call<{ receipt_no: string; paid_amount: number }>('POST', api('order_form/pay'), { headers: w.principal, json: { id: added.id, amount: half, method: 'card' } }));
-    expect(first.receipt_no).toMatch(/^SK\d{4}-\d{6}$/);
+    // the finance area's receipt series (SJ, campus, year)
+    expect(first.receipt_no).toMatch(new RegExp(`^SJ${periodOf('year')}-${w.chaoyang}-\\d{6}$`));
+    const receipt = await w.s.db.selectFrom('fin_stu_account_receipts').select(['amount', 'ref_type']).where('receipt_no', '=', first.receipt_no).executeTakeFirst();
+    expect(receipt).toMatchObject({ amount: half, ref_type: 'order' });
     let detail = await ok(w.s.call<{ contract_lines: Row[] }>('GET', api('order_form/detail'), { headers: w.principal, query: { id: added.id } }));
     expect(detail.contract_lines[0].active).toBe(0);
     const tooMuch = await w.s.call('POST', api('order_form/pay'), { headers: w.principal, json: { id: added.id, amount: added.deal_amount, method: 'cash' } });

@@ -120,10 +120,11 @@ export async function seed(db: Kysely<Database>): Promise<void> {
       if (plan.state === ORDER_STATE.notThrough) await log('reject', order.audit_remark);
       if (!audited) continue;
       await log('audit', null);
-      const receiptNo = await issueReceipt(db, { schoolId: school.id, studentId: plan.studentId, amount: order.deal_amount, method: 'cash', refType: 'order', refId: order.id, by: seller.id });
+      const method = METHODS[Math.floor(random() * METHODS.length)];
+      const receiptNo = await issueReceipt(db, { schoolId: school.id, studentId: plan.studentId, amount: order.deal_amount, method, refType: 'order', refId: order.id, by: seller.id, bizDate: plan.day });
       await db
         .insertInto('order_payment')
-        .values({ school_id: school.id, order_id: order.id, receipt_no: receiptNo, amount: order.deal_amount, method: METHODS[Math.floor(random() * METHODS.length)], paid_at: at, remark: null, ...stamps })
+        .values({ school_id: school.id, order_id: order.id, receipt_no: receiptNo, amount: order.deal_amount, method, paid_at: at, remark: null, ...stamps })
         .execute();
       await log('payment', `收据 ${receiptNo}`);
       await log('confirm_contract', '协议版本 P-demo');
