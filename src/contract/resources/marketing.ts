@@ -93,10 +93,15 @@ export const resourceResource = defineResource({
     { name: 'set_important', label: '设为重点', column: 'is_important', value: 1, confirm: '确定将选中的资源设为重点资源吗？重点资源不会被回收到公海' },
     { name: 'set_unimportant', label: '取消重点', column: 'is_important', value: 0 },
     {
+      // 资源 › APP登录编辑: whether the family may sign in to the app
       name: 'modify_app_allow',
       label: 'APP登录',
       column: 'app_allow',
-      ui: 'none',
+      buttons: [
+        { value: 1, label: '允许APP登录', color: 'green' },
+        { value: 0, label: '禁止APP登录', color: 'gray' },
+      ],
+      ui: 'row',
     },
   ],
   fields: {
