@@ -279,7 +279,7 @@ export const checkModifyBalanceCall = defineCall({
   perm: 'fn_student_account_check_modify_balance',
   body: z.object({
     id: id('余额调整'),
-    approve: z.coerce.boolean({ error: '请选择审核结果' }),
+    approve: z.union([z.boolean(), z.literal(0), z.literal(1)], { error: '请选择审核结果' }).transform((v) => v === true || v === 1),
     check_remark: optionalText('审核意见', 200),
   }),
   labels: { id: '余额调整', approve: '审核结果', check_remark: '审核意见' },

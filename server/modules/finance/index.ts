@@ -5,6 +5,8 @@ import type { Database } from '../../db/schema';
 import type { BalanceBreak } from '../../lib/ledger';
 import { registerAccountRoutes } from './account-routes';
 import { registerReceiptRoutes } from './receipt-routes';
+import { registerAdjust } from './adjust';
+import { registerPaymentRoutes } from './payment-routes';
 import { accountFlow } from './ledgers';
 import { receiptProblems } from './receipts';
 import { registerPaymentFlows } from './flows';
@@ -20,6 +22,9 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
   registerReceiptRoutes(app);
   // payment channels, flows, reconciliation, invoices, gift exchange, book orders
   registerPaymentFlows(app);
+  // balance corrections, card payment, QR codes, service rates
+  registerAdjust(app);
+  registerPaymentRoutes(app);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -31,6 +36,8 @@ export { accountBalance, payFromAccount, refundToAccount, reverseAccountFlow, de
 export { issueReceipt, cancelReceipt, onReceiptCancel, signedAmount, RECEIPT_NUMBER_KIND, type IssueReceiptInput, type ReceiptCancelEvent, type ReceiptCancelHandler } from './receipts';
 export { accountFlow, accountKey } from './ledgers';
 export { reconcileDay, setReceiptSource, setPaymentProvider, type ReceiptForReconciliation, type ReceiptSource, type PaymentProvider } from './flows';
+export { rateFor, serviceFee } from './service-rate';
+export { cardPaymentProvider, setCardPaymentProvider, builtinCardProvider, type CardPaymentProvider, type ProviderContext } from './provider';
 
 /** What `npm run ledger:check` reports for the finance area: broken account chains and receipt problems. */
 export interface FinanceCheck {

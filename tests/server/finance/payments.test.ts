@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, ADMIN, DEMO_PASSWORD, type LoggedIn, type TestServer } from '../helpers';
+import { accountBalance, checkFinanceLedgers, serviceFee } from '../../../server/modules/finance';
+import type { AccountResult, BalanceAdjustRow, QrPayCode } from '../../../src/contract/finance-accounts';
+import type { BindingCard, QuickPayRow, StudentRate } from '../../../src/contract/finance-payment';
+import '../../../server/modules/finance/schema';
+
+let s: TestServer;
+let admin: LoggedIn;
+let finance: LoggedIn;
+let principal: LoggedIn;
+let bj: number;
+
+type Body<T> = { code: number; msg: string; data: T };
+const api = (p: string) => `/api/v1/${p}`;
+
+async function ok<T>(p: Promise<{ body: Body<T> }>): Promise<T> {
+  const res = await p;
+  expect(res.body.msg).toBe('成功');
+  return res.body.data;
+}
+
+let seq = 0;
+async function newStudent(): Promise<number> {
+  seq++;
+  return (await ok(s.call<{ id: number }>('POST', api('student/add'), { headers: admin.headers, json: { school_id: bj, name: `支付测试${seq}`, gender: 2 } }))).id;
+}
+
+beforeAll(async () => {
+  s = await createTestServer();
+  admin = await s.login(ADMIN.login, ADMIN.password);
+  finance = await s.login('finance', DEMO_PASSWORD);
+  principal = await s.login('principal', DEMO_PASSWORD);
+  bj = (await s.db.selectFrom('organisations').select('id').where('code', '=', 'BJ-CY').executeTakeFirstOrThrow()).id;
+}, 120_000);
+
+afterAll(async () => s?.close());
+
+describe('finance: balance corrections need a second person', () => {
+  it('the applicant cannot approve their own; another user approves and the correction is posted; a reduction beyond the balance is refused', async () => {
+    const id = await newStudent();
+    const up = await ok(s.call<BalanceAdjustRow>('POST', api('fn_student_account/modify_balance'), { headers: finance.headers, json: { student_id: id, amount: 2500, reason: '旧系统迁移少计' } }));
+    expect(up.state).toBe(1);
+    expect(await accountBalance(s.db, id)).toBe(0);
+    const self = await s.call('POST', api('fn_student_account/check_modify_balance'), { headers: finance.headers, json: { id: up.id, approve: true } });
+    expect(self.body).toMatchObject({ code: 403, msg: '不能审核自己提交的余额调整，请由另一位同事审核' });
+    const done = await ok(s.call<BalanceAdjustRow>('POST', api('fn_student_account/check_modify_balance'), { headers: principal.headers, json: { id: up.id, approve: true, check_remark: '核实无误' } }));
+    expect(done.state).toBe(2);
+    expect(await accountBalance(s.db, id)).toBe(2500);
+    const twice = await s.call('POST', api('fn_student_account/check_modify_balance'), { headers: principal.headers, json: { id: up.id, approve: true } });
+    expect(twice.body.code).toBe(409);
+    const down = await ok(s.call<BalanceAdjustRow>('POST', api('fn_student_account/modify_balance'), { headers: finance.headers, json: { student_id: id, amount: -3000, reason: '多计' } }));
+    const refused = await s.call('POST', api('fn_student_account/check_modify_balance'), { headers: principal.headers, json: { id: down.id, approve: true } });
+    expect(refused.body).toMatchObject({ code: 409, msg: expect.stringContaining('调减金额超过账户余额') });
+    expect(await accountBalance(s.db, id)).toBe(2500);
+    const no = await ok(s.call<BalanceAdjustRow>('POST', api('fn_student_account/check_modify_balance'), { headers: principal.headers, json: { id: down.id, approve: false } }));
+    expect(no.state).toBe(3);
+    const zero = await s.call('POST', api('fn_student_account/modify_balance'), { headers: finance.headers, json: { student_id: id, amount: 0, reason: 'x' } });
+    expect(zero.body).toMatchObject({ code: 400, msg: expect.stringContaining('调整金额不能为 0') });
+  });
+});
+
+describe('finance: provider calls through the built-in provider', () => {
+  it('makes a QR payment code and records what it would send', async () => {
+    const id = await newStudent();
+    const qr = await ok(s.call<QrPayCode>('POST', api('fn_student_account/qr_pay_code'), { headers: finance.headers, json: { student_id: id, amount: 9900 } }));
+    expect(qr).toMatchObject({ amount: 9900, provider: 'builtin', code_url: expect.stringContaining(qr.out_trade_no) });
+    const log = await s.db.selectFrom('fin_provider_log').selectAll().where('out_trade_no', '=', qr.out_trade_no).execute();
+    expect(log.map((l) => l.operation)).toEqual(['qr_code']);
+  });
+
+  it('binds a card with the SMS code, pays into the account with it (receipt 中金快捷支付), lists and unbinds; never stores the full card', async () => {
+    const id = await newStudent();
+    const card = await ok(
+      s.call<BindingCard>('POST', api('payment/binding'), { headers: finance.headers, json: { student_id: id, card_no: '6222020200112233445', holder_name: '王芳', id_card: '11010519491231002X', phone: '13912345678', bank_name: '工商银行' } }),
+    );
+    expect(card).toMatchObject({ state: 1, card_tail: '3445', phone_tail: '5678' });
+    const wrong = await s.call('POST', api('payment/confirm_binding'), { headers: finance.headers, json: { binding_id: card.id, sms_code: card.sms_hint === '000000' ? '111111' : '000000' } });
+    expect(wrong.body).toMatchObject({ code: 400, msg: '短信验证码不正确' });
+    await ok(s.call('POST', api('payment/confirm_binding'), { headers: finance.headers, json: { binding_id: card.id, sms_code: card.sms_hint } }));
+    const cards = await ok(s.call<BindingCard[]>('GET', api('zhongjin_binding_bank/get_binding_cards'), { headers: finance.headers, query: { student_id: id } }));
+    expect(cards.map((c) => c.id)).toEqual([card.id]);
+    const pay = await ok(s.call<QuickPayRow>('POST', api('payment/quick_pay'), { headers: finance.headers, json: { binding_id: card.id, amount: 50000 } }));
+    const paid = await ok(s.call<AccountResult>('POST', api('payment/confirm_quick_pay'), { headers: finance.headers, json: { pay_id: pay.id, sms_code: pay.sms_hint } }));
+    expect(paid.balance).toBe(50000);
+    expect(paid.receipt).toMatchObject({ pay_method: 'zhongjin', ref_type: 'quick_pay', ref_id: pay.out_trade_no, kind: 1 });
+    const again = await s.call('POST', api('payment/confirm_quick_pay'), { headers: finance.headers, json: { pay_id: pay.id, sms_code: pay.sms_hint } });
+    expect(again.body).toMatchObject({ code: 409, msg: '该笔支付已完成' });
+    await ok(s.call('POST', api('payment/unbinding'), { headers: finance.headers, json: { binding_id: card.id } }));
+    const none = await ok(s.call<BindingCard[]>('GET', api('zhongjin_binding_bank/get_binding_cards'), { headers: finance.headers, query: { student_id: id } }));
+    expect(none).toEqual([]);
+    const logs = await s.db.selectFrom('fin_provider_log').select(['request']).where('student_id', '=', id).execute();
+    expect(logs.some((l) => l.request.includes('6222020200112233445') || l.request.includes('11010519491231002X'))).toBe(false);
+    expect(await checkFinanceLedgers(s.db)).toEqual({ accountBreaks: [], receiptProblems: [] });
+  });
+});
+
+describe('finance: service rates', () => {
+  it('answers the enabled rate of the student campus and channel with the fee of an amount; a disabled rate is not applied', async () => {
+    const id = await newStudent();
+    const rate = await ok(s.call<{ id: number }>('POST', api('base_organ_service_rate/add'), { headers: admin.headers, json: { school_id: bj, pay_method: 'alipay', rate: 60, min_fee: 100, max_fee: 5000 } }));
+    const r = await ok(s.call<StudentRate>('GET', api('base_organ_service_rate/get_rate_by_student'), { headers: finance.headers, query: { student_id: id, pay_method: 'alipay', amount: 123456 } }));
+    expect(r).toMatchObject({ rate: 60, fee: 741 });
+    await ok(s.call('POST', api('base_organ_service_rate/change_status'), { headers: admin.headers, json: { ids: [rate.id], state: 0 } }));
+    const none = await ok(s.call<StudentRate | null>('GET', api('base_organ_service_rate/get_rate_by_student'), { headers: finance.headers, query: { student_id: id, pay_method: 'alipay' } }));
+    expect(none).toBeNull();
+  });
+
+  it('rounds the fee half up to the fen and keeps it within the bounds', () => {
+    expect(serviceFee({ rate: 60, min_fee: 0, max_fee: null }, 123456)).toBe(741);
+    expect(serviceFee({ rate: 60, min_fee: 100, max_fee: null }, 1000)).toBe(100);
+    expect(serviceFee({ rate: 60, min_fee: 0, max_fee: 500 }, 10_000_000)).toBe(500);
+    expect(serviceFee({ rate: 25, min_fee: 0, max_fee: null }, 200)).toBe(1);
+  });
+});
