@@ -87,6 +87,8 @@ export const resourceResource = defineResource({
     ['school_id', 'del_flag', 'tmk_id', 'pool'],
     ['school_id', 'del_flag', 'seller_id', 'pool'],
     ['del_flag', 'pool', 'last_follow_at'],
+    // the funnel report's cohort: a campus's leads created in a date range, whatever their pool
+    ['school_id', 'del_flag', 'created_at'],
   ],
   exclusive: [['halt_order_time', 'terminate_order_time']],
   actions: [
