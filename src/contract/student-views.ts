@@ -26,10 +26,11 @@ export type StudentViewKey =
   | 'run_non_course'
   | 'my_entered'
   | 'attract'
+  | 'transfer'
   | 'integral';
 
 /** Selections of `view=` the student page understands besides its declared filters. */
-export const SERVER_VIEWS = ['old', 'stay_open', 'unusual', 'material', 'run_non_course', 'attract'] as const;
+export const SERVER_VIEWS = ['old', 'stay_open', 'unusual', 'material', 'run_non_course', 'attract', 'transfer'] as const;
 export type ServerView = (typeof SERVER_VIEWS)[number];
 
 export interface StudentView {
@@ -86,6 +87,7 @@ export const STUDENT_VIEWS: readonly StudentView[] = [
   { key: 'run_non_course', title: '无课程学员', code: STUDENT_SCREEN.runNonCourse, hint: '在读但没有剩余课时的学员', view: 'run_non_course', search: BASE_SEARCH, columns: BASE_COLUMNS },
   { key: 'my_entered', title: '我录入的学员', code: STUDENT_SCREEN.myEntered, hint: '由我录入的学员', source: 'my_entered', search: ['name', 'parent_phone', 'state'], columns: [...BASE_COLUMNS, 'source'] },
   { key: 'attract', title: '引流学员', code: STUDENT_SCREEN.attract, hint: '有引流记录的学员', view: 'attract', search: [...BASE_SEARCH, 'state'], columns: [...BASE_COLUMNS, 'source', 'pusher_id'] },
+  { key: 'transfer', title: '转班学员', code: STUDENT_SCREEN.transfer, hint: '有转班记录的学员（班级详情里办理转班）', view: 'transfer', search: [...BASE_SEARCH, 'state'], columns: BASE_COLUMNS },
   { key: 'integral', title: '积分学员', code: STUDENT_SCREEN.integral, hint: '学员积分，点击明细查看积分流水', search: [...BASE_SEARCH, 'state'], columns: ['name', 'gender', 'age', 'parent_name', 'parent_phone', 'state', 'integral'], defaultSort: 'integral desc' },
 ];
 

@@ -29,6 +29,7 @@ export const STUDENT_SCREEN = {
   searchList: 'students_search_list',
   myEntered: 'students_my_entered',
   attract: 'students_attract',
+  transfer: 'students_transfer',
   integral: 'students_integral',
   freeze: 'students_freeze',
   parent: 'students_parent',

@@ -46,6 +46,8 @@ function viewWhere(view: ServerView, today: string): ReturnType<typeof sql<SqlBo
       return sql<SqlBool>`${ref('student.state')} = 1 and not ${exists('student_class_type', sql<SqlBool>`x.remaining_hours > 0`)}`;
     case 'attract':
       return exists('student_attract_traffic', ALWAYS);
+    case 'transfer':
+      return exists('ct_transfer', ALWAYS);
   }
 }
 

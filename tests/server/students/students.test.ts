@@ -267,6 +267,17 @@ describe('searches and views', () => {
     expect(holders.students_my_entered).toEqual(expect.arrayContaining([ADMIN.login, 'principal', 'front_desk', 'sales']));
   });
 
+  it('转班学员: the students with a class transfer record, each campus of the demo has some', async () => {
+    const page = await ok(s.call<{ content: { id: number; school_id: number }[]; totalSize: number }>('POST', api('student/page'), { headers: principal.headers, form: { view: 'transfer', rows: '100' } }));
+    expect(page.totalSize).toBeGreaterThan(0);
+    const moved = await s.db.selectFrom('ct_transfer').select('student_id').execute();
+    expect(page.content.every((r) => moved.some((m) => m.student_id === r.id))).toBe(true);
+    // the front desk's campus too (广州天河)
+    const desk = await s.login('front_desk', DEMO_PASSWORD);
+    const theirs = await ok(s.call<{ totalSize: number }>('POST', api('student/page'), { headers: desk.headers, form: { view: 'transfer' } }));
+    expect(theirs.totalSize).toBeGreaterThan(0);
+  });
+
   it('pusher agents: the referrer of a student and the students they brought', async () => {
     const pusher = await addStudent(admin, { name: '推荐人甲' });
     const child = await addStudent(admin, { name: '被推荐乙', pusher_id: pusher.id, source: 2 });

@@ -339,6 +339,19 @@ export async function seed(db: Kysely<Database>): Promise<void> {
     }
     await insertAll(db, 'student_attract_traffic', attract);
 
+    // 9 (before 8 adds its class). two students per campus came from another class of the campus
+    // (转班学员): an ended enrolment there (已转班) and the transfer record, as ct_transfer writes them
+    const classes = await db.selectFrom('base_class_manage').select(['id', 'class_type_id']).where('school_id', '=', school.id).where('del_flag', '=', 0).where('is_warm_up', '=', 0).orderBy('id').execute();
+    if (classes.length >= 2) {
+      const [into, from] = classes;
+      const movers = await db.selectFrom('stu_class').select(['student_id', 'join_date']).where('class_id', '=', into.id).where('state', '=', 1).orderBy('student_id').limit(2).execute();
+      for (const m of movers) {
+        const on = m.join_date ?? addDays(today, -30);
+        await insertAll(db, 'stu_class', [{ school_id: school.id, student_id: m.student_id, class_id: from.id, class_type_id: from.class_type_id, join_date: addDays(on, -60), leave_date: on, state: 3, is_warm_up: 0, remark: `转班至 #${into.id}`, ...st() }]);
+        await insertAll(db, 'ct_transfer', [{ school_id: school.id, student_id: m.student_id, from_class_id: from.id, to_class_id: into.id, transfer_date: on, reason: pick(['上课时间冲突', '家长希望换到周末班', '学员水平更适合新班级']), ...st() }]);
+      }
+    }
+
     // 8. a warm-up class with the campus's trial students (every campus: 热身班学员 of each campus's staff)
     const trial = all.filter((x) => x.state === 6);
     if (classType && trial.length) {
