@@ -21,6 +21,7 @@ export function ImportDialog({ opened, kind, onClose, onDone }: { opened: boolea
   useEffect(() => {
     if (opened) {
       setKind(kind ?? null);
+      setSchool(null);
       setFile(null);
       setError(null);
     }

@@ -1,4 +1,5 @@
 import { Badge, Button, Card, Group, Stack, Table, Tabs, Text } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
 import { useCallback, useMemo, useState } from 'react';
 import { callApi } from '../../api/call';
 import { errorMessage } from '../../api/client';
@@ -12,7 +13,6 @@ import { formatYuan } from '../../lib/format/money';
 import { FieldsDialog } from './FieldsDialog';
 
 const SCHOOL: FieldDef = { type: 'int', label: '校区', required: true, options: { kind: 'schools' } };
-const DAY: FieldDef = { type: 'date', label: '对账日期', required: true };
 const REASON: Record<string, FieldDef> = { reason: { type: 'string', label: '处理说明', required: true, max: 255 } };
 const REOPEN: Record<string, FieldDef> = { reason: { type: 'string', label: '重开原因', required: true, max: 255 } };
 
@@ -132,7 +132,8 @@ export default function ReconciliationScreen() {
             <FieldInput name="school_id" field={SCHOOL} value={school} onChange={setSchool} />
           </div>
           <div style={{ width: 160 }}>
-            <FieldInput name="recon_date" field={DAY} value={day} onChange={setDay} />
+            {/* typed or picked: finance staff often type the day they reconcile */}
+            <DateInput label="对账日期" size="xs" required valueFormat="YYYY-MM-DD" placeholder="YYYY-MM-DD" value={day ? String(day) : null} onChange={(v) => setDay(v ?? null)} />
           </div>
           {can('fin_reconciliation_records_reconciliation') && (
             <Button size="xs" loading={busy} onClick={() => void reconcile()}>
