@@ -72,6 +72,8 @@ export const directorNotationCall = defineCall({
 });
 
 export const visitCountQuery = z.object({
+  /** the list's sort, checked as the list checks it (a count has no order) */
+  sort: pageQuerySchema.shape.sort,
   visit_time_start: optDate('到访开始日期'),
   visit_time_end: optDate('到访结束日期'),
   receiver_id: optId,
@@ -154,7 +156,7 @@ export const trialPageByRoleCountCall = defineCall({
   method: 'GET',
   path: 'api/v1/mkt_trial_lesson/page_by_role_count',
   perm: [S.trialLesson, S.timetable, S.course],
-  query: trialByRoleQuery.omit({ page: true, rows: true, sort: true }),
+  query: trialByRoleQuery.omit({ page: true, rows: true }),
   labels: trialByRoleLabels,
   answer: answer<TrialRoleCounts>(),
 });

@@ -385,7 +385,9 @@ export const tqAuthCall = defineCall({
   method: 'POST',
   path: 'api/v1/tq_gettoken/auth',
   perm: 'mkt_call_center_call',
-  body: z.object({ agent: z.string().trim().max(64, '坐席编号不能超过64个字').optional() }),
+  // every field is optional, so a body of anything else is refused rather than taken for a token
+  // request (which the provider logs): nothing is written on input the call does not understand
+  body: z.strictObject({ agent: z.string().trim().max(64, '坐席编号不能超过64个字').optional() }),
   labels: { agent: '坐席编号' },
   answer: answer<{ token: string; provider: string; expires_in: number }>(),
 });

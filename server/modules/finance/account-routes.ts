@@ -1,5 +1,6 @@
 import type { Hono } from 'hono';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { listOrder } from '../../lib/list-order';
 import {
   balanceCall,
   depositCall,
@@ -25,7 +26,7 @@ import './schema';
 
 type Db = Kysely<Database>;
 
-const FLOW_SORTS = new Set(['id', 'created_at', 'amount', 'balance_after', 'seq']);
+const FLOW_SORTS = { id: 'f.id', created_at: 'f.created_at', amount: 'f.amount', balance_after: 'f.balance_after', seq: 'f.seq' } as const;
 
 function flowQuery(db: Db) {
   return db
@@ -79,9 +80,9 @@ export function registerAccountRoutes(app: Hono<AppEnv>): void {
     if (query.start_date) qb = qb.where('f.created_at', '>=', `${query.start_date} 00:00:00`);
     if (query.end_date) qb = qb.where('f.created_at', '<=', `${query.end_date} 23:59:59`);
     const totalSize = await countOf(qb);
-    const [prop, dir] = (query.sort ?? 'id desc').split(' ');
-    const sortCol = FLOW_SORTS.has(prop) ? prop : 'id';
-    const rows = await qb
+    let sorted = qb;
+    for (const [ref, dir] of listOrder(query.sort, FLOW_SORTS, [['f.id', 'desc']])) sorted = sorted.orderBy(sql.ref(ref), dir);
+    const rows = await sorted
       .select([
         'f.id',
         'f.student_id',
@@ -100,8 +101,6 @@ export function registerAccountRoutes(app: Hono<AppEnv>): void {
         'u.name as creator_name',
         'f.created_at',
       ])
-      .orderBy(`f.${sortCol}` as 'f.id', dir === 'desc' || !query.sort ? 'desc' : 'asc')
-      .orderBy('f.id', 'desc')
       .limit(query.rows)
       .offset((query.page - 1) * query.rows)
       .execute();

@@ -8,7 +8,7 @@ import { writeAudit } from '../../lib/audit';
 import { likeInsensitive, likePattern } from '../../db/dialect';
 import { checkPhoneRepeatCall, staffOptionsCall, pageCountCall, refundStuCall, sosCall, stuOsCall, timelineCall, ysPhoneCall, type LeadHit, type PhoneOwner, type TimelineEntry } from '../../../src/contract/marketing';
 import { CALL_RESULTS, resourceResource } from '../../../src/contract/resources/marketing';
-import { applyFilters, type AnySelect } from '../../lib/resource-routes';
+import { applyFilters, applySort, type AnySelect } from '../../lib/resource-routes';
 import { ownershipSql, poolText, resourceInScope, samePhone, seesAllLeads } from './leads';
 import './schema';
 
@@ -83,6 +83,8 @@ export function registerReads(app: Hono<AppEnv>): void {
     let qb = (db as unknown as import('kysely').Kysely<Record<string, Record<string, unknown>>>).selectFrom('mkt_resource').where('mkt_resource.del_flag', '=', 0) as unknown as AnySelect;
     qb = whereInScope(qb, 'mkt_resource.school_id', principal);
     qb = applyFilters(resourceResource, qb, params);
+    // the count has no order, but a sort the page would refuse is refused here too (same filters)
+    qb = applySort(resourceResource, qb, params.sort).clearOrderBy();
     if (!seesAllLeads(principal)) qb = qb.where(ownershipSql(principal));
     const rows = (await qb
       .clearSelect()

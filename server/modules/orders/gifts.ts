@@ -1,5 +1,6 @@
 import type { Hono } from 'hono';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { listOrder } from '../../lib/list-order';
 import { getStudentReturnCall, giftOldPageCall, giveGiftCall, updateGiftReturnCall, type GiftRow } from '../../../src/contract/orders-extras';
 import { GIFT_STATES, studentGiftResource } from '../../../src/contract/resources/orders-extras';
 import type { Database } from '../../db/schema';
@@ -108,7 +109,9 @@ export function registerGifts(app: Hono<AppEnv>): void {
     if (query.student_id !== undefined) qb = qb.where('g.student_id', '=', query.student_id);
     if (query.school_id !== undefined) qb = qb.where('g.school_id', '=', query.school_id);
     const total = await qb.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const rows = await qb.orderBy('g.id', 'desc').limit(query.rows).offset((query.page - 1) * query.rows).execute();
+    let sorted = qb;
+    for (const [ref, dir] of listOrder(query.sort, { id: 'g.id', student_id: 'g.student_id', school_id: 'g.school_id' }, [['g.id', 'desc']])) sorted = sorted.orderBy(sql.ref(ref), dir);
+    const rows = await sorted.limit(query.rows).offset((query.page - 1) * query.rows).execute();
     return { content: rows.map(toGift), totalSize: Number(total.n) };
   });
 

@@ -1,5 +1,7 @@
 import type { Hono } from 'hono';
+import { sql } from 'kysely';
 import type { AppEnv } from '../../../lib/context';
+import { listOrder } from '../../../lib/list-order';
 import { likeInsensitive, likePattern } from '../../../db/dialect';
 import { mountCall } from '../../../lib/call-routes';
 import { schoolScope } from '../../../lib/scope';
@@ -13,10 +15,10 @@ export function registerStaff(app: Hono<AppEnv>): void {
     if (scope !== undefined) qb = qb.where('id', 'in', db.selectFrom('user_schools').select('user_id').where('school_id', 'in', scope.length ? [...scope] : [-1]));
     if (query.name) qb = qb.where(likeInsensitive('name', likePattern(query.name)));
     const total = await qb.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
-    const rows = await qb
+    let ordered = qb;
+    for (const [ref, dir] of listOrder(query.sort, { name: 'name', id: 'id' }, [['name', 'asc'], ['id', 'asc']])) ordered = ordered.orderBy(sql.ref(ref), dir);
+    const rows = await ordered
       .select(['id', 'name'])
-      .orderBy('name')
-      .orderBy('id')
       .limit(query.rows)
       .offset((query.page - 1) * query.rows)
       .execute();

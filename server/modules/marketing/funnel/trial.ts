@@ -1,4 +1,5 @@
-import type { Kysely, SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { listOrder, type ListOrder } from '../../../lib/list-order';
 import type { Hono } from 'hono';
 import type { Database } from '../../../db/schema';
 import type { AppEnv, Principal } from '../../../lib/context';
@@ -80,12 +81,16 @@ function byRoleBase(db: Kysely<Database>, principal: Principal, q: ByRoleQuery):
 
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
+const TRIAL_SORTS = { id: 't.id', lesson_date: 't.lesson_date', start_time: 't.start_time', name: 't.name', capacity: 't.capacity', booked_count: 't.booked_count', state: 't.state' } as const;
+const TRIAL_ORDER: ListOrder = [['t.lesson_date', 'desc'], ['t.start_time', 'desc'], ['t.id', 'desc']];
+
 export function registerTrial(app: Hono<AppEnv>): void {
   mountCall(app, trialPageByRoleCall, async ({ db, principal, query }) => {
     const base = byRoleBase(db, principal, query);
     const total = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
-    const desc = !query.sort || query.sort.endsWith(' desc');
-    const rows = await base
+    let ordered = base;
+    for (const [ref, dir] of listOrder(query.sort, TRIAL_SORTS, TRIAL_ORDER)) ordered = ordered.orderBy(sql.ref(ref), dir);
+    const rows = await ordered
       .leftJoin('prod_class_type as ct', 'ct.id', 't.class_type_id')
       .leftJoin('base_otm_classroom as cr', 'cr.id', 't.classroom_id')
       .leftJoin('users as u', 'u.id', 't.teacher_id')
@@ -106,9 +111,6 @@ export function registerTrial(app: Hono<AppEnv>): void {
         't.booked_count',
         't.state',
       ])
-      .orderBy('t.lesson_date', desc ? 'desc' : 'asc')
-      .orderBy('t.start_time', desc ? 'desc' : 'asc')
-      .orderBy('t.id', 'desc')
       .limit(query.rows)
       .offset((query.page - 1) * query.rows)
       .execute();
@@ -133,6 +135,7 @@ export function registerTrial(app: Hono<AppEnv>): void {
   });
 
   mountCall(app, trialPageByRoleCountCall, async ({ db, principal, query }) => {
+    listOrder(query.sort, TRIAL_SORTS, TRIAL_ORDER); // a sort the list would refuse is refused here too
     const rows = await byRoleBase(db, principal, query)
       .select(['t.state', (eb) => eb.fn.countAll().as('n'), (eb) => eb.fn.sum('t.booked_count').as('booked'), (eb) => eb.fn.sum('t.capacity').as('capacity')])
       .groupBy('t.state')

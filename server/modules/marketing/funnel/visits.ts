@@ -3,6 +3,7 @@ import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { Database } from '../../../db/schema';
 import type { AppEnv } from '../../../lib/context';
 import { mountCall } from '../../../lib/call-routes';
+import { listOrder } from '../../../lib/list-order';
 import { notFound } from '../../../lib/http';
 import { nowText, todayText } from '../../../lib/time';
 import { whereInScope } from '../../../lib/scope';
@@ -28,6 +29,8 @@ export function registerVisits(app: Hono<AppEnv>): void {
 
   // One grouped read over the campus-and-time index (the spec's page_count was as slow as its page).
   mountCall(app, visitPageCountCall, async ({ db, principal, query }) => {
+    // a sort the visit list would refuse is refused here too (the counts themselves have no order)
+    listOrder(query.sort, { id: 'id', visit_time: 'visit_time', school_id: 'school_id', result: 'result', receiver_id: 'receiver_id' }, []);
     let qb = anyDb(db).selectFrom('mkt_student_visit').where('del_flag', '=', 0) as unknown as AnySelect;
     qb = whereInScope(qb, 'school_id', principal);
     if (query.school_id) qb = qb.where('school_id', '=', query.school_id);
