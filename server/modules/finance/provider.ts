@@ -2,7 +2,9 @@ import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { nowText } from '../../lib/time';
+import { CARD_PROVIDER_KIND } from '../../../src/contract/resources/finance-flows';
 import './schema';
+import './flows/schema';
 
 type Db = Kysely<Database>;
 
@@ -10,7 +12,7 @@ type Db = Kysely<Database>;
  * The card payment provider (中金 quick pay with SMS confirmation, QR codes): an installation plugs in
  * its real provider with `setCardPaymentProvider` at start-up (the channel queries and statements
  * are the flows' provider, flows/provider.ts). None is reachable here: the built-in
- * provider answers as a provider would and records every request it "sends" in fin_provider_log
+ * provider answers as a provider would and records every request it "sends" in fin_provider_request
  * (card numbers and ID numbers masked), so finance can see what would have gone out.
  */
 export interface ProviderContext {
@@ -33,20 +35,26 @@ export interface CardPaymentProvider {
   unbind(ctx: ProviderContext, req: { bindNo: string }): Promise<void>;
 }
 
-async function record(ctx: ProviderContext, operation: string, request: Record<string, unknown>, response: Record<string, unknown>, outTradeNo?: string, amount?: number): Promise<void> {
+/**
+ * Every request of the card provider goes where the channels' requests go (fin_provider_request,
+ * shown on 财务管理 › 渠道流水 › 渠道请求记录), so finance sees in one screen what would have been
+ * sent: the target is the trade or binding number, the request and answer as JSON.
+ */
+async function record(ctx: ProviderContext, operation: string, request: Record<string, unknown>, response: Record<string, unknown>, target: string, amount?: number): Promise<void> {
+  const now = nowText();
   await ctx.db
-    .insertInto('fin_provider_log')
+    .insertInto('fin_provider_request')
     .values({
-      provider: 'builtin',
-      operation,
       school_id: ctx.schoolId,
-      student_id: ctx.studentId,
-      out_trade_no: outTradeNo ?? null,
-      amount: amount ?? null,
-      request: JSON.stringify(request),
-      response: JSON.stringify(response),
+      provider: CARD_PROVIDER_KIND,
+      operation,
+      target: target.slice(0, 64),
+      request: JSON.stringify({ student_id: ctx.studentId, ...(amount === undefined ? {} : { amount }), ...request }).slice(0, 4000),
+      answer: JSON.stringify(response).slice(0, 4000),
+      created_at: now,
+      updated_at: now,
       created_by: ctx.by,
-      created_at: nowText(),
+      updated_by: ctx.by,
     })
     .execute();
 }
@@ -70,12 +78,12 @@ export const builtinCardProvider: CardPaymentProvider = {
   },
   async bindCard(ctx, req) {
     const smsCode = code();
-    await record(ctx, 'bind_card', { bindNo: req.bindNo, cardNo: tail(req.cardNo), holderName: req.holderName, idCard: tail(req.idCard), phone: tail(req.phone) }, { smsSent: true, smsCode });
+    await record(ctx, 'bind_card', { bindNo: req.bindNo, cardNo: tail(req.cardNo), holderName: req.holderName, idCard: tail(req.idCard), phone: tail(req.phone) }, { smsSent: true, smsCode }, req.bindNo);
     return { smsCode };
   },
   async confirmBinding(ctx, req) {
     const ok = req.expected !== null && req.smsCode === req.expected;
-    await record(ctx, 'confirm_binding', { bindNo: req.bindNo, smsCode: req.smsCode }, { ok });
+    await record(ctx, 'confirm_binding', { bindNo: req.bindNo, smsCode: req.smsCode }, { ok }, req.bindNo);
     return ok ? { ok } : { ok, message: '短信验证码不正确' };
   },
   async quickPay(ctx, req) {
@@ -89,7 +97,7 @@ export const builtinCardProvider: CardPaymentProvider = {
     return ok ? { ok } : { ok, message: '短信验证码不正确' };
   },
   async unbind(ctx, req) {
-    await record(ctx, 'unbind', req, { ok: true });
+    await record(ctx, 'unbind', req, { ok: true }, req.bindNo);
   },
 };
 

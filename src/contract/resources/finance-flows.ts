@@ -74,6 +74,9 @@ export const FLOW_KINDS = [
 export type FlowKind = (typeof FLOW_KINDS)[number]['kind'];
 export const FLOW_KIND_VALUES = FLOW_KINDS.map((k) => k.kind) as unknown as readonly [FlowKind, ...FlowKind[]];
 export const FLOW_KIND_OPTIONS: readonly OptionItem[] = FLOW_KINDS.map((k) => ({ value: k.kind, text: k.channel }));
+/** The card payment provider's requests (中金 quick pay, QR codes) share the channels' request log. */
+export const CARD_PROVIDER_KIND = 'zhongjin_card';
+const PROVIDER_OPTIONS: readonly OptionItem[] = [...FLOW_KIND_OPTIONS, { value: CARD_PROVIDER_KIND, text: '中金支付（卡/二维码）' }];
 
 export const TRADE_TYPES: readonly OptionItem[] = [
   { value: 1, text: '收款' },
@@ -164,7 +167,7 @@ export const providerRequestResource = defineResource({
   defaultSort: 'id desc',
   calls: { add: false, update: false, delete: false },
   fields: {
-    provider: { type: 'string', label: '渠道', max: 32, search: 'eq', options: { kind: 'static', items: FLOW_KIND_OPTIONS }, list: { format: 'option', width: 100 } },
+    provider: { type: 'string', label: '渠道', max: 32, search: 'eq', options: { kind: 'static', items: PROVIDER_OPTIONS }, list: { format: 'option', width: 140 } },
     operation: { type: 'string', label: '操作', max: 32, search: 'eq', list: { width: 120 } },
     target: { type: 'string', label: '对象', max: 64, search: 'like', list: { width: 180 } },
     request: { type: 'text', label: '请求内容', max: 4000, list: { width: 320 } },

@@ -1,3 +1,4 @@
+import { CARD_PROVIDER_KIND } from '../../../src/contract/resources/finance-flows';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, ADMIN, DEMO_PASSWORD, type LoggedIn, type TestServer } from '../helpers';
 import { accountBalance, checkFinanceLedgers, serviceFee } from '../../../server/modules/finance';
@@ -65,7 +66,7 @@ describe('finance: provider calls through the built-in provider', () => {
     const id = await newStudent();
     const qr = await ok(s.call<QrPayCode>('POST', api('fn_student_account/qr_pay_code'), { headers: finance.headers, json: { student_id: id, amount: 9900 } }));
     expect(qr).toMatchObject({ amount: 9900, provider: 'builtin', code_url: expect.stringContaining(qr.out_trade_no) });
-    const log = await s.db.selectFrom('fin_provider_log').selectAll().where('out_trade_no', '=', qr.out_trade_no).execute();
+    const log = await s.db.selectFrom('fin_provider_request').selectAll().where('target', '=', qr.out_trade_no).execute();
     expect(log.map((l) => l.operation)).toEqual(['qr_code']);
   });
 
@@ -89,8 +90,10 @@ describe('finance: provider calls through the built-in provider', () => {
     await ok(s.call('POST', api('payment/unbinding'), { headers: finance.headers, json: { binding_id: card.id } }));
     const none = await ok(s.call<BindingCard[]>('GET', api('zhongjin_binding_bank/get_binding_cards'), { headers: finance.headers, query: { student_id: id } }));
     expect(none).toEqual([]);
-    const logs = await s.db.selectFrom('fin_provider_log').select(['request']).where('student_id', '=', id).execute();
-    expect(logs.some((l) => l.request.includes('6222020200112233445') || l.request.includes('11010519491231002X'))).toBe(false);
+    const logs = await s.db.selectFrom('fin_provider_request').select(['operation', 'request']).where('provider', '=', CARD_PROVIDER_KIND).execute();
+    const mine = logs.filter((l) => (JSON.parse(l.request ?? '{}') as { student_id?: number }).student_id === id);
+    expect(new Set(mine.map((l) => l.operation))).toEqual(new Set(['bind_card', 'confirm_binding', 'quick_pay', 'confirm_quick_pay', 'unbind']));
+    expect(logs.some((l) => (l.request ?? '').includes('6222020200112233445') || (l.request ?? '').includes('11010519491231002X'))).toBe(false);
     expect(await checkFinanceLedgers(s.db)).toEqual({ accountBreaks: [], receiptProblems: [] });
   });
 });
