@@ -59,6 +59,7 @@ export function OrderEntryDialog({ onClose, onDone }: { onClose(): void; onDone(
     });
   };
 
+  const addLine = (): void => setLines((ls) => [...ls, { key: Date.now(), class_type_id: null, language_pack_id: null, discount: 0 }]);
   return (
     <Modal opened onClose={onClose} title="新增订单" size="lg">
       <Stack>
@@ -101,7 +102,7 @@ export function OrderEntryDialog({ onClose, onDone }: { onClose(): void; onDone(
           </Group>
         ))}
         <Group justify="space-between">
-          <Button variant="light" disabled={!student} onClick={() => setLines((ls) => [...ls, { key: Date.now(), class_type_id: null, language_pack_id: null, discount: 0 }])}>
+          <Button variant="light" disabled={!student} onClick={addLine}>
             添加明细
           </Button>
           <Text>应收合计 {formatYuan(total)} 元</Text>
