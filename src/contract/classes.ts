@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { idField as id, optionalIdField as optionalId, dateField as date } from './fields';
 import { answer, defineCall, type Answer } from './call';
 import type { Page } from './envelope';
 import type { TreeNode } from './menu';
@@ -14,25 +15,8 @@ import { PAGE_LABELS, pageQuerySchema } from './paging';
 // Shared pieces
 // ---------------------------------------------------------------------------------------------
 
-const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-const id = (label: string) =>
-  z
-    .unknown()
-    .refine((v) => v !== undefined && v !== null && v !== '', `请选择${label}`)
-    .pipe(z.coerce.number({ error: `${label}必须是数字` }).int(`${label}必须是整数`).positive(`请选择${label}`));
-const optionalId = (label: string) => z.preprocess((v) => (v === '' || v === null ? undefined : v), id(label).optional());
-function realDate(v: string): boolean {
-  const [y, m, d] = v.split('-').map(Number);
-  const t = new Date(Date.UTC(y, m - 1, d));
-  return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
-}
-const date = (label: string) =>
-  z
-    .string({ error: `请选择${label}` })
-    .regex(DATE_RE, `${label}格式应为 YYYY-MM-DD`)
-    .refine(realDate, `${label}不是有效日期`);
 const time = (label: string) => z.string({ error: `请输入${label}` }).regex(TIME_RE, `${label}格式应为 HH:mm`);
 const idList = (label: string, max = 10000) =>
   z

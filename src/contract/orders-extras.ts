@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { DATE_RE, dateField as requiredDate, idField as id, optionalIdField as optionalId, realDate } from './fields';
 import { answer, defineCall } from './call';
 import type { Page } from './envelope';
 import { pageQuerySchema } from './paging';
@@ -24,18 +25,6 @@ export const ORDER_EXTRA_SCREEN = {
 
 export const ORDER_EXTRA_SCREENS: readonly string[] = Object.values(ORDER_EXTRA_SCREEN);
 
-const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
-function realDate(v: string): boolean {
-  const [y, m, d] = v.split('-').map(Number);
-  const t = new Date(Date.UTC(y, m - 1, d));
-  return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
-}
-const id = (label: string) =>
-  z
-    .unknown()
-    .refine((v) => v !== undefined && v !== null && v !== '', `请选择${label}`)
-    .pipe(z.coerce.number({ error: `${label}必须是数字` }).int(`${label}必须是整数`).positive(`请选择${label}`));
-const optionalId = (label: string) => z.preprocess((v) => (v === '' || v === null ? undefined : v), id(label).optional());
 const optionalDate = (label: string) =>
   z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
@@ -225,11 +214,6 @@ export const checkFeeJsonCall = defineCall({
 // Installments (分期)
 // ---------------------------------------------------------------------------------------------
 
-const requiredDate = (label: string) =>
-  z
-    .string({ error: `请选择${label}` })
-    .regex(DATE_RE, `${label}格式应为 YYYY-MM-DD`)
-    .refine(realDate, `${label}不是有效日期`);
 const note = (label: string) => z.string({ error: `请输入${label}` }).trim().min(1, `请输入${label}`).max(255, `${label}不能超过255个字符`);
 
 export const installmentPeriodSchema = z.object({ due_date: requiredDate('还款日'), amount: fen('每期金额').refine((v) => v > 0, '每期金额必须大于0') });

@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { dateField as date, idField as id, optionalTextField as optionalText, textField as text } from './fields';
 import { answer, defineCall } from './call';
 import type { Page } from './envelope';
 import { pageQuerySchema } from './paging';
@@ -96,29 +97,6 @@ export function idCardBirthday(value: string): string {
 // Schemas
 // ---------------------------------------------------------------------------------------------
 
-const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
-function realDate(v: string): boolean {
-  const [y, m, d] = v.split('-').map(Number);
-  const t = new Date(Date.UTC(y, m - 1, d));
-  return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
-}
-const date = (label: string) =>
-  z
-    .string({ error: `请选择${label}` })
-    .regex(DATE_RE, `${label}格式应为 YYYY-MM-DD`)
-    .refine(realDate, `${label}不是有效日期`);
-const id = (label: string) =>
-  z
-    .unknown()
-    .refine((v) => v !== undefined && v !== null && v !== '', `请选择${label}`)
-    .pipe(z.coerce.number({ error: `${label}必须是数字` }).int(`${label}必须是整数`).positive(`请选择${label}`));
-const text = (label: string, max: number) =>
-  z
-    .string({ error: `请输入${label}` })
-    .trim()
-    .min(1, `请输入${label}`)
-    .max(max, `${label}不能超过${max}个字符`);
-const optionalText = (label: string, max: number) => z.string().trim().max(max, `${label}不能超过${max}个字符`).optional();
 /** A comma-joined id list of a form (`1,2,3`): the spec's arrays of form-encoded searches. */
 const idCsv = (label: string) =>
   z

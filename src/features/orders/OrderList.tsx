@@ -28,6 +28,12 @@ export function OrderList({ states }: { states?: string }) {
     setVersion((v) => v + 1);
   };
   const state = (r: TableRow) => Number(r.state);
+  const addButton = () =>
+    online && can('order_form_add') ? (
+      <Button onClick={() => setOpen({ kind: 'add' })} data-testid="order-add">
+        新增订单
+      </Button>
+    ) : null;
   return (
     <>
       {!online && <Alert color="orange">离线时不能提交订单，恢复网络后再新增、审核或收款。</Alert>}
@@ -36,13 +42,7 @@ export function OrderList({ states }: { states?: string }) {
         def={orderResource}
         fixedFilters={states ? { state: states } : undefined}
         exportName="订单"
-        toolbar={() =>
-          online && can('order_form_add') ? (
-            <Button onClick={() => setOpen({ kind: 'add' })} data-testid="order-add">
-              新增订单
-            </Button>
-          ) : null
-        }
+        toolbar={addButton}
         rowActions={() => [
           { key: 'detail', label: '详情', onClick: (row) => setOpen({ kind: 'detail', row }) },
           { key: 'audit', label: '审核', perm: 'order_form_check_order', visible: (r) => online && state(r) === 2, onClick: (row) => setOpen({ kind: 'audit', row }) },

@@ -77,7 +77,7 @@ export async function seed(db: Kysely<Database>): Promise<void> {
       const at = `${plan.day} 10:${String(10 + Math.floor(random() * 40))}:00`;
       const audited = plan.state === ORDER_STATE.inProgress;
       const stamps = { created_at: at, updated_at: at, created_by: seller.id, updated_by: seller.id };
-      const order = await db
+      const placed = await db
         .insertInto('order_form')
         .values({
           school_id: school.id,
@@ -111,20 +111,20 @@ export async function seed(db: Kysely<Database>): Promise<void> {
         .returningAll()
         .executeTakeFirstOrThrow();
       if (audited) signed.add(plan.studentId);
-      const detail = await db.insertInto('order_form_detail').values({ ...line, school_id: school.id, order_id: order.id, ...stamps }).returning('id').executeTakeFirstOrThrow();
-      const [amount] = divideAmounts([{ user_id: seller.id, ratio: 100 }], order.deal_amount);
-      await db.insertInto('order_sch_achievement_divide').values({ school_id: school.id, order_id: order.id, user_id: seller.id, user_name: seller.name, ratio: 100, amount, order_date: plan.day, ...stamps }).execute();
+      const detail = await db.insertInto('order_form_detail').values({ ...line, school_id: school.id, order_id: placed.id, ...stamps }).returning('id').executeTakeFirstOrThrow();
+      const [amount] = divideAmounts([{ user_id: seller.id, ratio: 100 }], placed.deal_amount);
+      await db.insertInto('order_sch_achievement_divide').values({ school_id: school.id, order_id: placed.id, user_id: seller.id, user_name: seller.name, ratio: 100, amount, order_date: plan.day, ...stamps }).execute();
       const log = (action: string, reason: string | null) =>
-        db.insertInto('order_form_log').values({ school_id: school.id, order_id: order.id, action, version: 1, reason, snapshot: null, operator_name: seller.name, ...stamps }).execute();
+        db.insertInto('order_form_log').values({ school_id: school.id, order_id: placed.id, action, version: 1, reason, snapshot: null, operator_name: seller.name, ...stamps }).execute();
       await log('submit', null);
-      if (plan.state === ORDER_STATE.notThrough) await log('reject', order.audit_remark);
+      if (plan.state === ORDER_STATE.notThrough) await log('reject', placed.audit_remark);
       if (!audited) continue;
       await log('audit', null);
       const method = METHODS[Math.floor(random() * METHODS.length)];
-      const receiptNo = await issueReceipt(db, { schoolId: school.id, studentId: plan.studentId, amount: order.deal_amount, method, refType: 'order', refId: order.id, by: seller.id, bizDate: plan.day });
+      const receiptNo = await issueReceipt(db, { schoolId: school.id, studentId: plan.studentId, amount: placed.deal_amount, method, refType: 'order', refId: placed.id, by: seller.id, bizDate: plan.day });
       await db
         .insertInto('order_payment')
-        .values({ school_id: school.id, order_id: order.id, receipt_no: receiptNo, amount: order.deal_amount, method, paid_at: at, remark: null, ...stamps })
+        .values({ school_id: school.id, order_id: placed.id, receipt_no: receiptNo, amount: placed.deal_amount, method, paid_at: at, remark: null, ...stamps })
         .execute();
       await log('payment', `收据 ${receiptNo}`);
       await log('confirm_contract', '协议版本 P-demo');
@@ -133,9 +133,9 @@ export async function seed(db: Kysely<Database>): Promise<void> {
         studentId: plan.studentId,
         classTypeId,
         source: 'order',
-        orderId: order.id,
+        orderId: placed.id,
         detailId: detail.id,
-        contractNo: order.contract_no,
+        contractNo: placed.contract_no,
         boughtHours: line.bought_hours,
         giftHours: line.gift_hours,
         paidMoney: line.deal_price,
