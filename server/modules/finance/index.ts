@@ -10,6 +10,7 @@ import { registerPaymentRoutes } from './payment-routes';
 import { accountFlow } from './ledgers';
 import { receiptProblems } from './receipts';
 import { registerPaymentFlows } from './flows';
+import { registerReportRoutes } from './report-routes';
 import './schema';
 
 /**
@@ -25,6 +26,8 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
   // balance corrections, card payment, QR codes, service rates
   registerAdjust(app);
   registerPaymentRoutes(app);
+  // reports and the dashboard (read the ledgers only)
+  registerReportRoutes(app);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -22,7 +22,8 @@ export const receiptResource = defineResource({
   defaultSort: 'id desc',
   // a campus's receipts of a period: the list's and the daily report's search
   listIndex: ['school_id', 'biz_date'],
-  indexes: [['student_id', 'id'], ['ref_type', 'ref_id']],
+  // the reports' sums by campus, day, kind and channel read this index only (server/modules/finance/reports.ts)
+  indexes: [['student_id', 'id'], ['ref_type', 'ref_id'], ['school_id', 'biz_date', 'kind', 'pay_method', 'amount']],
   fields: {
     receipt_no: { type: 'string', label: '收据编号', max: 32, readonly: true, unique: true, search: 'like', list: { width: 150, fixed: 'left' } },
     student_id: { type: 'int', label: '学员编号', required: true, search: 'eq', list: false },

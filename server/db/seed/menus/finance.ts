@@ -74,6 +74,9 @@ const ACCOUNT_MENUS: readonly MenuSeed[] = [
     }),
     ['finance'],
   ),
+  // 财务报表 and 财务看板 only read (src/contract/finance-reports.ts): no buttons
+  screen('财务报表', 'finance/reports', [], { code: FIN_SCREEN.reports, grants: FINANCE }),
+  screen('财务看板', 'finance/finance_dashboard', [], { code: FIN_SCREEN.dashboard, grants: FINANCE }),
   buttonsFor(screen('中金账户', 'resource/zj_account', crud('zj_account', '中金账户'), { code: FIN_SCREEN.zjAccount, url: '/finance/zj_account', grants: ['finance'] }), ['finance']),
 ];
 // ---------------------------------------------------------------------------------------------
