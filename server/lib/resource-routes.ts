@@ -3,6 +3,8 @@ import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import {
   BASE_COLUMNS,
   DEL_FLAG_COLUMN,
+  isLocked,
+  lockedMessage,
   actionIdsSchema,
   actionPath,
   actionPerm,
@@ -235,6 +237,7 @@ export async function updateRow(ctx: ResourceCtx, hooks: ResourceHooks, body: Re
   const { def } = ctx;
   const id = Number(body.id);
   const existing = await findInScope(ctx, id);
+  refuseLocked(def, [existing]);
   const row: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(body)) if (k !== 'id' && v !== undefined) row[k] = v;
   if (def.scope === 'school' && row[SCHOOL_COLUMN] !== undefined) await assertSchoolUsable(ctx, Number(row[SCHOOL_COLUMN]));
@@ -257,6 +260,13 @@ export async function updateRow(ctx: ResourceCtx, hooks: ResourceHooks, body: Re
   return (await mapRows([saved], ctx, hooks))[0];
 }
 
+/** Final rows (the declaration's lockedWhen) are neither updated nor deleted. */
+function refuseLocked(def: ResourceDef, rows: readonly Row[]): void {
+  const rule = def.lockedWhen;
+  const locked = rule ? rows.find((r) => isLocked(def, r)) : undefined;
+  if (rule && locked) throw new ApiError(409, lockedMessage(rule, locked));
+}
+
 /** Ids that must all be in the caller's scope (one outside answers as missing); answers the rows. */
 export async function rowsInScope(ctx: ResourceCtx, ids: readonly number[], includeDeleted = false): Promise<Row[]> {
   const found = await scopedSelect(ctx, includeDeleted).where(sql.ref(`${ctx.def.table}.id`), 'in', [...ids]).execute();
@@ -268,6 +278,7 @@ export async function rowsInScope(ctx: ResourceCtx, ids: readonly number[], incl
 export async function deleteRows(ctx: ResourceCtx, hooks: ResourceHooks, ids: number[]): Promise<number> {
   const { def } = ctx;
   const found = await rowsInScope(ctx, ids);
+  refuseLocked(def, found);
   await refuseWithChildren(ctx.db as unknown as Kysely<unknown>, def, ids);
   await hooks.beforeDelete?.(ctx, ids);
   await refuseInUse(ctx.db as unknown as Kysely<unknown>, def, ids);

@@ -244,6 +244,31 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
    * the search form says the same before sending (search.ts `exclusiveConflict`).
    */
   exclusive?: readonly (readonly string[])[];
+  /**
+   * Rows in these states are final (a closed day, an issued document): update and delete refuse
+   * them with `msg` (409; `{column}` is replaced by the row's value) whoever asks, and the app
+   * offers no 编辑/删除 on them. The area's own calls that change such rows check it themselves.
+   */
+  lockedWhen?: LockRule;
+}
+
+export interface LockRule {
+  field: string;
+  in: readonly (string | number)[];
+  msg: string;
+}
+
+/** Whether a row is final by its declaration's lockedWhen. */
+export function isLocked(def: Pick<ResourceDef, 'lockedWhen'>, row: Readonly<Record<string, unknown>>): boolean {
+  const rule = def.lockedWhen;
+  if (!rule) return false;
+  const value = row[rule.field];
+  return rule.in.some((v) => String(v) === String(value));
+}
+
+/** The refusal of a final row, with `{column}` filled from the row. */
+export function lockedMessage(rule: LockRule, row: Readonly<Record<string, unknown>>): string {
+  return rule.msg.replace(/\{(\w+)\}/g, (_, k: string) => String(row[k] ?? ''));
 }
 
 /** Columns every resource table has besides its declared fields. */

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useCallback, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import type { QueryValue } from '../../api/request';
-import { DEL_FLAG_COLUMN, permCode, type ResourceDef } from '../../contract/resource';
+import { DEL_FLAG_COLUMN, isLocked, permCode, type ResourceDef } from '../../contract/resource';
 import { DataTable, type DataTableColumn, type DataTableHandle, type RowAction, type TableQuery, type TableRow } from '../DataTable';
 import { CONFIRM_BATCH_DELETE, CONFIRM_DELETE, NOTHING_SELECTED, confirmAction, notifyError, notifySuccess, notifyWarning } from '../feedback';
 import { SearchForm, initialValues, searchFieldsOf, toQuery, type SearchField } from '../SearchForm';
@@ -186,13 +186,14 @@ export function ResourcePage<Row extends TableRow = TableRow>(props: ResourcePag
   const actions = useMemo<RowAction<Row>[]>(() => {
     const list: RowAction<Row>[] = [];
     const live = (r: Row) => Number(r[DEL_FLAG_COLUMN] ?? 0) !== 1;
-    if (hasUpdate && allowed(perms.update)) list.push({ key: 'edit', label: '编辑', visible: live, onClick: openEdit });
-    if (hasDelete && allowed(perms.delete)) list.push({ key: 'delete', label: '删除', color: 'red', visible: live, onClick: (r) => void removeIds([r.id], confirmDelete) });
+    const changeable = (r: Row) => live(r) && !isLocked(def, r);
+    if (hasUpdate && allowed(perms.update)) list.push({ key: 'edit', label: '编辑', visible: changeable, onClick: openEdit });
+    if (hasDelete && allowed(perms.delete)) list.push({ key: 'delete', label: '删除', color: 'red', visible: changeable, onClick: (r) => void removeIds([r.id], confirmDelete) });
     if (hasRecover && allowed(perms.recover)) list.push({ key: 'recover', label: '恢复', color: 'green', visible: (r) => !live(r), onClick: (r) => void recover(r) });
     return [...list, ...declaredRowActions, ...(rowActionsProp ? rowActionsProp(ctx) : [])];
     // perms is rebuilt each render from props; its codes are what matter
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [hasUpdate, hasDelete, hasRecover, perms.update, perms.delete, perms.recover, can, openEdit, removeIds, recover, confirmDelete, rowActionsProp, ctx, declaredRowActions]);
+  }, [def, hasUpdate, hasDelete, hasRecover, perms.update, perms.delete, perms.recover, can, openEdit, removeIds, recover, confirmDelete, rowActionsProp, ctx, declaredRowActions]);
 
   const batchDelete = async () => {
     const rows = table.current?.selectedRows() ?? [];

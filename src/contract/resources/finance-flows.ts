@@ -193,6 +193,7 @@ export const reconciliationResource = defineResource({
   readBy: [FIN_SCREEN.reconciliation],
   defaultSort: 'recon_date desc',
   indexes: [['school_id', 'recon_date']],
+  lockedWhen: { field: 'state', in: [1], msg: '{recon_date} 已关账，不能修改，请先重新打开该对账日' },
   fields: {
     recon_date: { type: 'date', label: '对账日期', required: true, search: 'range', searchDefault: 'currentMonth', list: { sortable: true, format: 'date', width: 110 } },
     state: { type: 'int', label: '状态', default: 0, readonly: true, form: false, options: { kind: 'static', items: RECON_DAY_STATES }, search: 'eq', list: { format: 'option', width: 80 } },

@@ -33,8 +33,8 @@ async function addEvent(db: Kysely<Database>, day: { id: number; school_id: numb
 export function registerReconciliation(app: Hono<AppEnv>): void {
   mountResource(app, reconciliationResource, {
     async beforeWrite(ctx, row, mode, existing) {
+      // a closed day is refused by the declaration's lockedWhen before this runs
       if (existing) {
-        refuseClosed(existing);
         if ((row.recon_date !== undefined && row.recon_date !== existing.recon_date) || (row.school_id !== undefined && Number(row.school_id) !== Number(existing.school_id))) {
           throw new ApiError(400, '对账日的校区和日期不能修改，请删除后重新建立');
         }
@@ -46,8 +46,6 @@ export function registerReconciliation(app: Hono<AppEnv>): void {
       }
     },
     async beforeDelete(ctx, ids) {
-      const days = await ctx.db.selectFrom('fin_reconciliations').select(['id', 'state', 'recon_date']).where('id', 'in', ids).execute();
-      for (const d of days) refuseClosed(d);
       // the day's flows wait for the next reconciliation again
       const records = await ctx.db.selectFrom('fin_reconciliation_records').select(['flow_kind', 'flow_id']).where('recon_id', 'in', ids).where('flow_id', 'is not', null).execute();
       for (const r of records) if (r.flow_kind && r.flow_id !== null) await ctx.db.updateTable(flowTable(r.flow_kind as FlowKind)).set({ recon_state: 0 }).where('id', '=', r.flow_id).execute();
