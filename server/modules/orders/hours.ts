@@ -27,7 +27,7 @@ export interface NewLine {
   schoolId: number;
   studentId: number;
   classTypeId: number;
-  source: 'order' | 'grant' | 'opening';
+  source: 'order' | 'grant' | 'opening' | 'transfer';
   orderId?: number | null;
   detailId?: number | null;
   contractNo?: string | null;
@@ -297,4 +297,121 @@ export async function forfeitExpired(db: Db, day: string, by: number | null): Pr
     await moveBalance(db, line.student_id, line.class_type_id, 0, -left);
   }
   return due.length;
+}
+
+/** What a transfer moved: the hours taken from the source line, its money, and the line credited. */
+export interface LineMove {
+  hours: number;
+  paid: number;
+  promo: number;
+  credited: number;
+  line: ContractLine;
+}
+
+export interface TransferLineInput {
+  lineId: number;
+  /** hundredths to take (default: all the line has left) */
+  hours?: number;
+  to: { schoolId: number; studentId: number; classTypeId: number; orderId: number | null; contractNo?: string | null; /** hundredths credited (default: the hours taken) */ hours?: number };
+  refType: string;
+  refId: string | number;
+  by: number | null;
+}
+
+/**
+ * Moves hours of a contract line with their money (paid first, as consumption takes them) to a new
+ * line of another student, campus or class type (source `transfer`): the source posts
+ * transfer_out, the new line transfer_in under the same business record, so the money nets to zero
+ * across the pair (and the hours too unless a class-type conversion credits another number). The
+ * new line keeps the source's validity; its gift hours are the gift part of what moved (gift hours
+ * are the last a line uses, as the refund calculator counts them).
+ */
+export async function transferLine(db: Db, input: TransferLineInput): Promise<LineMove> {
+  const line = await db.selectFrom('order_contract_line').selectAll().where('id', '=', input.lineId).executeTakeFirst();
+  if (!line || line.active !== 1) throw new ApiError(409, '合同明细尚不可用，不能转出课时');
+  await lockBalance(db, line.school_id, line.student_id, line.class_type_id, input.by);
+  await lockBalance(db, input.to.schoolId, input.to.studentId, input.to.classTypeId, input.by);
+  const fresh = await db.selectFrom('order_contract_line').selectAll().where('id', '=', line.id).executeTakeFirstOrThrow();
+  const take = input.hours ?? fresh.remaining_hours;
+  if (!Number.isSafeInteger(take) || take <= 0) throw new ApiError(409, '该合同明细没有剩余课时可转');
+  if (take > fresh.remaining_hours) throw new ApiError(409, `课时不足：剩余 ${toHours(fresh.remaining_hours)} 课时，要转出 ${toHours(take)} 课时`);
+  const money = await moneyOf(db, fresh, take);
+  const meta = { bizType: 'transfer_out', refType: input.refType, refId: input.refId, by: input.by ?? undefined };
+  await hoursLedger.post(db, lineAccount(fresh.id), -take, meta);
+  if (money.paid > 0) await moneyLedger.post(db, paidAccount(fresh.id), -money.paid, meta);
+  if (money.promo > 0) await moneyLedger.post(db, promoAccount(fresh.id), -money.promo, meta);
+  await moveLine(db, fresh.id, 0, -take);
+  await moveBalance(db, fresh.student_id, fresh.class_type_id, 0, -take);
+
+  const credited = input.to.hours ?? take;
+  const giftLeft = Math.min(fresh.gift_hours, fresh.remaining_hours);
+  const giftTaken = Math.max(0, take - (fresh.remaining_hours - giftLeft));
+  const gift = Math.min(credited, Math.round((giftTaken * credited) / take));
+  const row = await openLine(db, {
+    schoolId: input.to.schoolId,
+    studentId: input.to.studentId,
+    classTypeId: input.to.classTypeId,
+    source: 'transfer',
+    orderId: input.to.orderId,
+    contractNo: input.to.contractNo ?? fresh.contract_no,
+    boughtHours: credited - gift,
+    giftHours: gift,
+    paidMoney: money.paid,
+    promoMoney: money.promo,
+    startDate: fresh.start_date,
+    endDate: fresh.end_date,
+    by: input.by,
+  });
+  await db.updateTable('order_contract_line').set({ active: 1 }).where('id', '=', row.id).execute();
+  const credit = { ...meta, bizType: 'transfer_in' };
+  await hoursLedger.post(db, lineAccount(row.id), credited, credit);
+  if (money.paid > 0) await moneyLedger.post(db, paidAccount(row.id), money.paid, credit);
+  if (money.promo > 0) await moneyLedger.post(db, promoAccount(row.id), money.promo, credit);
+  await moveLine(db, row.id, 0, credited);
+  // the same student and class type (a campus transfer) keeps its total: only the line changed
+  const same = input.to.studentId === fresh.student_id && input.to.classTypeId === fresh.class_type_id;
+  await moveBalance(db, input.to.studentId, input.to.classTypeId, same ? 0 : credited, credited);
+  await refreshProgress(db, [fresh.order_id, input.to.orderId].flatMap((id) => (id ? [id] : [])));
+  const after = await db.selectFrom('order_contract_line').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
+  return { hours: take, paid: money.paid, promo: money.promo, credited, line: after };
+}
+
+/**
+ * Undoes every transfer of a business record: the credits of its new lines are reversed (refused
+ * 409 when hours of a new line were used since; the line is then no longer consumable) and the
+ * transfers out are given back by reverseHours. Answers the hundredths given back to the sources.
+ */
+export async function reverseTransfer(db: Db, input: { refType: string; refId: string | number; reason: string; by: number | null }): Promise<number> {
+  const credits = await db
+    .selectFrom('order_hours_flow as f')
+    .select(['f.id', 'f.account_key', 'f.amount'])
+    .where('f.ref_type', '=', input.refType)
+    .where('f.ref_id', '=', String(input.refId))
+    .where('f.biz_type', '=', 'transfer_in')
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('order_hours_flow as r').select('r.id').whereRef('r.reverses_id', '=', 'f.id'))))
+    .orderBy('f.id')
+    .execute();
+  for (const c of credits) {
+    const lineId = Number(c.account_key.slice(5));
+    const line = await db.selectFrom('order_contract_line').selectAll().where('id', '=', lineId).executeTakeFirstOrThrow();
+    await lockBalance(db, line.school_id, line.student_id, line.class_type_id, input.by);
+    const left = await hoursLedger.balance(db, lineAccount(line.id));
+    if (left !== Number(c.amount)) throw new ApiError(409, `转入的课时已使用 ${toHours(Number(c.amount) - left)} 课时，不能撤销`);
+    await hoursLedger.reverse(db, c.id, input.reason, input.by ?? undefined);
+    const money = await db
+      .selectFrom('order_money_flow as f')
+      .select('f.id')
+      .where('f.ref_type', '=', input.refType)
+      .where('f.ref_id', '=', String(input.refId))
+      .where('f.biz_type', '=', 'transfer_in')
+      .where('f.account_key', 'in', [paidAccount(line.id), promoAccount(line.id)])
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('order_money_flow as r').select('r.id').whereRef('r.reverses_id', '=', 'f.id'))))
+      .execute();
+    for (const m of money) await moneyLedger.reverse(db, m.id, input.reason, input.by ?? undefined);
+    await moveLine(db, line.id, 0, -left);
+    await moveBalance(db, line.student_id, line.class_type_id, -left, -left);
+    // nothing is left on the line and its credits are reversed: it no longer counts as bought
+    await db.updateTable('order_contract_line').set({ active: 0, updated_at: nowText(), updated_by: input.by }).where('id', '=', line.id).execute();
+  }
+  return reverseHours(db, input);
 }

@@ -9,6 +9,9 @@ import { registerFeeCheck } from './fee-check';
 import { registerOrderCalls } from './routes';
 import { registerInstallments } from './installments';
 import { registerRefunds } from './refunds';
+import { registerTransfers } from './transfers';
+import { registerClassTypeTransfer } from './class-type-transfer';
+import { registerRecommendGift } from './recommend-gift';
 import './schema';
 
 /**
@@ -17,7 +20,8 @@ import './schema';
  * lines whose lesson hours and money live on append-only ledgers. The classes area posts
  * attendance through postHours/reverseHours below. Lists around the order: refund reasons, coupon
  * configuration and 淘宝 orders are plain declarations mounted by createApp; excused lessons and
- * gifts hang on a student; the price check reads the products area's public module.
+ * gifts hang on a student; the price check reads the products area's public module. Transfers
+ * (to another student, campus or class type) move hours by paired ledger postings (transfers.ts).
  */
 export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
   mountResource(app, orderResource);
@@ -28,6 +32,9 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
   registerFeeCheck(app);
   registerInstallments(app);
   registerRefunds(app);
+  registerTransfers(app);
+  registerClassTypeTransfer(app);
+  registerRecommendGift(app);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -46,6 +53,9 @@ export {
   grantLine,
   postHours,
   reverseHours,
+  transferLine,
+  reverseTransfer,
+  type LineMove,
   forfeitExpired,
   consumable,
   linesOf,

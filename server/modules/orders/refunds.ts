@@ -73,7 +73,7 @@ export async function calculateRefund(db: Db, order: OrderRow, relief: number): 
       paid_left: b.paid_left,
     });
   }
-  const gifts = await db.selectFrom('order_student_gift').select(['list_price', 'quantity']).where('order_id', '=', order.id).where('state', '=', 2).where('del_flag', '=', 0).execute();
+  const gifts = await db.selectFrom('order_student_gift').select(['list_price', 'quantity']).where('order_id', '=', order.id).where('student_id', '=', order.student_id).where('state', '=', 2).where('del_flag', '=', 0).execute();
   const giftsNotReturned = gifts.reduce((s, g) => s + Number(g.list_price) * Number(g.quantity), 0);
   const paidLeft = lines.reduce((s, l) => s + l.paid_left, 0);
   const hoursAmount = lines.reduce((s, l) => s + l.hours_amount, 0);

@@ -20,6 +20,7 @@ import type {
   studentGiftResource,
   tbOrderResource,
 } from '../../../src/contract/resources/orders-extras';
+import type { campusTransferResource, classTypeTransferResource } from '../../../src/contract/resources/orders-transfer';
 
 /** Tables of the orders area: the declared ones typed from their declarations, and the two ledgers (migration 0450). */
 type Ledger = Omit<LedgerRow, 'id'> & { id: Generated<number> };
@@ -53,5 +54,7 @@ declare module '../../db/schema' {
     order_installment: Campus & DeclaredTable<typeof installmentResource>;
     order_installment_period: Campus & DeclaredTable<typeof installmentPeriodResource>;
     order_installment_event: Campus & DeclaredTable<typeof installmentEventResource>;
+    order_transfer_campus: Campus & DeclaredTable<typeof campusTransferResource>;
+    order_student_class_type: Campus & DeclaredTable<typeof classTypeTransferResource>;
   }
 }

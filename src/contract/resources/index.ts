@@ -10,6 +10,7 @@ import { LOGGER_RESOURCES } from './misc';
 import { ORDER_EXTRA_RESOURCES } from './orders-extras';
 import { MARKETING_PLAN_RESOURCES } from './marketing-plans';
 import { ORDERS_RESOURCES } from './orders';
+import { ORDER_TRANSFER_RESOURCES } from './orders-transfer';
 import { MARKETING_RESOURCES } from './marketing';
 import { FINANCE_ACCOUNT_RESOURCES } from './finance-accounts';
 import { FINANCE_FLOW_RESOURCES } from './finance-flows';
@@ -31,6 +32,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   ...ORDER_EXTRA_RESOURCES,
   ...MARKETING_PLAN_RESOURCES,
   ...ORDERS_RESOURCES,
+  ...ORDER_TRANSFER_RESOURCES,
   ...MARKETING_RESOURCES,
   ...FINANCE_ACCOUNT_RESOURCES,
   ...FINANCE_FLOW_RESOURCES,
@@ -49,6 +51,7 @@ const AREA_OF = new Map<string, string>([
   ...ORDER_EXTRA_RESOURCES.map((r) => [r.name, 'orders'] as const),
   ...MARKETING_PLAN_RESOURCES.map((r) => [r.name, 'marketing'] as const),
   ...ORDERS_RESOURCES.map((r) => [r.name, 'orders'] as const),
+  ...ORDER_TRANSFER_RESOURCES.map((r) => [r.name, 'orders'] as const),
   ...MARKETING_RESOURCES.map((r) => [r.name, 'marketing'] as const),
   ...FINANCE_ACCOUNT_RESOURCES.map((r) => [r.name, 'finance'] as const),
   ...FINANCE_FLOW_RESOURCES.map((r) => [r.name, 'finance'] as const),

@@ -53,6 +53,7 @@ export const CONTRACT_LINE_SOURCES: readonly OptionItem[] = [
   { value: 'order', text: '订单' },
   { value: 'grant', text: '报班赠送' },
   { value: 'opening', text: '期初结转' },
+  { value: 'transfer', text: '转入' },
 ];
 
 export const PAY_METHODS: readonly OptionItem[] = [
@@ -75,6 +76,10 @@ export const ORDER_LOG_ACTIONS: readonly OptionItem[] = [
   { value: 'teacher', text: '更换老师' },
   { value: 'payment', text: '收款' },
   { value: 'state', text: '状态变更' },
+  { value: 'transfer_order', text: '转让' },
+  { value: 'transfer_campus', text: '转校区' },
+  { value: 'class_type_transfer', text: '转班型' },
+  { value: 'recommend_gift', text: '推荐赠品' },
 ];
 
 /** Menu codes of the order screens (server/db/seed/menus/orders.ts). */

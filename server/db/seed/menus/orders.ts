@@ -1,5 +1,6 @@
 import { screen, type MenuSeed } from '../menu-seed';
 import { ORDER_SCREENS } from '../../../../src/contract/resources/orders';
+import { ORDER_TRANSFER_SCREEN } from '../../../../src/contract/orders-transfer';
 
 export const order = 18;
 
@@ -36,11 +37,21 @@ export const menus: readonly MenuSeed[] = [
           button('order_form_add_exc_detail', '异常说明', DESK),
           button('order_form_modify_raw_teacher', '更换班主任', ['principal']),
           button('order_payment_add', '订单收款', ['principal', 'front_desk']),
+          button('order_form_transfer_order', '转让订单', ['principal']),
+          button('order_form_transfer_campus', '申请转校区', ['principal', 'sales']),
+          button('order_form_transfer_campus_audited', '执行转校区', ['principal']),
+          button('order_form_add_recommend_gift', '推荐赠品', DESK),
+          button('order_student_class_type_add', '转班型', ['principal']),
         ],
       },
       screen('已审核订单', 'orders/audited', [], { code: ORDER_SCREENS.audited, url: '/orders/audited', grants: READERS }),
       screen('已完成订单', 'orders/completed', [], { code: ORDER_SCREENS.completed, url: '/orders/completed', grants: READERS }),
       screen('未通过订单', 'orders/not_through', [], { code: ORDER_SCREENS.notThrough, url: '/orders/not_through', grants: READERS }),
+      screen('转校区记录', 'resource/order_transfer_campus', [], { code: ORDER_TRANSFER_SCREEN.campus, url: '/orders/transfer_campus', grants: ['principal', 'sales'] }),
+      {
+        ...screen('转班型记录', 'resource/order_student_class_type', [], { code: ORDER_TRANSFER_SCREEN.classType, url: '/orders/class_type_transfer', grants: ['principal'] }),
+        children: [button('order_student_class_type_update', '编辑转班型备注', ['principal']), button('order_student_class_type_delete', '撤销转班型', ['principal'])],
+      },
       screen('业绩分配', 'resource/order_sch_achievement_divide', [], { code: ORDER_SCREENS.jx, url: '/orders/completed_jx', grants: ['principal', 'sales'] }),
     ],
   },
