@@ -38,9 +38,9 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
 export { accountBalance, payFromAccount, refundToAccount, reverseAccountFlow, depositToAccount, type AccountMoveInput } from './accounts';
 export { issueReceipt, cancelReceipt, onReceiptCancel, signedAmount, RECEIPT_NUMBER_KIND, type IssueReceiptInput, type ReceiptCancelEvent, type ReceiptCancelHandler } from './receipts';
 export { accountFlow, accountKey } from './ledgers';
-export { reconcileDay, setReceiptSource, setPaymentProvider, type ReceiptForReconciliation, type ReceiptSource, type PaymentProvider } from './flows';
+export { reconcileDay, setReceiptSource, type ReceiptForReconciliation, type ReceiptSource } from './flows';
 export { rateFor, serviceFee } from './service-rate';
-export { cardPaymentProvider, setCardPaymentProvider, builtinCardProvider, type CardPaymentProvider, type ProviderContext } from './provider';
+export { paymentProvider, setPaymentProvider, builtinPaymentProvider, type PaymentProvider, type ProviderContext, type TradeStatus } from './provider';
 
 /** What `npm run ledger:check` reports for the finance area: broken account chains and receipt problems. */
 export interface FinanceCheck {

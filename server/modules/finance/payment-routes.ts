@@ -10,7 +10,7 @@ import { nextNumber, periodOf } from '../../lib/number-sequence';
 import { inScope } from '../../lib/scope';
 import { nowText } from '../../lib/time';
 import { accountStudent, depositToAccount } from './accounts';
-import { cardPaymentProvider } from './provider';
+import { paymentProvider } from './provider';
 import { rateFor } from './service-rate';
 import './schema';
 
@@ -28,7 +28,7 @@ async function bindingInScope(db: Db, principal: Principal, id: number) {
 
 /** What the demo shows of an SMS the built-in provider would have sent (a real provider texts it). */
 function hint(smsCode: string | undefined): string | undefined {
-  return cardPaymentProvider().name === 'builtin' && smsCode ? smsCode : undefined;
+  return paymentProvider().name === 'builtin' && smsCode ? smsCode : undefined;
 }
 
 /** Card payment, QR payment codes and the service rate of a student (one provider interface). */
@@ -37,19 +37,19 @@ export function registerPaymentRoutes(app: Hono<AppEnv>): void {
     const student = await accountStudent(db, principal, body.student_id);
     const outTradeNo = await nextNumber(db, { kind: 'QR', scope: 'all', period: periodOf('month') });
     const ctx = { db, schoolId: student.school_id, studentId: student.id, by: principal.userId };
-    const qr = await cardPaymentProvider().createQrCode(ctx, { outTradeNo, amount: body.amount, subject: `${student.name} 储值账户充值` });
-    return { out_trade_no: outTradeNo, code_url: qr.codeUrl, amount: body.amount, expires_at: qr.expiresAt, provider: cardPaymentProvider().name };
+    const qr = await paymentProvider().createQrCode(ctx, { outTradeNo, amount: body.amount, subject: `${student.name} 储值账户充值` });
+    return { out_trade_no: outTradeNo, code_url: qr.codeUrl, amount: body.amount, expires_at: qr.expiresAt, provider: paymentProvider().name };
   });
 
   mountCall(app, bindingCall, async ({ db, principal, body }) => {
     const student = await accountStudent(db, principal, body.student_id);
     const bindNo = await nextNumber(db, { kind: 'BK', scope: 'all', period: periodOf('year') });
     const ctx = { db, schoolId: student.school_id, studentId: student.id, by: principal.userId };
-    const sent = await cardPaymentProvider().bindCard(ctx, { bindNo, cardNo: body.card_no, holderName: body.holder_name, idCard: body.id_card, phone: body.phone });
+    const sent = await paymentProvider().bindCard(ctx, { bindNo, cardNo: body.card_no, holderName: body.holder_name, idCard: body.id_card, phone: body.phone });
     const now = nowText();
     const row = await db
       .insertInto('fin_bank_binding')
-      .values({ school_id: student.school_id, student_id: student.id, provider: cardPaymentProvider().name, bind_no: bindNo, bank_name: body.bank_name ?? null, card_tail: body.card_no.slice(-4), holder_name: body.holder_name, phone_tail: body.phone.slice(-4), state: 1, sms_code: sent.smsCode ?? null, created_at: now, updated_at: now, created_by: principal.userId, updated_by: principal.userId })
+      .values({ school_id: student.school_id, student_id: student.id, provider: paymentProvider().name, bind_no: bindNo, bank_name: body.bank_name ?? null, card_tail: body.card_no.slice(-4), holder_name: body.holder_name, phone_tail: body.phone.slice(-4), state: 1, sms_code: sent.smsCode ?? null, created_at: now, updated_at: now, created_by: principal.userId, updated_by: principal.userId })
       .returningAll()
       .executeTakeFirstOrThrow();
     return cardOut(row, hint(sent.smsCode));
@@ -59,7 +59,7 @@ export function registerPaymentRoutes(app: Hono<AppEnv>): void {
     const row = await bindingInScope(db, principal, body.binding_id);
     if (row.state !== 1) throw new ApiError(409, row.state === 2 ? '该银行卡已绑定' : '该绑卡申请已失效，请重新绑定');
     const ctx = { db, schoolId: row.school_id, studentId: row.student_id, by: principal.userId };
-    const res = await cardPaymentProvider().confirmBinding(ctx, { bindNo: row.bind_no, smsCode: body.sms_code, expected: row.sms_code });
+    const res = await paymentProvider().confirmBinding(ctx, { bindNo: row.bind_no, smsCode: body.sms_code, expected: row.sms_code });
     if (!res.ok) throw new ApiError(400, res.message ?? '绑卡失败');
     await db.updateTable('fin_bank_binding').set({ state: 2, sms_code: null, updated_at: nowText(), updated_by: principal.userId }).where('id', '=', row.id).execute();
     return cardOut({ ...row, state: 2 });
@@ -68,7 +68,7 @@ export function registerPaymentRoutes(app: Hono<AppEnv>): void {
   mountCall(app, unbindingCall, async ({ db, principal, body }) => {
     const row = await bindingInScope(db, principal, body.binding_id);
     if (row.state === 3) throw new ApiError(409, '该银行卡已解绑');
-    await cardPaymentProvider().unbind({ db, schoolId: row.school_id, studentId: row.student_id, by: principal.userId }, { bindNo: row.bind_no });
+    await paymentProvider().unbind({ db, schoolId: row.school_id, studentId: row.student_id, by: principal.userId }, { bindNo: row.bind_no });
     await db.updateTable('fin_bank_binding').set({ state: 3, sms_code: null, updated_at: nowText(), updated_by: principal.userId }).where('id', '=', row.id).execute();
     return cardOut({ ...row, state: 3 });
   });
@@ -83,7 +83,7 @@ export function registerPaymentRoutes(app: Hono<AppEnv>): void {
     const card = await bindingInScope(db, principal, body.binding_id);
     if (card.state !== 2) throw new ApiError(409, '该银行卡未绑定或已解绑');
     const outTradeNo = await nextNumber(db, { kind: 'KJ', scope: 'all', period: periodOf('month') });
-    const sent = await cardPaymentProvider().quickPay({ db, schoolId: card.school_id, studentId: card.student_id, by: principal.userId }, { outTradeNo, bindNo: card.bind_no, amount: body.amount });
+    const sent = await paymentProvider().quickPay({ db, schoolId: card.school_id, studentId: card.student_id, by: principal.userId }, { outTradeNo, bindNo: card.bind_no, amount: body.amount });
     const now = nowText();
     const row = await db
       .insertInto('fin_quick_pay')
@@ -98,7 +98,7 @@ export function registerPaymentRoutes(app: Hono<AppEnv>): void {
     const pay = await db.selectFrom('fin_quick_pay').selectAll().where('id', '=', body.pay_id).executeTakeFirst();
     if (!pay || !inScope(principal, pay.school_id)) throw new ApiError(404, '支付记录不存在或无权访问');
     if (pay.state !== 1) throw new ApiError(409, pay.state === 2 ? '该笔支付已完成' : '该笔支付已失败，请重新支付');
-    const res = await cardPaymentProvider().confirmQuickPay({ db, schoolId: pay.school_id, studentId: pay.student_id, by: principal.userId }, { outTradeNo: pay.out_trade_no, smsCode: body.sms_code, expected: pay.sms_code });
+    const res = await paymentProvider().confirmQuickPay({ db, schoolId: pay.school_id, studentId: pay.student_id, by: principal.userId }, { outTradeNo: pay.out_trade_no, smsCode: body.sms_code, expected: pay.sms_code });
     if (!res.ok) throw new ApiError(400, res.message ?? '支付失败');
     const student = await accountStudent(db, principal, pay.student_id);
     const result = await depositToAccount(db, { student, amountFen: Number(pay.amount), payMethod: 'zhongjin', by: principal.userId, refType: 'quick_pay', refId: pay.out_trade_no, remark: '中金快捷支付充值' });

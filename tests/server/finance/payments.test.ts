@@ -1,7 +1,7 @@
 import { CARD_PROVIDER_KIND } from '../../../src/contract/resources/finance-flows';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, ADMIN, DEMO_PASSWORD, type LoggedIn, type TestServer } from '../helpers';
-import { accountBalance, checkFinanceLedgers, serviceFee } from '../../../server/modules/finance';
+import { accountBalance, builtinPaymentProvider, checkFinanceLedgers, serviceFee, setPaymentProvider, type PaymentProvider } from '../../../server/modules/finance';
 import type { AccountResult, BalanceAdjustRow, QrPayCode } from '../../../src/contract/finance-accounts';
 import type { BindingCard, QuickPayRow, StudentRate } from '../../../src/contract/finance-payment';
 import '../../../server/modules/finance/schema';
@@ -95,6 +95,39 @@ describe('finance: provider calls through the built-in provider', () => {
     expect(new Set(mine.map((l) => l.operation))).toEqual(new Set(['bind_card', 'confirm_binding', 'quick_pay', 'confirm_quick_pay', 'unbind']));
     expect(logs.some((l) => (l.request ?? '').includes('6222020200112233445') || (l.request ?? '').includes('11010519491231002X'))).toBe(false);
     expect(await checkFinanceLedgers(s.db)).toEqual({ accountBreaks: [], receiptProblems: [] });
+  });
+});
+
+describe('finance: one payment provider for every channel', () => {
+  it('an installed provider answers both the flows\' 查询 and the card payments, and the built-in one comes back', async () => {
+    const asked: string[] = [];
+    const spy: PaymentProvider = {
+      ...builtinPaymentProvider,
+      name: 'spy',
+      async queryTrade(ctx, req) {
+        asked.push(`query:${req.kind}:${req.tradeNo}`);
+        return builtinPaymentProvider.queryTrade(ctx, req);
+      },
+      async createQrCode(ctx, req) {
+        asked.push(`qr:${req.amount}`);
+        return builtinPaymentProvider.createQrCode(ctx, req);
+      },
+    };
+    setPaymentProvider(spy);
+    try {
+      const id = await newStudent();
+      const qr = await ok(s.call<QrPayCode>('POST', api('fn_student_account/qr_pay_code'), { headers: finance.headers, json: { student_id: id, amount: 1200 } }));
+      expect(qr.provider).toBe('spy');
+      // a demo 易宝 flow of the campus
+      const flow = await s.db.selectFrom('fin_yb_flowing').select(['id', 'trade_no']).where('school_id', '=', bj).executeTakeFirstOrThrow();
+      const res = await s.call<{ trade_no: string }>('GET', api('fin_yb_flowing/query_yeepay'), { headers: finance.headers, query: { id: flow.id } });
+      expect(res.body.code).toBe(200);
+      expect(asked).toEqual(['qr:1200', `query:yb:${flow.trade_no}`]);
+    } finally {
+      setPaymentProvider(builtinPaymentProvider);
+    }
+    const back = await ok(s.call<QrPayCode>('POST', api('fn_student_account/qr_pay_code'), { headers: finance.headers, json: { student_id: await newStudent(), amount: 100 } }));
+    expect(back.provider).toBe('builtin');
   });
 });
 

@@ -10,7 +10,7 @@ import { nowText } from '../../../lib/time';
 import { FLOW_KINDS, FLOW_RESOURCES, type FlowKind } from '../../../../src/contract/resources/finance-flows';
 import { FLOW_CALLS, type FlowRow } from '../../../../src/contract/finance-flows';
 import { assertDayOpen, dayOf, flowTable, studentOf } from './common';
-import { paymentProvider } from './provider';
+import { paymentProvider } from '../provider';
 import type { FlowTable } from './schema';
 
 type Flow = { [K in keyof FlowTable]: K extends 'id' ? number : FlowTable[K] };
@@ -79,7 +79,7 @@ function registerFlowKind(app: Hono<AppEnv>, kind: FlowKind): void {
 
   mountCall(app, calls.query, async ({ db, principal, query }) => {
     const flow = await flowInScope(db, principal, kind, query.id);
-    const status = await paymentProvider(db, flowTable).query({ kind, schoolId: flow.school_id, merchantNo: flow.merchant_no, tradeNo: flow.trade_no, orderNo: flow.order_no });
+    const status = await paymentProvider().queryTrade({ db, schoolId: flow.school_id, by: principal.userId }, { kind, merchantNo: flow.merchant_no, tradeNo: flow.trade_no, orderNo: flow.order_no });
     return {
       provider: FLOW_KINDS.find((k) => k.kind === kind)?.channel ?? kind,
       trade_no: flow.trade_no,

@@ -18,5 +18,4 @@ export function registerPaymentFlows(app: Hono<AppEnv>): void {
 }
 
 export { setReceiptSource, type ReceiptForReconciliation, type ReceiptSource } from './receipts';
-export { setPaymentProvider, type PaymentProvider } from './provider';
 export { reconcileDay } from './reconcile';
