@@ -2,9 +2,10 @@
  * `npm run bench`: every speed and memory figure of the product, printed as one table.
  *
  *   npm run bench                         all benches at their documented default scales
- *   npm run bench -- --only api,app       a subset (api, relations, app, table, offline, classes)
+ *   npm run bench -- --only api,app       a subset (api, relations, app, table, offline, classes, finance)
  *   npm run bench -- --scale 100000       the API and relation benches' row count (default 1,000,000)
  *   npm run bench -- --checkins 10000000  the check-in rows of the classes bench
+ *   FIN_BENCH_FLOWS=10000000 npm run bench -- --only finance   the account flows of the finance bench (default 1,000,000)
  *
  * Figures are measured on this machine (2 cores); targets come from the issues.
  */
@@ -15,6 +16,7 @@ import { runOfflineBench } from './offline-bench';
 import { runOfflineDeviceBench } from './offline-device-bench';
 import { runClassesBench } from './classes-bench';
 import { runTableBench } from './table-bench';
+import { runFinanceBench } from './finance-bench';
 
 export interface Figure {
   area: string;
@@ -104,6 +106,19 @@ async function main(): Promise<void> {
       { area, name: 'check-in page p99', value: round(r.pageP99Ms), unit: 'ms', target: '', ok: true },
       { area, name: 'check-in page throughput', value: Math.round(r.pageRps), unit: 'req/s', target: '', ok: true },
       { area, name: 'check-in page errors', value: r.pageErrors, unit: '', target: '0', ok: r.pageErrors === 0 },
+    );
+  }
+
+  if (want('finance')) {
+    console.log('Finance bench …');
+    const r = await runFinanceBench({ log });
+    const area = `finance (${r.flows.toLocaleString('en')} account flows, ${r.receipts.toLocaleString('en')} receipts)`;
+    figures.push(
+      { area, name: `monthly report, one city (${r.cityFlowsInMonth} flows, ${r.cityReceiptsInMonth} receipts in the month) p50`, value: round(r.city.p50), unit: 'ms', target: '', ok: true },
+      { area, name: 'monthly report, one city p99', value: round(r.city.p99), unit: 'ms', target: '≤ 300', ok: r.city.p99 <= 300 },
+      { area, name: 'monthly report, one campus p50 / p99', value: `${round(r.campus.p50)} / ${round(r.campus.p99)}`, unit: 'ms', target: '', ok: true },
+      { area, name: 'dashboard, one city p50 / p99', value: `${round(r.dashboard.p50)} / ${round(r.dashboard.p99)}`, unit: 'ms', target: '', ok: true },
+      { area, name: 'machine load average during the run', value: round(r.loadAverage, 1), unit: '', target: '', ok: true },
     );
   }
 

@@ -6,6 +6,9 @@ type Loader = () => Promise<{ default: ComponentType }>;
 export const screens: Record<string, Loader> = {
   'finance/student_accounts': () => import('./StudentAccountsScreen'),
   'finance/receipts': () => import('./ReceiptsScreen'),
+  // reports and dashboard: their chunks alone load the chart library (reportParts.tsx)
+  'finance/reports': () => import('./ReportScreen'),
+  'finance/finance_dashboard': () => import('./DashboardScreen'),
   // payment channels (menus/finance-flows.ts)
   'finance/flowing': () => import('./FlowingScreen'),
   'finance/yb_flowing': () => import('./FlowScreens').then((m) => ({ default: m.YbFlowScreen })),
