@@ -48,6 +48,7 @@ const NO_GENERATED_ADD: Readonly<Record<string, string>> = {
   edu_tea_leave_management: 'the teacher must work in the campus',
   system_data_permission: 'one data permission per role; the demo roles have theirs',
   base_user_detail: 'one staff file per user; the demo users have theirs',
+  base_organ_school: 'one file per campus; the demo campuses have theirs (tests/server/base/base-school.test.ts adds one)',
   system_user_tag: 'a single-choice tag group replaces tags',
   system_data_permission_detail: 'target_id names a campus or an organisation by target_type',
   edu_course_schedule: 'a plan node’s parent must be a node of the same class',
@@ -92,6 +93,12 @@ function patterned(re: string, key: string): string {
     '^\\d{10,32}$': `${3026000000000 + seq}`,
     // a plan's month: one per generated body (plans are one per place and month)
     '^\\d{4}-(0[1-9]|1[0-2])$': `${2100 + (seq % 800)}-0${1 + (seq % 9)}`,
+    // the base area's codes (campus, channel, protocol), payment and POS numbers, protocol versions
+    '^[A-Z0-9-]{2,16}$': `SC-${seq}`,
+    '^[A-Za-z0-9_]{2,16}$': `code_${seq}`,
+    '^[A-Za-z0-9_-]{4,32}$': `M-${100000 + seq}`,
+    '^[A-Za-z0-9]{4,32}$': `T${100000 + seq}`,
+    '^[Vv]?\\d+(\\.\\d+){0,2}$': `V1.${seq}`,
   };
   const v = known[re];
   if (v === undefined) throw new Error(`no generated value for pattern ${re} (${key}): add one here`);

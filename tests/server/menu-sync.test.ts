@@ -15,6 +15,7 @@ import { menus as orderExtraMenus } from '../../server/db/seed/menus/orders-extr
 import { menus as orderMenus } from '../../server/db/seed/menus/orders';
 import { menus as financeMenus } from '../../server/db/seed/menus/finance';
 import { menus as financeFlowMenus } from '../../server/db/seed/menus/finance-flows';
+import { menus as baseMenus } from '../../server/db/seed/menus/base';
 
 /** Menus of a seed tree, every level. */
 function countMenus(nodes: readonly MenuSeed[]): number {
@@ -108,8 +109,9 @@ describe('menus from the declarations are upserted at every start', () => {
     const oldCodes = new Set(OLD.menus.map((m) => m.code));
     const studentsArea = flatten(seeds.filter((m) => m.code === 'students')).filter((m) => !oldCodes.has(m.code) && m.code !== 'view_full_phone');
     expect(studentsArea.length).toBeGreaterThan(20);
-    // …and the finance area's menus (财务管理, new since the student accounts; the pay flows' file shares its directory)
-    expect(first.inserted).toBe(12 + countMenus(approvalMenus) + countMenus(productMenus) + countMenus(marketingMenus) + countMenus(orderExtraMenus) + (countMenus(orderMenus) - 1) + studentsArea.length + countMenus(financeMenus) + (countMenus(financeFlowMenus) - 1));
+    // …and the finance area's menus (财务管理, new since the student accounts; the pay flows' file shares its directory),
+    // and the base area's 校区与签约 (campus files and selling settings)
+    expect(first.inserted).toBe(12 + countMenus(approvalMenus) + countMenus(productMenus) + countMenus(marketingMenus) + countMenus(orderExtraMenus) + (countMenus(orderMenus) - 1) + studentsArea.length + countMenus(financeMenus) + (countMenus(financeFlowMenus) - 1) + countMenus(baseMenus));
     expect(first.adopted).toBe(before);
     const [logger] = await menuByCode('system_logger');
     expect(logger.parent).toBe((await menuByCode('system'))[0].id);

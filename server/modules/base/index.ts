@@ -6,6 +6,7 @@ import { mountResource } from '../../lib/resource-routes';
 import { withLoginId } from '../../lib/resource-refs';
 import '../../db/core-schema';
 import * as feedback from './feedback';
+import { registerSchools } from './schools';
 import type { Database, DeclaredTable } from '../../db/schema';
 import { nowText } from '../../lib/time';
 
@@ -38,4 +39,7 @@ export function register(app: Hono<AppEnv>, deps: AppDeps): void {
   mountResource(app, subCompanyResource);
   // the user's name is the declared ref's label (user_name); the list also shows the account
   mountResource(app, userDetailResource, { extendPage: withLoginId('base_user_detail') });
+  // campus files with their own rules and reads; their sub-entities, limits, on-sale rows, gifts,
+  // channels and protocol types are plain declarations the app mounts as declared
+  registerSchools(app);
 }

@@ -3,6 +3,8 @@ import { SYSTEM_RESOURCES } from './system';
 import { GUIDE_RESOURCES } from './teaching';
 import { BASE_CLASS_RESOURCES } from './base';
 import { BASE_ORG_RESOURCES } from './base-org';
+import { BASE_SCHOOL_RESOURCES } from './base-school';
+import { BASE_CATALOGUE_RESOURCES } from './base-catalogue';
 import { CLASSES_RESOURCES } from './classes';
 import { PRODUCTS_RESOURCES } from './products';
 import { STUDENT_RESOURCES } from './students';
@@ -26,6 +28,8 @@ export const RESOURCES: readonly ResourceDef[] = [
   ...PRODUCTS_RESOURCES,
   ...BASE_CLASS_RESOURCES,
   ...BASE_ORG_RESOURCES,
+  ...BASE_SCHOOL_RESOURCES,
+  ...BASE_CATALOGUE_RESOURCES,
   ...STUDENT_RESOURCES,
   ...CLASSES_RESOURCES,
   ...LOGGER_RESOURCES,
@@ -45,7 +49,7 @@ const AREA_OF = new Map<string, string>([
   ...GUIDE_RESOURCES.map((r) => [r.name, 'teaching'] as const),
   ...LOGGER_RESOURCES.map((r) => [r.name, 'misc'] as const),
   ...PRODUCTS_RESOURCES.map((r) => [r.name, 'products'] as const),
-  ...[...BASE_CLASS_RESOURCES, ...BASE_ORG_RESOURCES].map((r) => [r.name, 'base'] as const),
+  ...[...BASE_CLASS_RESOURCES, ...BASE_ORG_RESOURCES, ...BASE_SCHOOL_RESOURCES, ...BASE_CATALOGUE_RESOURCES].map((r) => [r.name, 'base'] as const),
   ...STUDENT_RESOURCES.map((r) => [r.name, 'students'] as const),
   ...CLASSES_RESOURCES.map((r) => [r.name, 'classes'] as const),
   ...ORDER_EXTRA_RESOURCES.map((r) => [r.name, 'orders'] as const),

@@ -8,4 +8,6 @@ export const screens: Record<string, () => Promise<{ default: ComponentType }>> 
   'base/user': () => import('./StaffFilePage'),
   'base/classroom': () => import('./ClassroomScreen'),
   'base/feedback': () => import('./feedback/FeedbackPage'),
+  'base/organ_school': () => import('./OrganSchoolScreen'),
+  'base/protocol_type': () => import('./ProtocolTypeScreen'),
 };
