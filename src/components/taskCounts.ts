@@ -1,7 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../api/call';
-import { wfInstanceListCall } from '../contract/workflow';
 import { useSession } from './session';
+
+// The workflow contract (its schemas are built when it loads) comes with the first count, not with
+// the layout that shows the badge.
+const workflowContract = () => import('../contract/workflow');
 
 /** Address of 任务中心 › 我的待办 (its menu's url, server/db/seed/menus/workflow.ts). */
 export const TODO_PATH = '/task/todo';
@@ -16,7 +19,10 @@ export function useTaskCounts() {
   const enabled = navEntries.some((e) => e.path === TODO_PATH);
   return useQuery({
     queryKey: ['wf-counts'],
-    queryFn: async () => (await callApi(wfInstanceListCall, { query: { type: 'todo', rows: 1 } }, { silent: true })).counts,
+    queryFn: async () => {
+      const { wfInstanceListCall } = await workflowContract();
+      return (await callApi(wfInstanceListCall, { query: { type: 'todo', rows: 1 } }, { silent: true })).counts;
+    },
     refetchInterval: 60_000,
     enabled,
   });

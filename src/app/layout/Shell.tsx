@@ -69,6 +69,12 @@ function initialTabs(routes: AppRoute[]): Tab[] {
   return [...fixed, ...saved.map((t) => ({ ...t, fixed: false }))];
 }
 
+/** The tabs with the page shown open (unchanged when it already is, or has no title). */
+function withPageTab(tabs: Tab[], pathname: string, search: string, title: string | null, affix: boolean): Tab[] {
+  if (!title || pathname === '/') return tabs;
+  return tabsReducer(tabs, { type: 'open', tab: { path: pathname, fullPath: pathname + search, title, fixed: affix } });
+}
+
 export function Shell({ user, menus }: { user: SessionUser; menus: ShellMenus }) {
   const location = useLocation();
   const navigate = useNavigate();
@@ -89,15 +95,17 @@ export function Shell({ user, menus }: { user: SessionUser; menus: ShellMenus })
   const [themeKey, setThemeKey] = useState(readTheme);
   const [feedbackOpen, setFeedbackOpen] = useState(false);
   const [passwordOpen, setPasswordOpen] = useState(!!user.must_change_password);
-  const [tabs, dispatch] = useReducer(tabsReducer, routes, initialTabs);
+  const pathname = location.pathname;
+  const match = matchPage(pathname, pages);
+  const title = titleOf(pathname, pages);
+  // The page's tab is there from the first render: opening it in the effect below would render the
+  // whole layout a second time while the first screen loads.
+  const [tabs, dispatch] = useReducer(tabsReducer, routes, (r) => withPageTab(initialTabs(r), pathname, location.search, title, !!match?.route.meta.affix));
   const [refreshCount, setRefreshCount] = useState(0);
   // Mounted from the first opening on, so closing animates and state resets as usual.
   const feedbackUsed = useSticky(feedbackOpen);
   const passwordUsed = useSticky(passwordOpen);
 
-  const pathname = location.pathname;
-  const match = matchPage(pathname, pages);
-  const title = titleOf(pathname, pages);
   const activeMenu = match?.route.activeMenu || (match?.route.hidden ? (match.parents.at(-1)?.path ?? pathname) : pathname);
 
   useEffect(() => {

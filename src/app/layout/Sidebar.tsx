@@ -1,6 +1,6 @@
 import { Badge, Box, Image, Menu, ScrollArea, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { SidebarTheme } from '../../components/session';
 import { TODO_PATH, countText, useTaskCounts } from '../../components/taskCounts';
@@ -114,7 +114,11 @@ function CollapsedItem({ route, activePath, theme }: { route: AppRoute; activePa
   );
 }
 
-export function Sidebar({ tree, activePath, collapsed, theme, width, branding }: SidebarProps) {
+/**
+ * Memoised: its props change only with the menu, the page and the theme, and the layout renders
+ * again for every tab, query and state change around it (a hundred menu entries each time).
+ */
+export const Sidebar = memo(function Sidebar({ tree, activePath, collapsed, theme, width, branding }: SidebarProps) {
   return (
     <Box component="nav" className={classes.sidebar} style={{ width, background: theme.background }} aria-label="主菜单" data-testid="sidebar">
       <Link to="/home" className={classes.logo} style={{ color: theme.activeText }}>
@@ -136,4 +140,4 @@ export function Sidebar({ tree, activePath, collapsed, theme, width, branding }:
       </ScrollArea>
     </Box>
   );
-}
+});

@@ -1,17 +1,21 @@
-import { ActionIcon, Anchor, Badge, Breadcrumbs, Group, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Box, Breadcrumbs, Group, Text } from '@mantine/core';
 import { IconCloudOff, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconMenu2 } from '@tabler/icons-react';
 import { useIsOnline } from '../../offline/cachedDataNotice';
 import { Link } from 'react-router-dom';
 import type { Crumb } from '../routes/breadcrumb';
-import { NotificationBell } from './NotificationBell';
 import { UserMenu } from './UserMenu';
 import { createElement, type ReactNode } from 'react';
-import { useIdleReady } from '../offline/useIdleReady';
+import { useAfterFirstScreen, useIdleReady } from '../offline/useIdleReady';
 import { useDeferredComponent } from '../offline/useDeferredComponent';
 import { useSignInAgain } from '../session/useSignInAgain';
 
 // The status reads the outbox from Dexie: it loads once home is up (at once when offline).
 const loadOfflineStatus = () => import('../../components/offline/OfflineStatus').then((m) => m.OfflineStatus);
+
+// The bell (its popover, message dialog and message calls) comes after the first screen.
+const loadNotificationBell = () => import('./NotificationBell').then((m) => m.NotificationBell);
+/** The bell's size (ActionIcon lg), kept while it loads so the user menu does not move. */
+const BELL_SIZE = 34;
 
 interface TopBarProps {
   crumbs: Crumb[];
@@ -24,6 +28,7 @@ interface TopBarProps {
 export function TopBar({ crumbs, mobile, sidebarOpen, onToggle, extra }: TopBarProps) {
   // loaded once and kept in state (see useDeferredComponent), not created while rendering
   const offlineStatus = useDeferredComponent(useIdleReady(), loadOfflineStatus);
+  const bell = useDeferredComponent(useAfterFirstScreen(), loadNotificationBell);
   const online = useIsOnline();
   const onSignInAgain = useSignInAgain();
   return (
@@ -57,7 +62,7 @@ export function TopBar({ crumbs, mobile, sidebarOpen, onToggle, extra }: TopBarP
             离线
           </Badge>
         )}
-        <NotificationBell />
+        {bell ? createElement(bell) : <Box w={BELL_SIZE} h={BELL_SIZE} />}
         <UserMenu compact={mobile} />
       </Group>
     </Group>
