@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLedgerTable } from '../../../server/lib/ledger-table';
 import { defineLedger, type LedgerRow } from '../../../server/lib/ledger';
-import { moneyWorker, sharedDatabase, type SharedDatabase } from '../money-workers';
+import { moneyWorker, sharedDatabase, type SharedDatabase } from '../worker-processes';
 
 /**
  * The append-only ledger: the database itself refuses UPDATE and DELETE; posts carry the balance

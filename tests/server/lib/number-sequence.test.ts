@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatNumber, nextNumber, periodOf } from '../../../server/lib/number-sequence';
 import { ApiError } from '../../../server/lib/http';
-import { moneyWorker, sharedDatabase, type SharedDatabase } from '../money-workers';
+import { moneyWorker, sharedDatabase, type SharedDatabase } from '../worker-processes';
 
 /**
  * Document numbers are unique and gapless under concurrency: three processes (SQLite: one file,

@@ -1,13 +1,9 @@
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type OpenedDatabase } from '../../../server/db/index';
+import type { OpenedDatabase } from '../../../server/db/index';
 import { nowText } from '../../../server/lib/time';
 import { periodKey } from '../../../server/lib/job-lease';
 import { RECYCLE_JOB, recycleLeads } from '../../../server/modules/marketing';
-import { seededPgDatabase, seededSqliteImage } from '../seeded-database';
+import { runWorker, sharedDatabase, type SharedDatabase } from '../worker-processes';
 import '../../../server/modules/marketing/schema';
 
 /**
@@ -15,49 +11,21 @@ import '../../../server/modules/marketing/schema';
  * processes on one database (a SQLite file, or PostgreSQL) run the same period at the same moment,
  * and each lead is recycled once, with one move on its timeline.
  */
-const ROOT = path.resolve(import.meta.dirname, '../../..');
 const DAY = 86_400_000;
 
-let target: string;
+let shared: SharedDatabase;
 let opened: OpenedDatabase;
-let dropPg: (() => Promise<void>) | undefined;
-let dataDir: string | undefined;
 
 function worker(atMs: number, holdMs: number): Promise<{ ran: boolean }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/server/fixtures/recycle-worker.ts', target, String(atMs), String(holdMs)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (b: Buffer) => (out += b.toString('utf8')));
-    child.stderr.on('data', (b: Buffer) => (err += b.toString('utf8')));
-    child.on('exit', (code) => {
-      const line = out.trim().split('\n').pop() ?? '';
-      if (code !== 0 || !line.startsWith('{')) reject(new Error(`工作进程失败（${code}）：${err}${out}`));
-      else resolve(JSON.parse(line) as { ran: boolean });
-    });
-  });
+  return runWorker<{ ran: boolean }>('recycle-worker.ts', shared.target, [String(atMs), String(holdMs)]);
 }
 
 beforeAll(async () => {
-  const pgBase = process.env.TEST_DATABASE_URL;
-  if (pgBase) {
-    const fresh = await seededPgDatabase(pgBase);
-    target = fresh.url;
-    dropPg = fresh.drop;
-    opened = openDatabase({ dataDir: ':memory:', databaseUrl: fresh.url, poolSize: 2 });
-  } else {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-desk-recycle-'));
-    fs.writeFileSync(path.join(dataDir, 'campus-desk.db'), await seededSqliteImage());
-    target = dataDir;
-    opened = openDatabase({ dataDir, databaseUrl: undefined });
-  }
+  shared = await sharedDatabase();
+  opened = shared.opened;
 }, 60_000);
 
-afterAll(async () => {
-  await opened?.close();
-  await dropPg?.();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(async () => shared?.close());
 
 async function seedLead(values: { last_follow_at: string | null; assigned_at: string; is_important?: number; name: string }): Promise<number> {
   const db = opened.db;

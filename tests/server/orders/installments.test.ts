@@ -1,8 +1,6 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ordersWorld, packOrder, type OrdersWorld } from './fixture';
-import { sharedDatabase } from '../money-workers';
+import { runWorker, sharedDatabase, type WorkerResult } from '../worker-processes';
 import { nowText, todayText } from '../../../server/lib/time';
 import type { Database } from '../../../server/db/schema';
 import type { Kysely } from 'kysely';
@@ -17,7 +15,6 @@ let gz: number;
 
 type Body<T> = { code: number; msg: string; data: T };
 const api = (p: string) => `/api/v1/${p}`;
-const ROOT = path.resolve(import.meta.dirname, '../../..');
 
 async function ok<T>(p: Promise<{ body: Body<T> }>): Promise<T> {
   const res = await p;
@@ -148,19 +145,8 @@ describe('orders: installment plans', () => {
   });
 });
 
-function overdueWorker(target: string, atMs: number, today: string): Promise<{ committed: string[]; refused: string[] }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/server/fixtures/overdue-worker.ts', target, String(atMs), today], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (b: Buffer) => (out += b.toString('utf8')));
-    child.stderr.on('data', (b: Buffer) => (err += b.toString('utf8')));
-    child.on('exit', (code) => {
-      const line = out.trim().split('\n').pop() ?? '';
-      if (code !== 0 || !line.startsWith('{')) reject(new Error(`工作进程失败（${code}）：${err}${out}`));
-      else resolve(JSON.parse(line) as { committed: string[]; refused: string[] });
-    });
-  });
+function overdueWorker(target: string, atMs: number, today: string): Promise<WorkerResult> {
+  return runWorker<WorkerResult>('overdue-worker.ts', target, [String(atMs), today]);
 }
 
 describe('orders: the daily overdue check', () => {

@@ -1,42 +1,24 @@
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
-import { openDatabase, type OpenedDatabase } from '../../../server/db/index';
+import type { OpenedDatabase } from '../../../server/db/index';
 import type { Database } from '../../../server/db/schema';
 import { createDefine, createInstance } from '../../../server/modules/workflow';
 import { periodKey } from '../../../server/lib/job-lease';
 import { REMIND_EVERY_MS } from '../../../server/modules/workflow/reminders';
 import { nowText } from '../../../server/lib/time';
-import { seededPgDatabase, seededSqliteImage } from '../seeded-database';
+import { runWorker, sharedDatabase, type SharedDatabase } from '../worker-processes';
 
 /**
  * Overdue approvals are reminded by a scheduled job every server process runs: two processes on
  * one database (a SQLite file, or PostgreSQL) run the same period at the same moment, and the
  * approver gets exactly one reminder. A later period finds nothing new to remind.
  */
-const ROOT = path.resolve(import.meta.dirname, '../../..');
 
-let target: string;
+let shared: SharedDatabase;
 let opened: OpenedDatabase;
-let dropPg: (() => Promise<void>) | undefined;
-let dataDir: string | undefined;
 
 function worker(atMs: number, holdMs: number): Promise<{ ran: boolean }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/server/fixtures/lease-worker.ts', target, String(atMs), String(holdMs)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (b: Buffer) => (out += b.toString('utf8')));
-    child.stderr.on('data', (b: Buffer) => (err += b.toString('utf8')));
-    child.on('exit', (code) => {
-      const line = out.trim().split('\n').pop() ?? '';
-      if (code !== 0 || !line.startsWith('{')) reject(new Error(`工作进程失败（${code}）：${err}${out}`));
-      else resolve(JSON.parse(line) as { ran: boolean });
-    });
-  });
+  return runWorker<{ ran: boolean }>('lease-worker.ts', shared.target, [String(atMs), String(holdMs)]);
 }
 
 async function remindersOf(db: Kysely<Database>, instanceId: number): Promise<number> {
@@ -45,25 +27,11 @@ async function remindersOf(db: Kysely<Database>, instanceId: number): Promise<nu
 }
 
 beforeAll(async () => {
-  const pgBase = process.env.TEST_DATABASE_URL;
-  if (pgBase) {
-    const fresh = await seededPgDatabase(pgBase);
-    target = fresh.url;
-    dropPg = fresh.drop;
-    opened = openDatabase({ dataDir: ':memory:', databaseUrl: fresh.url, poolSize: 2 });
-  } else {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-desk-lease-'));
-    fs.writeFileSync(path.join(dataDir, 'campus-desk.db'), await seededSqliteImage());
-    target = dataDir;
-    opened = openDatabase({ dataDir, databaseUrl: undefined });
-  }
+  shared = await sharedDatabase();
+  opened = shared.opened;
 }, 60_000);
 
-afterAll(async () => {
-  await opened?.close();
-  await dropPg?.();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(async () => shared?.close());
 
 describe('the reminder job across two processes', () => {
   it('an overdue task is reminded exactly once per period, whichever process runs it', async () => {
