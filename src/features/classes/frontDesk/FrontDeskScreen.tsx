@@ -1,8 +1,8 @@
 import { ActionIcon, Alert, Badge, Button, Group, Loader, ScrollArea, Select, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { IconArrowBackUp, IconPin, IconPinFilled, IconRefresh, IconSearch, IconWifiOff, IconX } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { useMemo, useState } from 'react';
-import type { CheckInMark, RosterSession } from '../../../contract/classes';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { CheckInMark, RosterSession, RosterStudent } from '../../../contract/classes';
 import { MARK_TEXT } from '../../../contract/classes';
 import { useSession } from '../../../components/session';
 import { confirmAction, notifyError, notifyInfo } from '../../../components/feedback';
@@ -118,6 +118,13 @@ export function FrontDeskBoard({ ownerId, schools, schoolsLoading }: FrontDeskBo
     }
   };
   const lastUndoable = last && isRecent(recent, syncKey(last.session.schedule_id, last.studentId)) ? last : null;
+  // One tap handler for every render, so the memoised tiles are not all drawn again; it calls the
+  // latest `tap` (mode, pin and recent taps of this render).
+  const latestTap = useRef(tap);
+  useLayoutEffect(() => {
+    latestTap.current = tap;
+  });
+  const onTileTap = useCallback((s: RosterSession, st: RosterStudent) => void latestTap.current(s, st.student_id, st.name, st.mark), []);
 
   return (
     <Stack gap="sm" p="sm" data-testid="front-desk">
@@ -275,9 +282,9 @@ export function FrontDeskBoard({ ownerId, schools, schoolsLoading }: FrontDeskBo
                 <StudentTile
                   key={st.student_id}
                   student={st}
-                  scheduleId={s.schedule_id}
+                  session={s}
                   sync={syncOf(st, roster.items.get(syncKey(s.schedule_id, st.student_id)))}
-                  onTap={() => void tap(s, st.student_id, st.name, st.mark)}
+                  onTap={onTileTap}
                 />
               ))}
             </div>

@@ -1,5 +1,6 @@
+import { memo } from 'react';
 import { Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
-import type { RosterStudent } from '../../../contract/classes';
+import type { RosterSession, RosterStudent } from '../../../contract/classes';
 import { MarkBadge, MARK_COLOR } from '../checkIn/MarkBadge';
 import { formatHours, maskedPhone, type StudentSync } from '../checkIn/roster';
 import classes from './FrontDesk.module.css';
@@ -7,16 +8,26 @@ import classes from './FrontDesk.module.css';
 interface Props {
   student: RosterStudent;
   sync: StudentSync;
-  scheduleId: number;
-  onTap: () => void;
+  session: RosterSession;
+  /** the same function across renders (the tiles are memoised), told which tile was tapped */
+  onTap(session: RosterSession, student: RosterStudent): void;
 }
 
-/** One student of today's roster: the whole tile is the touch target (one tap checks in). */
-export function StudentTile({ student, sync, scheduleId, onTap }: Props) {
+function sameTile(a: Props, b: Props): boolean {
+  return a.student === b.student && a.session === b.session && a.onTap === b.onTap && a.sync.state === b.sync.state && a.sync.message === b.sync.message;
+}
+
+/**
+ * One student of today's roster: the whole tile is the touch target (one tap checks in). Memoised:
+ * the board renders again for every outbox change, search key and status, and a tablet shows
+ * dozens of tiles, most of them unchanged.
+ */
+export const StudentTile = memo(function StudentTile({ student, sync, session, onTap }: Props) {
+  const scheduleId = session.schedule_id;
   const accent = student.mark ? `var(--mantine-color-${MARK_COLOR[student.mark]}-6)` : 'var(--mantine-color-gray-3)';
   return (
     <UnstyledButton
-      onClick={onTap}
+      onClick={() => onTap(session, student)}
       className={classes.tile}
       data-testid="roster-student"
       data-student-id={student.student_id}
@@ -46,4 +57,4 @@ export function StudentTile({ student, sync, scheduleId, onTap }: Props) {
       </Paper>
     </UnstyledButton>
   );
-}
+}, sameTile);
