@@ -15,3 +15,10 @@ export function nowText(at: Date | number = Date.now()): string {
 export function todayText(at: Date | number = Date.now()): string {
   return nowText(at).slice(0, 10);
 }
+
+/** A 'YYYY-MM-DD' calendar date moved by whole days (calendar arithmetic: no time zone involved). */
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}

@@ -21,6 +21,8 @@ export const PLACEHOLDER_PATHS: Readonly<Record<string, string>> = {
   '{school sign}': 'mkt_school_sign',
   '{ta target}': 'mkt_ta_target',
   '{school ta plans}': 'mkt_school_ta_plan',
+  // teaching (docs/teaching.md)
+  '{classroom feedback lookup by ids}': 'tch_class_feedback/by_ids',
 };
 
 /** Rows of calls.tsv whose path is '-': recognised by area and a phrase of their note. */

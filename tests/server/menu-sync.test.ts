@@ -11,6 +11,7 @@ import { FULL_VALUE_PERM } from '../../src/contract/mask';
 import { approvalMenus } from '../../server/db/seed/menus/workflow';
 import { menus as productMenus } from '../../server/db/seed/menus/products';
 import { menus as marketingMenus } from '../../server/db/seed/menus/marketing';
+import { menus as teachingMenus } from '../../server/db/seed/menus/teaching';
 import { menus as orderExtraMenus } from '../../server/db/seed/menus/orders-extras';
 import { menus as orderMenus } from '../../server/db/seed/menus/orders';
 import { menus as financeMenus } from '../../server/db/seed/menus/finance';
@@ -110,8 +111,8 @@ describe('menus from the declarations are upserted at every start', () => {
     const studentsArea = flatten(seeds.filter((m) => m.code === 'students')).filter((m) => !oldCodes.has(m.code) && m.code !== 'view_full_phone');
     expect(studentsArea.length).toBeGreaterThan(20);
     // …and the finance area's menus (财务管理, new since the student accounts; the pay flows' file shares its directory),
-    // and the base area's 校区与签约 (campus files and selling settings)
-    expect(first.inserted).toBe(12 + countMenus(approvalMenus) + countMenus(productMenus) + countMenus(marketingMenus) + countMenus(orderExtraMenus) + (countMenus(orderMenus) - 1) + studentsArea.length + countMenus(financeMenus) + (countMenus(financeFlowMenus) - 1) + countMenus(baseMenus));
+    // the base area's 校区与签约 (campus files and selling settings) and the teaching area's (教学管理)
+    expect(first.inserted).toBe(12 + countMenus(approvalMenus) + countMenus(productMenus) + countMenus(marketingMenus) + countMenus(orderExtraMenus) + (countMenus(orderMenus) - 1) + studentsArea.length + countMenus(financeMenus) + (countMenus(financeFlowMenus) - 1) + countMenus(baseMenus) + countMenus(teachingMenus));
     expect(first.adopted).toBe(before);
     const [logger] = await menuByCode('system_logger');
     expect(logger.parent).toBe((await menuByCode('system'))[0].id);

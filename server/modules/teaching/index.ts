@@ -10,6 +10,8 @@ import { check, parseQuery, readJson } from '../../lib/validate';
 import { mountResource } from '../../lib/resource-routes';
 import { plainTextOf, sanitizeNoticeHtml } from '../../lib/html-sanitize';
 import { nowText } from '../../lib/time';
+import { registerRecords } from './records';
+import { registerResultCalls } from './results';
 
 /** 操作指南: written by administrators, read by every signed-in user from the user menu. */
 export interface GuideTable extends BaseColumns {
@@ -49,7 +51,13 @@ function cleanContent(html: unknown): string {
   return content;
 }
 
+/**
+ * The teaching area: 操作指南 (sys_guide) here; the teaching records, the declarations behind the
+ * teaching screens (./records.ts) and their special calls (./results.ts; docs/teaching.md).
+ */
 export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
+  registerRecords(app);
+  registerResultCalls(app);
   mountResource(app, guideResource, {
     beforeWrite(_ctx, row, mode) {
       if (row.content !== undefined) row.content = cleanContent(row.content);

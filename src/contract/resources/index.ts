@@ -1,6 +1,8 @@
 import type { ResourceDef } from '../resource';
 import { SYSTEM_RESOURCES } from './system';
 import { GUIDE_RESOURCES } from './teaching';
+import { TEACHING_RECORD_RESOURCES } from './teaching-records';
+import { TEACHING_RESULT_RESOURCES } from './teaching-results';
 import { BASE_CLASS_RESOURCES } from './base';
 import { BASE_ORG_RESOURCES } from './base-org';
 import { BASE_SCHOOL_RESOURCES } from './base-school';
@@ -25,6 +27,8 @@ import { MARKETING_FUNNEL_RESOURCES } from './marketing-funnel';
 export const RESOURCES: readonly ResourceDef[] = [
   ...SYSTEM_RESOURCES,
   ...GUIDE_RESOURCES,
+  ...TEACHING_RECORD_RESOURCES,
+  ...TEACHING_RESULT_RESOURCES,
   ...PRODUCTS_RESOURCES,
   ...BASE_CLASS_RESOURCES,
   ...BASE_ORG_RESOURCES,
@@ -46,7 +50,7 @@ export const RESOURCES: readonly ResourceDef[] = [
 /** The area (as named in spec calls.tsv) of each declaration: what the audit log records. */
 const AREA_OF = new Map<string, string>([
   ...SYSTEM_RESOURCES.map((r) => [r.name, 'system'] as const),
-  ...GUIDE_RESOURCES.map((r) => [r.name, 'teaching'] as const),
+  ...[...GUIDE_RESOURCES, ...TEACHING_RECORD_RESOURCES, ...TEACHING_RESULT_RESOURCES].map((r) => [r.name, 'teaching'] as const),
   ...LOGGER_RESOURCES.map((r) => [r.name, 'misc'] as const),
   ...PRODUCTS_RESOURCES.map((r) => [r.name, 'products'] as const),
   ...[...BASE_CLASS_RESOURCES, ...BASE_ORG_RESOURCES, ...BASE_SCHOOL_RESOURCES, ...BASE_CATALOGUE_RESOURCES].map((r) => [r.name, 'base'] as const),
