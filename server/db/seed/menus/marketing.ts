@@ -12,9 +12,15 @@ const crud = (perm: string, label: string): Button[] => [
   [`${perm}_delete`, `删除${label}`],
 ];
 
-/** A screen whose buttons are granted per role (when fewer than the screen's holders). */
+/**
+ * A screen whose buttons are granted per role (when fewer than the screen's holders). A button goes
+ * only to roles that hold its screen: a granted button puts its screen in the sidebar (the sidebar
+ * adds the ancestors of every granted menu), so a wider button grant would hand out the screen.
+ */
 function withButtons(base: MenuSeed, buttons: readonly { code: string; name: string; grants?: readonly string[] }[]): MenuSeed {
-  return { ...base, children: buttons.map((b) => ({ name: b.name, code: b.code, type: 2 as const, grants: b.grants })) };
+  const holders = base.grants;
+  const within = (grants: readonly string[] | undefined): readonly string[] | undefined => (holders ? grants?.filter((g) => holders.includes(g)) : grants);
+  return { ...base, children: buttons.map((b) => ({ name: b.name, code: b.code, type: 2 as const, grants: within(b.grants) })) };
 }
 
 // =============================================================================================
