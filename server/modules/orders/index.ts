@@ -73,4 +73,6 @@ export { ledgerViolations, type Violation } from './ledger-check';
 export { hoursLedger, moneyLedger, lineAccount, paidAccount, promoAccount } from './ledgers';
 export { signedOrders, SIGNED_STATES } from './sign-counts';
 export { calculateRefund, serviceRatePermille } from './refunds';
+export { holdingsOf, requestCampusTransfer } from './transfers';
+export { convertClassType } from './class-type-transfer';
 export { settleInstallment, markOverdue, scheduleInstallmentOverdue, OVERDUE_JOB } from './installments';

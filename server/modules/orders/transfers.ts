@@ -141,6 +141,57 @@ async function campusTransferInScope(db: Db, principal: Principal, id: number): 
   return { ...r, state: Number(r.state), to_school_id: Number(r.to_school_id) };
 }
 
+/**
+ * Asks for an order to move to another campus (toName: the campus, already checked to be in the
+ * caller's reach): the request with its ZX number and the approval of the workflow definition
+ * tagged campus_transfer. Answers the request's id, number and state.
+ */
+export async function requestCampusTransfer(db: Db, order: OrderRow, body: { to_school_id: number; reason: string }, toName: string, principal: Pick<Principal, 'userId' | 'name'>): Promise<{ id: number; transfer_no: string; state: number }> {
+  if (body.to_school_id === order.school_id) throw new ApiError(400, '转入校区不能是订单当前所在校区');
+  await assertTransferable(db, order, '转校区');
+  const held = await holdingsOf(db, order);
+  if (held.lines.length === 0) throw new ApiError(409, '该订单没有剩余课时，不需要转校区');
+  const transferNo = await nextNumber(db, { kind: 'ZX', scope: String(order.school_id), period: periodOf('year') });
+  const now = nowText();
+  const row = await db
+    .insertInto('order_transfer_campus')
+    .values({
+      school_id: order.school_id,
+      transfer_no: transferNo,
+      order_id: order.id,
+      student_id: order.student_id,
+      from_school_id: order.school_id,
+      from_school_name: held.school_name,
+      to_school_id: body.to_school_id,
+      to_school_name: toName,
+      hours: held.hours,
+      paid_money: held.paid_left,
+      promo_money: held.promo_left,
+      state: CT.approving,
+      reason: body.reason,
+      done_at: null,
+      created_at: now,
+      updated_at: now,
+      created_by: principal.userId,
+      updated_by: principal.userId,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const { state } = await createInstance(db, {
+    refType: 'order_transfer_campus',
+    refId: row.id,
+    tag: 'campus_transfer',
+    schoolId: order.school_id,
+    applicantId: principal.userId,
+    form: { student_name: held.student_name ?? '', target_school: toName, reason: body.reason },
+    title: `${held.student_name ?? ''} 订单 ${order.order_no ?? order.id} 转校区至 ${toName}`,
+    snapshot: { transfer_no: transferNo, order_no: order.order_no, from: held.school_name, to: toName, hours: held.hours, paid_left: held.paid_left },
+  });
+  await writeLog(db, order, principal, 'transfer_campus', `申请转校区 ${transferNo}：转至 ${toName}（${body.reason}）`);
+  const after = await db.selectFrom('order_transfer_campus').select('state').where('id', '=', row.id).executeTakeFirstOrThrow();
+  return { id: row.id, transfer_no: transferNo, state: state === 2 ? Number(after.state) : CT.approving };
+}
+
 // The approval's end decides the request (runs in the transaction of the last step). Instances of
 // the definition started from the generic application screen name no record: nothing to decide.
 registerOutcome('order_transfer_campus', async ({ db, outcome, actorId, instance }) => {
@@ -164,49 +215,7 @@ export function registerTransfers(app: Hono<AppEnv>): void {
     // both campuses must be in the caller's reach: another campus answers as missing (DESIGN §8)
     const toName = inScope(principal, body.to_school_id) ? await campusName(db, body.to_school_id) : null;
     if (!toName) throw new ApiError(404, '转入校区不存在或无权访问');
-    if (body.to_school_id === order.school_id) throw new ApiError(400, '转入校区不能是订单当前所在校区');
-    await assertTransferable(db, order, '转校区');
-    const held = await holdingsOf(db, order);
-    if (held.lines.length === 0) throw new ApiError(409, '该订单没有剩余课时，不需要转校区');
-    const transferNo = await nextNumber(db, { kind: 'ZX', scope: String(order.school_id), period: periodOf('year') });
-    const now = nowText();
-    const row = await db
-      .insertInto('order_transfer_campus')
-      .values({
-        school_id: order.school_id,
-        transfer_no: transferNo,
-        order_id: order.id,
-        student_id: order.student_id,
-        from_school_id: order.school_id,
-        from_school_name: held.school_name,
-        to_school_id: body.to_school_id,
-        to_school_name: toName,
-        hours: held.hours,
-        paid_money: held.paid_left,
-        promo_money: held.promo_left,
-        state: CT.approving,
-        reason: body.reason,
-        done_at: null,
-        created_at: now,
-        updated_at: now,
-        created_by: principal.userId,
-        updated_by: principal.userId,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const { state } = await createInstance(db, {
-      refType: 'order_transfer_campus',
-      refId: row.id,
-      tag: 'campus_transfer',
-      schoolId: order.school_id,
-      applicantId: principal.userId,
-      form: { student_name: held.student_name ?? '', target_school: toName, reason: body.reason },
-      title: `${held.student_name ?? ''} 订单 ${order.order_no ?? order.id} 转校区至 ${toName}`,
-      snapshot: { transfer_no: transferNo, order_no: order.order_no, from: held.school_name, to: toName, hours: held.hours, paid_left: held.paid_left },
-    });
-    await writeLog(db, order, principal, 'transfer_campus', `申请转校区 ${transferNo}：转至 ${toName}（${body.reason}）`);
-    const after = await campusTransferInScope(db, principal, row.id);
-    return { id: row.id, transfer_no: transferNo, state: state === 2 ? after.state : CT.approving };
+    return requestCampusTransfer(db, order, body, toName, principal);
   });
 
   mountCall(app, transferCampusAuditedCall, async ({ db, principal, body }) => {

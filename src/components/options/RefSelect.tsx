@@ -16,8 +16,8 @@ export interface RefItem {
 }
 
 /** One page of the target's rows matching `text` (in its searched column), as select items. */
-export async function searchRefPage(target: RefTarget, labels: readonly string[], text: string, searchParam: string | undefined): Promise<RefItem[]> {
-  const params: Record<string, string | number> = { page: 1, rows: REF_PAGE_ROWS };
+export async function searchRefPage(target: RefTarget, labels: readonly string[], text: string, searchParam: string | undefined, filters: Readonly<Record<string, string | number>> = {}): Promise<RefItem[]> {
+  const params: Record<string, string | number> = { ...filters, page: 1, rows: REF_PAGE_ROWS };
   if (text && searchParam) params[searchParam] = text;
   const url = `api/v1/${target.pagePath}`;
   const env =
@@ -51,6 +51,8 @@ export interface RefSelectProps {
   size?: 'xs' | 'sm';
   w?: number | string;
   clearable?: boolean;
+  /** fixed filters of the target's page call (e.g. the students of one campus) */
+  filters?: Readonly<Record<string, string | number>>;
 }
 
 /**
@@ -58,7 +60,7 @@ export interface RefSelectProps {
  * user types. The current value shows its label at once (given by the caller); the target is only
  * asked when the dropdown opens or the user types.
  */
-export function RefSelect({ resource, labels, searchParam, value, valueLabel, onChange, label, placeholder, error, required, size = 'xs', w, clearable = true }: RefSelectProps) {
+export function RefSelect({ resource, labels, searchParam, value, valueLabel, onChange, label, placeholder, error, required, size = 'xs', w, clearable = true, filters }: RefSelectProps) {
   const target = refTarget(resource);
   const [opened, setOpened] = useState(false);
   const [search, setSearch] = useState('');
@@ -69,11 +71,11 @@ export function RefSelect({ resource, labels, searchParam, value, valueLabel, on
   // The box shows the chosen value's label: that text is no search (it would find only itself).
   const text = current && debounced === current.label ? '' : debounced;
   const q = useQuery({
-    queryKey: ['ref-search', resource, labels.join(','), param, text],
+    queryKey: ['ref-search', resource, labels.join(','), param, text, filters],
     enabled: opened && !!target,
     staleTime: 30_000,
     placeholderData: keepPreviousData,
-    queryFn: () => searchRefPage(target as RefTarget, labels, text, param),
+    queryFn: () => searchRefPage(target as RefTarget, labels, text, param, filters),
   });
   const data = useMemo(() => {
     const list = [...(q.data ?? [])];

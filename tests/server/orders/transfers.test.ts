@@ -275,3 +275,15 @@ describe('orders: add_recommend_gift', () => {
     expect(after.gifts_not_returned).toBe(calc.gifts_not_returned);
   });
 });
+
+describe('orders: demo transfers', () => {
+  it('seeds a class-type transfer and a pending campus transfer with its approval, on a balanced ledger', async () => {
+    const conversions = await w.s.db.selectFrom('order_student_class_type').select(['id', 'to_hours', 'value']).where('created_by', 'is not', null).execute();
+    expect(conversions.length).toBeGreaterThan(0);
+    expect(conversions.every((c) => Number(c.to_hours) > 0 && Number(c.value) > 0)).toBe(true);
+    const requests = await w.s.db.selectFrom('order_transfer_campus').select(['id', 'state']).where('reason', 'like', '%演示%').execute();
+    expect(requests.length).toBeGreaterThan(0);
+    for (const r of requests) expect((await instanceOf(w.s.db, 'order_transfer_campus', r.id))?.state).toBe(WF_STATES.RUNNING);
+    await expectBalanced();
+  });
+});
