@@ -45,7 +45,9 @@ test('choosing another campus in the class dialog empties the 班级客服 and �
   await rowWith(page, '北京海淀启蒙A班').getByRole('button', { name: '编辑' }).click();
   const dialog = page.getByRole('dialog', { name: '编辑班级' });
   const kf = dialog.getByRole('combobox', { name: '班级客服' });
-  // (clicking the chosen option again would deselect it)
+  // The staff of the campus load after the dialog opens; until then the select shows no name even
+  // when one is chosen, and clicking the chosen option again would deselect it.
+  await expect(kf).toHaveAttribute('placeholder', '请选择');
   if ((await kf.inputValue()) !== '李秀英') {
     await kf.click();
     await page.getByRole('option', { name: '李秀英' }).click();
