@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import type { AppDeps, AppEnv } from './lib/context';
 import { ApiError } from './lib/http';
 import { isRefusedValue } from './db/dialect';
-import { readPermissionMiddleware, sessionMiddleware } from './lib/auth';
+import { openApiSessionMiddleware, readPermissionMiddleware, sessionMiddleware } from './lib/auth';
+import { API_PREFIXES, type ApiPrefix } from './lib/api-prefixes';
 import { bodyLimitMiddleware } from './lib/body-limit';
 import { securityHeaders } from './lib/security-headers';
 import { transactionMiddleware } from './lib/tx';
@@ -13,7 +14,7 @@ import { registerModules } from './modules';
 import { declareReads } from './modules/read-menus';
 import { RESOURCES } from '../src/contract/resources';
 
-/** The Hono app of api/v1. Exported so tests call `app.fetch(request)` in-process. */
+/** The Hono app of api/v1 and api/openapi. Exported so tests call `app.fetch(request)` in-process. */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
@@ -22,14 +23,21 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     c.set('db', deps.db);
     await next();
   });
-  // Before the session is looked up: an oversized body costs nothing but its first megabyte.
-  app.use('/api/v1/*', bodyLimitMiddleware());
-  app.use('/api/v1/*', sessionMiddleware(deps.config));
-  // every read needs a menu of a screen that makes it (declared below, after the routes)
-  app.use('/api/v1/*', readPermissionMiddleware(app));
-  // Outside the request transaction: an export replays its list call page by page.
-  app.use('/api/v1/*', listExportMiddleware(() => app));
-  app.use('/api/v1/*', transactionMiddleware(deps.db));
+  // Every API prefix passes the same pipeline; each has its own authentication (api-prefixes.ts).
+  const authentication: Record<ApiPrefix, MiddlewareHandler<AppEnv>> = {
+    '/api/v1': sessionMiddleware(deps.config),
+    '/api/openapi': openApiSessionMiddleware(deps.config),
+  };
+  for (const prefix of API_PREFIXES) {
+    // Before the session is looked up: an oversized body costs nothing but its first megabyte.
+    app.use(`${prefix}/*`, bodyLimitMiddleware());
+    app.use(`${prefix}/*`, authentication[prefix]);
+    // every read needs a menu of a screen that makes it (declared below, after the routes)
+    app.use(`${prefix}/*`, readPermissionMiddleware(app));
+    // Outside the request transaction: an export replays its list call page by page.
+    app.use(`${prefix}/*`, listExportMiddleware(() => app));
+    app.use(`${prefix}/*`, transactionMiddleware(deps.db));
+  }
 
   registerModules(app, deps);
   // Declarations no module mounted with its own hooks get the plain standard calls.

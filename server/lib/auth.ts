@@ -174,6 +174,23 @@ export function sessionMiddleware(config: AppConfig): MiddlewareHandler<AppEnv> 
   };
 }
 
+/**
+ * The open API's authentication (`/api/openapi`, the part-time acquirers' service): the spec sets
+ * its calls up only when the staff member's session token exists, so every call carries the
+ * session headers `token` and `Authorization`, checked exactly as for api/v1. Nothing under it is
+ * public, and neither a front-desk device credential nor a signed file address stands in for the
+ * session: the device mode and the signed downloads belong to api/v1 alone.
+ */
+export function openApiSessionMiddleware(config: AppConfig): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const principal = await resolve(c, config);
+    if (!principal) return unauthorized();
+    if (principal.mustChangePassword) return c.json({ code: 403, msg: PASSWORD_CHANGE_REQUIRED_MSG, data: null });
+    c.set('principal', principal);
+    return next();
+  };
+}
+
 /** Throws ApiError 403 unless the caller holds the operation code (RC999 holds all). */
 export function assertPerm(principal: Principal, code: string): void {
   if (!hasPerm(principal, code)) throw new ApiError(403, `没有操作权限：${code}`);

@@ -7,6 +7,7 @@ import { isUniqueViolation } from '../db/dialect';
 import { successBody } from './http';
 import { nowText } from './time';
 import '../db/core-schema';
+import { isApiPath } from './api-prefixes';
 import { ApiCode } from '../../src/contract/envelope';
 
 export const KEY_IN_PROGRESS_MSG = '相同幂等键的请求正在处理，请稍后重试';
@@ -57,7 +58,7 @@ function jsonResponse(text: string): Response {
 }
 
 /**
- * Every POST under /api/v1 runs in ONE transaction exposed as `c.var.db`. A thrown ApiError (or an
+ * Every POST under an API prefix (/api/v1, /api/openapi) runs in ONE transaction exposed as `c.var.db`. A thrown ApiError (or an
  * answer whose code is not 200) rolls it back. With `Idempotency-Key`, the key, user, method,
  * path, body hash and answer are stored in the same transaction; a repeat answers the stored
  * answer and writes nothing; the same key with another body answers 409; a repeat racing the first
@@ -65,7 +66,7 @@ function jsonResponse(text: string): Response {
  */
 export function transactionMiddleware(baseDb: Kysely<Database>): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (c.req.method !== 'POST' || !c.req.path.startsWith('/api/v1/') || NO_TX.has(c.req.path)) return next();
+    if (c.req.method !== 'POST' || !isApiPath(c.req.path) || NO_TX.has(c.req.path)) return next();
     const principal = c.var.principal as AppEnv['Variables']['principal'] | undefined;
     const key = c.req.header('idempotency-key')?.trim();
     let bodyHash = '';

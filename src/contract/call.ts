@@ -66,8 +66,11 @@ export interface CallDef<Q extends z.ZodType | undefined = z.ZodType | undefined
   /** Chinese name of what the call does, e.g. 排课; shown in the audit log */
   title: string;
   method: CallMethod;
-  /** relative to the site, as the spec writes it: `api/v1/<module>/<action>` */
-  path: `api/v1/${string}`;
+  /**
+   * relative to the site, as the spec writes it: `api/v1/<module>/<action>`, or
+   * `api/openapi/<service>/<module>/<action>` for the part-time acquirers' open API
+   */
+  path: `api/v1/${string}` | `api/openapi/${string}`;
   /**
    * The operation code the caller must hold (RC999 holds all), for reads too. Several: any one of
    * them. A read may name the screen (menu code) that uses it; a write names its button's code.

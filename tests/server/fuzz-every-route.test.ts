@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { listRoutes } from '../../server/routes-list';
+import { API_PREFIXES } from '../../server/lib/api-prefixes';
 import { ADMIN, createTestServer, type LoggedIn, type TestServer } from './helpers';
 
 /**
@@ -91,7 +92,7 @@ beforeAll(async () => {
       const [method, path] = l.split(' ');
       return { method, path };
     })
-    .filter((r) => r.path.startsWith('/api/v1/') && !SKIP.has(r.path));
+    .filter((r) => API_PREFIXES.some((p) => r.path.startsWith(`${p}/`)) && !SKIP.has(r.path));
 }, 120_000);
 
 afterAll(async () => {
@@ -101,6 +102,8 @@ afterAll(async () => {
 describe('malformed input to every route', () => {
   it('never a 5xx, never a stack trace, always the envelope with a Chinese message, nothing written', async () => {
     expect(routes.length).toBeGreaterThan(300);
+    // every API prefix is walked, the open API's too
+    for (const p of API_PREFIXES) expect(routes.some((r) => r.path.startsWith(`${p}/`)), p).toBe(true);
     const before = await rowCounts();
     const problems: string[] = [];
     let calls = 0;

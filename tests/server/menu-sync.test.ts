@@ -17,6 +17,7 @@ import { menus as orderMenus } from '../../server/db/seed/menus/orders';
 import { menus as financeMenus } from '../../server/db/seed/menus/finance';
 import { menus as financeFlowMenus } from '../../server/db/seed/menus/finance-flows';
 import { menus as baseMenus } from '../../server/db/seed/menus/base';
+import { menus as parttimeMenus } from '../../server/db/seed/menus/parttime';
 
 /** Menus of a seed tree, every level. */
 function countMenus(nodes: readonly MenuSeed[]): number {
@@ -111,8 +112,9 @@ describe('menus from the declarations are upserted at every start', () => {
     const studentsArea = flatten(seeds.filter((m) => m.code === 'students')).filter((m) => !oldCodes.has(m.code) && m.code !== 'view_full_phone');
     expect(studentsArea.length).toBeGreaterThan(20);
     // …and the finance area's menus (财务管理, new since the student accounts; the pay flows' file shares its directory),
-    // the base area's 校区与签约 (campus files and selling settings) and the teaching area's (教学管理)
-    expect(first.inserted).toBe(12 + countMenus(approvalMenus) + countMenus(productMenus) + countMenus(marketingMenus) + countMenus(orderExtraMenus) + (countMenus(orderMenus) - 1) + studentsArea.length + countMenus(financeMenus) + (countMenus(financeFlowMenus) - 1) + countMenus(baseMenus) + countMenus(teachingMenus));
+    // the base area's 校区与签约 (campus files and selling settings) and the teaching area's (教学管理),
+    // and the part-time acquirers' (地推兼职)
+    expect(first.inserted).toBe(12 + countMenus(approvalMenus) + countMenus(productMenus) + countMenus(marketingMenus) + countMenus(orderExtraMenus) + (countMenus(orderMenus) - 1) + studentsArea.length + countMenus(financeMenus) + (countMenus(financeFlowMenus) - 1) + countMenus(baseMenus) + countMenus(teachingMenus) + countMenus(parttimeMenus));
     expect(first.adopted).toBe(before);
     const [logger] = await menuByCode('system_logger');
     expect(logger.parent).toBe((await menuByCode('system'))[0].id);

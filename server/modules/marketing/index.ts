@@ -91,6 +91,7 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
 
 export { resourceInScope, resourcesInScope, getResource, stampFunnel, recordMove, seesAllLeads, ownershipSql, poolText, ALL_LEADS_PERM, type LeadRow } from './leads';
 export { ruleOf } from './moves';
+export { addLead, knownLeadPhones, type NewLead } from './add-leads';
 export { callCenterProvider, type CallCenterProvider } from './call-center';
 export { recycleLeads, scheduleLeadRecycling, RECYCLE_JOB } from './recycle';
 export { MARKETING_RESOURCES };
