@@ -94,15 +94,15 @@ export const MAX_AMOUNT_FEN = 1_000_000_000;
 // Schemas
 // ---------------------------------------------------------------------------------------------
 
-const optionalText = (label: string, max: number) => z.string().trim().max(max, `${label}不能超过${max}个字符`).optional().nullable();
+export const optionalText = (label: string, max: number) => z.string().trim().max(max, `${label}不能超过${max}个字符`).optional().nullable();
 /** A positive amount in fen (the form converts yuan). */
-const amount = (label: string) =>
+export const amount = (label: string) =>
   z.coerce
     .number({ error: `${label}必须是数字` })
     .int(`${label}必须精确到分（以分为单位的整数）`)
     .min(1, `${label}必须大于 0`)
     .max(MAX_AMOUNT_FEN, `${label}不能超过 10,000,000 元`);
-const payMethod = z.enum(PAY_METHOD_VALUES, { error: '收款方式不正确' });
+export const payMethod = z.enum(PAY_METHOD_VALUES, { error: '收款方式不正确' });
 const kind = z.coerce
   .number({ error: '收据类型必须是数字' })
   .int()

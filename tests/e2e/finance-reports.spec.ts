@@ -49,3 +49,16 @@ test('principal: the dashboard narrows to their own campuses only', async ({ pag
   await page.getByRole('option', { name: '北京朝阳校区' }).click();
   await expect(page.getByText('本月各校区净额')).toBeVisible();
 });
+
+test('finance: 定金与分期 lists the installment plans of the campuses', async ({ page }) => {
+  await signIn(page, 'finance', 'demo123');
+  const answered = page.waitForResponse((r) => r.url().includes('/api/v1/fin_of_deposit_detail/page'));
+  await openFromSidebar(page, '财务管理', '定金与分期');
+  const list = (await (await answered).json()) as { data: { totalSize: number } };
+  await expect(page.getByText(`共 ${list.data.totalSize} 笔分期`)).toBeVisible();
+  const table = page.getByRole('table', { name: '分期订单' });
+  await expect(table.getByRole('columnheader', { name: '未还' })).toBeVisible();
+  if (list.data.totalSize === 0) await expect(table.getByText('暂无分期订单')).toBeVisible();
+  else await expect(table.locator('tbody tr')).not.toHaveCount(0);
+  await shoot(page, 'finance-deposits');
+});

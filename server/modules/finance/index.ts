@@ -11,6 +11,7 @@ import { accountFlow } from './ledgers';
 import { receiptProblems } from './receipts';
 import { registerPaymentFlows } from './flows';
 import { registerReportRoutes } from './report-routes';
+import { registerDepositRoutes } from './deposit-routes';
 import './schema';
 
 /**
@@ -28,6 +29,8 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
   registerPaymentRoutes(app);
   // reports and the dashboard (read the ledgers only)
   registerReportRoutes(app);
+  // 定金与分期: the orders' installment plans, paid with a receipt
+  registerDepositRoutes(app);
 }
 
 // ---------------------------------------------------------------------------------------------

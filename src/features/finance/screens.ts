@@ -6,6 +6,7 @@ type Loader = () => Promise<{ default: ComponentType }>;
 export const screens: Record<string, Loader> = {
   'finance/student_accounts': () => import('./StudentAccountsScreen'),
   'finance/receipts': () => import('./ReceiptsScreen'),
+  'finance/deposits': () => import('./DepositsScreen'),
   // reports and dashboard: their chunks alone load the chart library (reportParts.tsx)
   'finance/reports': () => import('./ReportScreen'),
   'finance/finance_dashboard': () => import('./DashboardScreen'),

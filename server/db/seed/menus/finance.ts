@@ -74,6 +74,7 @@ const ACCOUNT_MENUS: readonly MenuSeed[] = [
     }),
     ['finance'],
   ),
+  buttonsFor(screen('定金与分期', 'finance/deposits', [['fin_of_deposit_detail_installment_pay', '分期收款']], { code: FIN_SCREEN.deposits, grants: FINANCE }), FINANCE),
   // 财务报表 and 财务看板 only read (src/contract/finance-reports.ts): no buttons
   screen('财务报表', 'finance/reports', [], { code: FIN_SCREEN.reports, grants: FINANCE }),
   screen('财务看板', 'finance/finance_dashboard', [], { code: FIN_SCREEN.dashboard, grants: FINANCE }),
