@@ -20,7 +20,7 @@ import { inScope } from '../../lib/scope';
 import { scheduleJob, type LeasedJob } from '../../lib/job-lease';
 import { nowText, todayText } from '../../lib/time';
 import { studentInScope } from '../students';
-import { orderInScope, stateText as orderStateText } from './order-rules';
+import { orderInScope, stateText as orderStateText, type OrderRow } from './order-rules';
 import { ORDER_STATE } from '../../../src/contract/resources/orders';
 import './schema';
 
@@ -38,9 +38,14 @@ type PlanRow = { id: number; school_id: number; order_id: number; student_id: nu
 
 /** A plan of the caller's campuses (another campus's answers as missing). */
 async function planInScope(db: Db, principal: Principal, id: number): Promise<PlanRow> {
+  const plan = await planRow(db, id);
+  if (!plan || !inScope(principal, plan.school_id)) throw new ApiError(404, '分期订单不存在或无权访问');
+  return plan;
+}
+
+async function planRow(db: Db, id: number): Promise<PlanRow | undefined> {
   const row = await db.selectFrom('order_installment').select(['id', 'school_id', 'order_id', 'student_id', 'total_amount', 'paid_amount', 'state']).where('id', '=', id).executeTakeFirst();
-  if (!row || !inScope(principal, row.school_id)) throw new ApiError(404, '分期订单不存在或无权访问');
-  return { ...row, total_amount: Number(row.total_amount), paid_amount: Number(row.paid_amount ?? 0), state: Number(row.state ?? PLAN.REPAYING) };
+  return row && { ...row, total_amount: Number(row.total_amount), paid_amount: Number(row.paid_amount ?? 0), state: Number(row.state ?? PLAN.REPAYING) };
 }
 
 function assertOpen(plan: PlanRow, what: string): void {
@@ -134,34 +139,62 @@ export function scheduleInstallmentOverdue(db: Db): () => void {
   return scheduleJob(db, OVERDUE_JOB);
 }
 
+/** A plan as the save call takes it: periods whose amounts add up to the order's amount due. */
+export interface InstallmentPlanInput {
+  total_amount: number;
+  is_renewal: number;
+  periods: readonly { due_date: string; amount: number }[];
+  remark?: string;
+}
+/** Who saves a plan or authorizes withholding: a signed-in user, or the demo seed acting as one. */
+export type InstallmentActor = Pick<Principal, 'userId' | 'name'>;
+
+/** Saves an installment plan of an order (the caller checked its scope), its periods all 待还. */
+export async function createInstallmentPlan(db: Db, actor: InstallmentActor, order: OrderRow, input: InstallmentPlanInput): Promise<{ id: number }> {
+  if (!PLAN_ORDER_STATES.includes(order.state)) throw new ApiError(409, `订单${orderStateText(order.state)}，不能办理分期`);
+  const deal = Number(order.deal_amount ?? 0);
+  if (input.total_amount !== deal) throw new ApiError(400, `分期总额 ${formatYuan(input.total_amount)} 元与订单应收金额 ${formatYuan(deal)} 元不一致`);
+  const problem = planProblem(input.total_amount, input.periods);
+  if (problem) throw new ApiError(400, problem);
+  const live = await db.selectFrom('order_installment').select('id').where('order_id', '=', order.id).where('state', 'in', OPEN_PLANS).executeTakeFirst();
+  if (live) throw new ApiError(409, '该订单已有进行中的分期计划');
+  const now = nowText();
+  const stamp = { created_at: now, updated_at: now, created_by: actor.userId, updated_by: actor.userId };
+  const plan = await db
+    .insertInto('order_installment')
+    .values({ school_id: order.school_id, order_id: order.id, student_id: order.student_id, is_renewal: input.is_renewal, total_amount: input.total_amount, paid_amount: 0, periods: input.periods.length, next_due_date: input.periods[0].due_date, state: PLAN.REPAYING, withholding: 0, withholding_no: null, withholding_account: null, remark: input.remark ?? null, ...stamp })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('order_installment_period')
+    .values(input.periods.map((p, i) => ({ school_id: order.school_id, installment_id: plan.id, period_no: i + 1, due_date: p.due_date, amount: p.amount, paid_amount: 0, state: PERIOD.DUE, paid_at: null, ...stamp })))
+    .execute();
+  return { id: plan.id };
+}
+
+/** Records a withholding agreement on an open plan (the caller checked its scope); only the card's last four digits are kept. */
+export async function authorizeWithholding(db: Db, actor: InstallmentActor, plan: PlanRow, input: { agreement_no: string; account: string }): Promise<{ id: number; withholding: number; withholding_account: string }> {
+  assertOpen(plan, '授权代扣');
+  // withholding itself runs at the payment provider
+  const masked = `${'*'.repeat(input.account.length - 4)}${input.account.slice(-4)}`;
+  await db.updateTable('order_installment').set({ withholding: 1, withholding_no: input.agreement_no, withholding_account: masked, updated_at: nowText(), updated_by: actor.userId }).where('id', '=', plan.id).execute();
+  await logEvent(db, plan, '代扣授权', `协议号 ${input.agreement_no}，账户尾号 ${input.account.slice(-4)}`, actor);
+  return { id: plan.id, withholding: 1, withholding_account: masked };
+}
+
+/** A plan by id, whatever the caller (the demo seed). */
+export async function installmentPlan(db: Db, id: number): Promise<PlanRow> {
+  const plan = await planRow(db, id);
+  if (!plan) throw new ApiError(404, '分期订单不存在或无权访问');
+  return plan;
+}
+
 export function registerInstallments(app: Hono<AppEnv>): void {
   mountResource(app, installmentResource);
   mountResource(app, installmentPeriodResource);
   mountResource(app, installmentEventResource);
 
-  mountCall(app, saveInstallmentCall, async ({ db, principal, body }) => {
-    const order = await orderInScope(db, principal, body.order_id);
-    if (!PLAN_ORDER_STATES.includes(order.state)) throw new ApiError(409, `订单${orderStateText(order.state)}，不能办理分期`);
-    const deal = Number(order.deal_amount ?? 0);
-    if (body.total_amount !== deal) throw new ApiError(400, `分期总额 ${formatYuan(body.total_amount)} 元与订单应收金额 ${formatYuan(deal)} 元不一致`);
-    const problem = planProblem(body.total_amount, body.periods);
-    if (problem) throw new ApiError(400, problem);
-    const student = { school_id: order.school_id, id: order.student_id };
-    const live = await db.selectFrom('order_installment').select('id').where('order_id', '=', body.order_id).where('state', 'in', OPEN_PLANS).executeTakeFirst();
-    if (live) throw new ApiError(409, '该订单已有进行中的分期计划');
-    const now = nowText();
-    const stamp = { created_at: now, updated_at: now, created_by: principal.userId, updated_by: principal.userId };
-    const plan = await db
-      .insertInto('order_installment')
-      .values({ school_id: student.school_id, order_id: body.order_id, student_id: student.id, is_renewal: body.is_renewal, total_amount: body.total_amount, paid_amount: 0, periods: body.periods.length, next_due_date: body.periods[0].due_date, state: PLAN.REPAYING, withholding: 0, withholding_no: null, withholding_account: null, remark: body.remark ?? null, ...stamp })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('order_installment_period')
-      .values(body.periods.map((p, i) => ({ school_id: student.school_id, installment_id: plan.id, period_no: i + 1, due_date: p.due_date, amount: p.amount, paid_amount: 0, state: PERIOD.DUE, paid_at: null, ...stamp })))
-      .execute();
-    return { id: plan.id };
-  });
+  mountCall(app, saveInstallmentCall, async ({ db, principal, body }) => createInstallmentPlan(db, principal, await orderInScope(db, principal, body.order_id), body));
 
   mountCall(app, payInstallmentCall, async ({ db, principal, body }) => {
     const plan = await planInScope(db, principal, body.id);
@@ -189,15 +222,7 @@ export function registerInstallments(app: Hono<AppEnv>): void {
     return { id: plan.id, state };
   });
 
-  mountCall(app, withholdingAuthorizationCall, async ({ db, principal, body }) => {
-    const plan = await planInScope(db, principal, body.id);
-    assertOpen(plan, '授权代扣');
-    // only the card's last four digits are kept: withholding itself runs at the payment provider
-    const masked = `${'*'.repeat(body.account.length - 4)}${body.account.slice(-4)}`;
-    await db.updateTable('order_installment').set({ withholding: 1, withholding_no: body.agreement_no, withholding_account: masked, updated_at: nowText(), updated_by: principal.userId }).where('id', '=', plan.id).execute();
-    await logEvent(db, plan, '代扣授权', `协议号 ${body.agreement_no}，账户尾号 ${body.account.slice(-4)}`, principal);
-    return { id: plan.id, withholding: 1, withholding_account: masked };
-  });
+  mountCall(app, withholdingAuthorizationCall, async ({ db, principal, body }) => authorizeWithholding(db, principal, await planInScope(db, principal, body.id), body));
 
   mountCall(app, terminateInstallmentCall, async ({ db, principal, body }) => {
     const plan = await planInScope(db, principal, body.id);

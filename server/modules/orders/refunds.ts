@@ -14,7 +14,7 @@ import { nextNumber, periodOf } from '../../lib/number-sequence';
 import { nowText } from '../../lib/time';
 import { createInstance, registerOutcome } from '../workflow';
 import { refundToAccount } from '../finance';
-import { orderInScope, setOrderState, writeLog, type OrderRow } from './order-rules';
+import { NOT_FOUND_MSG, getOrder, orderInScope, setOrderState, writeLog, type OrderRow } from './order-rules';
 import { lineBalances } from './balances';
 import { postHours } from './hours';
 import './schema';
@@ -121,7 +121,7 @@ function wfReason(name: string): string {
   return WF_REASONS.find((o) => name.includes(o.slice(0, 2))) ?? '其他';
 }
 
-async function startApproval(db: Db, principal: Principal, refund: RefundRow & { order_no: string | null }, reasonName: string, remark: string | undefined): Promise<number> {
+async function startApproval(db: Db, principal: RefundActor, refund: RefundRow & { order_no: string | null }, reasonName: string, remark: string | undefined): Promise<number> {
   const student = await db.selectFrom('student').select('name').where('id', '=', refund.student_id).executeTakeFirst();
   const { state } = await createInstance(db, {
     refType: 'order_refund',
@@ -143,6 +143,84 @@ registerOutcome('order_refund', async ({ db, outcome, actorId, instance }) => {
   await db.updateTable('order_refund').set({ state: to, updated_at: nowText(), updated_by: actorId }).where('id', '=', id).where('state', '=', REFUND.APPROVING).execute();
 });
 
+/** What a refund is filed with (the submission call's body without its ids). */
+export interface RefundRequest {
+  relief: number;
+  payout_kind: number;
+  remark?: string;
+}
+/** Who files, approves or pays a refund: a signed-in user, or the demo seed acting as one. */
+export type RefundActor = Pick<Principal, 'userId' | 'name'>;
+type RefundAnswer = { id: number; refund_no: string; state: number; amount: number };
+
+/** A refund reason of head office's list, or 404. */
+export async function refundReason(db: Db, id: number): Promise<{ id: number; name: string }> {
+  const reason = await db.selectFrom('order_refund_detail_reason').select(['id', 'name']).where('id', '=', id).where('del_flag', '=', 0).executeTakeFirst();
+  if (!reason) throw new ApiError(404, '退费原因不存在或无权访问');
+  return reason;
+}
+
+/** A new 退费单 for an order (the caller checked its scope): a draft with the calculation, then submitted to approval. */
+export async function fileRefund(db: Db, actor: RefundActor, order: OrderRow, reason: { id: number; name: string }, request: RefundRequest): Promise<RefundAnswer> {
+  if (!REFUNDABLE_ORDERS.includes(order.state)) throw new ApiError(409, '只有已审核且未终止、未退费的订单可以退费');
+  const live = await db.selectFrom('order_refund').select('refund_no').where('order_id', '=', order.id).where('state', 'in', LIVE).executeTakeFirst();
+  if (live) throw new ApiError(409, `该订单已有进行中的退费单 ${live.refund_no ?? ''}`.trim());
+  const now = nowText();
+  const row = await db
+    .insertInto('order_refund')
+    .values({ school_id: order.school_id, order_id: order.id, order_no: order.order_no ?? null, student_id: order.student_id, reason_id: reason.id, state: REFUND.DRAFT, payout_kind: request.payout_kind, refund_no: null, refunded_at: null, refunded_hours: null, remark: request.remark ?? null, ...calcColumns(await calculateRefund(db, order, 0)), created_at: now, updated_at: now, created_by: actor.userId, updated_by: actor.userId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return submitRefund(db, actor, await refundById(db, row.id), order, reason, request);
+}
+
+async function refundById(db: Db, id: number): Promise<RefundRow> {
+  const r = await db.selectFrom('order_refund').select(['id', 'school_id', 'order_id', 'student_id', 'state', 'amount', 'refund_no', 'payout_kind']).where('id', '=', id).executeTakeFirstOrThrow();
+  return { ...r, state: Number(r.state), amount: Number(r.amount ?? 0) };
+}
+
+/** Recalculates a draft (or refused, recalled) 退费单, numbers it and starts its approval (workflow tag `refund`). */
+async function submitRefund(db: Db, actor: RefundActor, refund: RefundRow, order: OrderRow, reason: { id: number; name: string }, request: RefundRequest): Promise<RefundAnswer> {
+  const calc = await calculateRefund(db, order, request.relief);
+  if (calc.amount <= 0) throw new ApiError(400, '退费金额为0：该订单没有可退的未用实收金额');
+  // the number is issued last, once everything is checked (docs/money.md)
+  const refundNo = refund.refund_no ?? (await nextNumber(db, { kind: 'TF', scope: String(order.school_id), period: periodOf('year') }));
+  await db
+    .updateTable('order_refund')
+    .set({ ...calcColumns(calc), reason_id: reason.id, payout_kind: request.payout_kind, remark: request.remark ?? null, refund_no: refundNo, state: REFUND.APPROVING, updated_at: nowText(), updated_by: actor.userId })
+    .where('id', '=', refund.id)
+    .execute();
+  const wfState = await startApproval(db, actor, { ...refund, amount: calc.amount, refund_no: refundNo, order_no: order.order_no ?? null }, reason.name, request.remark);
+  await writeLog(db, order, actor, 'refund', `提交退费 ${refundNo}：¥${formatYuan(calc.amount)}`);
+  const after = await refundById(db, refund.id);
+  return { id: refund.id, refund_no: refundNo, state: wfState === 2 ? after.state : REFUND.APPROVING, amount: calc.amount };
+}
+
+/**
+ * Pays an approved 退费单 (the caller checked its scope): the order's remaining hours go out on
+ * the hours ledger, the money to the student's account when so chosen, the order becomes 已退费.
+ */
+export async function payRefund(db: Db, actor: RefundActor, id: number): Promise<{ id: number; state: number; amount: number; refunded_hours: number }> {
+  const refund = await refundById(db, id);
+  if (refund.state !== REFUND.APPROVED) throw new ApiError(409, `退费单${stateText(refund.state)}，只有审批通过的退费单可以退款`);
+  const order = await getOrder(db, refund.order_id);
+  if (!order) throw new ApiError(404, NOT_FOUND_MSG);
+  // the amount approved stands unless what is left has shrunk since (lessons taken meanwhile)
+  const calc = await calculateRefund(db, order, 0);
+  if (refund.amount > calc.paid_left) throw new ApiError(409, `退费金额 ${formatYuan(refund.amount)} 元超过该订单当前未用实收 ${formatYuan(calc.paid_left)} 元，请撤销后重新计算`);
+  const ref = { refType: 'order_refund', refId: refund.refund_no ?? String(refund.id), by: actor.userId };
+  let hours = 0;
+  for (const line of calc.lines) {
+    if (line.remaining_hours <= 0) continue;
+    const out = await postHours(db, { studentId: order.student_id, classTypeId: line.class_type_id, hours: line.remaining_hours, bizType: 'refund', ...ref });
+    hours += out.hours;
+  }
+  if (refund.payout_kind === TO_ACCOUNT) await refundToAccount(db, { studentId: order.student_id, amountFen: refund.amount, refType: 'order_refund', refId: ref.refId, by: actor.userId, reason: `订单 ${order.order_no ?? order.id} 退费` });
+  await db.updateTable('order_refund').set({ state: REFUND.PAID, refunded_at: nowText(), refunded_hours: hours, updated_at: nowText(), updated_by: actor.userId }).where('id', '=', refund.id).where('state', '=', REFUND.APPROVED).execute();
+  await setOrderState(db, order.id, ORDER_STATE.refunded, actor, `退费 ${refund.refund_no ?? ''}`);
+  return { id: refund.id, state: REFUND.PAID, amount: refund.amount, refunded_hours: hours };
+}
+
 export function registerRefunds(app: Hono<AppEnv>): void {
   mountResource(app, refundResource);
 
@@ -152,40 +230,11 @@ export function registerRefunds(app: Hono<AppEnv>): void {
   });
 
   mountCall(app, refundSubmissionCall, async ({ db, principal, body }) => {
-    const reason = await db.selectFrom('order_refund_detail_reason').select('name').where('id', '=', body.reason_id).where('del_flag', '=', 0).executeTakeFirst();
-    if (!reason) throw new ApiError(404, '退费原因不存在或无权访问');
-    let refund: RefundRow;
-    let order: OrderRow;
-    if (body.id !== undefined) {
-      refund = await refundInScope(db, principal, body.id);
-      if (refund.state !== REFUND.DRAFT && refund.state !== REFUND.REFUSED && refund.state !== REFUND.REVOKED) throw new ApiError(409, `退费单${stateText(refund.state)}，不能重新提交`);
-      order = await orderInScope(db, principal, refund.order_id);
-    } else {
-      order = await orderInScope(db, principal, body.order_id as number);
-      if (!REFUNDABLE_ORDERS.includes(order.state)) throw new ApiError(409, '只有已审核且未终止、未退费的订单可以退费');
-      const live = await db.selectFrom('order_refund').select('refund_no').where('order_id', '=', order.id).where('state', 'in', LIVE).executeTakeFirst();
-      if (live) throw new ApiError(409, `该订单已有进行中的退费单 ${live.refund_no ?? ''}`.trim());
-      const now = nowText();
-      const row = await db
-        .insertInto('order_refund')
-        .values({ school_id: order.school_id, order_id: order.id, order_no: order.order_no ?? null, student_id: order.student_id, reason_id: body.reason_id, state: REFUND.DRAFT, payout_kind: body.payout_kind, refund_no: null, refunded_at: null, refunded_hours: null, remark: body.remark ?? null, ...calcColumns(await calculateRefund(db, order, 0)), created_at: now, updated_at: now, created_by: principal.userId, updated_by: principal.userId })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      refund = await refundInScope(db, principal, row.id);
-    }
-    const calc = await calculateRefund(db, order, body.relief);
-    if (calc.amount <= 0) throw new ApiError(400, '退费金额为0：该订单没有可退的未用实收金额');
-    // the number is issued last, once everything is checked (docs/money.md)
-    const refundNo = refund.refund_no ?? (await nextNumber(db, { kind: 'TF', scope: String(order.school_id), period: periodOf('year') }));
-    await db
-      .updateTable('order_refund')
-      .set({ ...calcColumns(calc), reason_id: body.reason_id, payout_kind: body.payout_kind, remark: body.remark ?? null, refund_no: refundNo, state: REFUND.APPROVING, updated_at: nowText(), updated_by: principal.userId })
-      .where('id', '=', refund.id)
-      .execute();
-    const wfState = await startApproval(db, principal, { ...refund, amount: calc.amount, refund_no: refundNo, order_no: order.order_no ?? null }, reason.name, body.remark);
-    await writeLog(db, order, principal, 'refund', `提交退费 ${refundNo}：¥${formatYuan(calc.amount)}`);
-    const after = await refundInScope(db, principal, refund.id);
-    return { id: refund.id, refund_no: refundNo, state: wfState === 2 ? after.state : REFUND.APPROVING, amount: calc.amount };
+    const reason = await refundReason(db, body.reason_id);
+    if (body.id === undefined) return fileRefund(db, principal, await orderInScope(db, principal, body.order_id as number), reason, body);
+    const refund = await refundInScope(db, principal, body.id);
+    if (refund.state !== REFUND.DRAFT && refund.state !== REFUND.REFUSED && refund.state !== REFUND.REVOKED) throw new ApiError(409, `退费单${stateText(refund.state)}，不能重新提交`);
+    return submitRefund(db, principal, refund, await orderInScope(db, principal, refund.order_id), reason, body);
   });
 
   mountCall(app, refundReliefCall, async ({ db, principal, body }) => {
@@ -207,21 +256,7 @@ export function registerRefunds(app: Hono<AppEnv>): void {
 
   mountCall(app, actualRefundCall, async ({ db, principal, body }) => {
     const refund = await refundInScope(db, principal, body.id);
-    if (refund.state !== REFUND.APPROVED) throw new ApiError(409, `退费单${stateText(refund.state)}，只有审批通过的退费单可以退款`);
-    const order = await orderInScope(db, principal, refund.order_id);
-    // the amount approved stands unless what is left has shrunk since (lessons taken meanwhile)
-    const calc = await calculateRefund(db, order, 0);
-    if (refund.amount > calc.paid_left) throw new ApiError(409, `退费金额 ${formatYuan(refund.amount)} 元超过该订单当前未用实收 ${formatYuan(calc.paid_left)} 元，请撤销后重新计算`);
-    const ref = { refType: 'order_refund', refId: refund.refund_no ?? String(refund.id), by: principal.userId };
-    let hours = 0;
-    for (const line of calc.lines) {
-      if (line.remaining_hours <= 0) continue;
-      const out = await postHours(db, { studentId: order.student_id, classTypeId: line.class_type_id, hours: line.remaining_hours, bizType: 'refund', ...ref });
-      hours += out.hours;
-    }
-    if (refund.payout_kind === TO_ACCOUNT) await refundToAccount(db, { studentId: order.student_id, amountFen: refund.amount, refType: 'order_refund', refId: ref.refId, by: principal.userId, reason: `订单 ${order.order_no ?? order.id} 退费` });
-    await db.updateTable('order_refund').set({ state: REFUND.PAID, refunded_at: nowText(), refunded_hours: hours, updated_at: nowText(), updated_by: principal.userId }).where('id', '=', refund.id).where('state', '=', REFUND.APPROVED).execute();
-    await setOrderState(db, order.id, ORDER_STATE.refunded, principal, `退费 ${refund.refund_no ?? ''}`);
-    return { id: refund.id, state: REFUND.PAID, amount: refund.amount, refunded_hours: hours };
+    await orderInScope(db, principal, refund.order_id);
+    return payRefund(db, principal, refund.id);
   });
 }

@@ -3,7 +3,7 @@ import type { Database } from '../../schema';
 import { todayText } from '../../../lib/time';
 import { nextNumber } from '../../../lib/number-sequence';
 import { addDays } from '../../../modules/classes';
-import { activateLine, divideAmounts, issueReceipt, openLine, priceLines, reconcileAllOpenings, ORDER_STATE } from '../../../modules/orders';
+import { activateLine, consumable, divideAmounts, issueReceipt, linesOf, openLine, postHours, priceLines, reconcileAllOpenings, ORDER_STATE } from '../../../modules/orders';
 
 /** After classes (20), products and students (25): their balances and prices exist. */
 export const order = 35;
@@ -146,5 +146,35 @@ export async function seed(db: Kysely<Database>): Promise<void> {
       });
       await activateLine(db, contract.id, seller.id);
     }
+    await teachToTheEnd(db, school.id, seller.id, today, COMPLETED_PER_CAMPUS);
+  }
+}
+
+const COMPLETED_PER_CAMPUS = 2;
+
+/**
+ * A few orders of the campus taught to the end (已完成订单): the rest of their contract line is
+ * consumed on the ledger as lessons are (postHours, what a check-in posts), and refreshProgress
+ * makes the order 已完成 when its hours reach 0. Only a line that consumption reaches first (the
+ * soonest expiry of its student and class type) is taken, so exactly that order's hours go.
+ */
+async function teachToTheEnd(db: Kysely<Database>, schoolId: number, by: number, today: string, count: number): Promise<void> {
+  const lines = await db
+    .selectFrom('order_contract_line as l')
+    .innerJoin('order_form as o', 'o.id', 'l.order_id')
+    .select(['l.id', 'l.order_id', 'l.student_id', 'l.class_type_id', 'l.remaining_hours'])
+    .where('o.school_id', '=', schoolId)
+    .where('o.state', '=', ORDER_STATE.inProgress)
+    .where('l.remaining_hours', '>', 0)
+    .orderBy('o.order_date')
+    .orderBy('l.id')
+    .execute();
+  let done = 0;
+  for (const line of lines) {
+    if (done === count) return;
+    const first = (await linesOf(db, line.student_id, line.class_type_id)).find((l) => consumable(l, today));
+    if (first?.id !== line.id) continue;
+    await postHours(db, { studentId: line.student_id, classTypeId: line.class_type_id, hours: line.remaining_hours, refType: 'demo_lessons', refId: line.order_id ?? line.id, by, day: today });
+    done++;
   }
 }
