@@ -12,7 +12,7 @@ import { DEMO_USERS, DEMO_PASSWORD, ADMIN_DEMO_PASSWORD } from './db/seed';
 import { scheduleAttachmentSweep } from './modules/attachments';
 import { scheduleWorkflowReminders } from './modules/workflow';
 import { scheduleLeadRecycling } from './modules/marketing';
-import { scheduleInstallmentOverdue } from './modules/orders';
+import { scheduleHoursExpiry, scheduleInstallmentOverdue } from './modules/orders';
 
 function banner(config: AppConfig, opened: Pick<OpenedDatabase, 'dialect'>): string {
   const url = `http://${config.host}:${config.port}`;
@@ -48,6 +48,7 @@ function listen(config: AppConfig, opened: OpenedDatabase, onListening?: () => v
   const stopReminders = scheduleWorkflowReminders(opened.db);
   const stopRecycling = scheduleLeadRecycling(opened.db);
   const stopOverdue = scheduleInstallmentOverdue(opened.db);
+  const stopExpiry = scheduleHoursExpiry(opened.db);
   // Keep-alive connections outlive a burst of requests from the same client (the app, a proxy).
   (server as Server).keepAliveTimeout = 65_000;
   const stop = (): void => {
@@ -55,6 +56,7 @@ function listen(config: AppConfig, opened: OpenedDatabase, onListening?: () => v
     stopRecycling();
     stopReminders();
     stopOverdue();
+    stopExpiry();
     server.close();
     void opened.close().then(() => process.exit(0));
   };

@@ -280,22 +280,32 @@ export async function reverseHours(db: Db, input: { refType: string; refId: stri
   return restored;
 }
 
+/**
+ * Takes everything one line has left, hours and their money, whatever its validity: a refund of
+ * the line's own order, or a forfeit at expiry. By line, not by class type, so another order's
+ * hours of the same class type are never touched. Answers what it took.
+ */
+export async function emptyLine(db: Db, line: ContractLine, meta: { bizType: DebitType; refType: string; refId: string | number; reason?: string; by: number | null }): Promise<Consumption> {
+  await lockBalance(db, line.school_id, line.student_id, line.class_type_id, meta.by);
+  const out: Consumption = { hours: 0, paid: 0, promo: 0 };
+  const left = await hoursLedger.balance(db, lineAccount(line.id));
+  if (left <= 0) return out;
+  const posting = { bizType: meta.bizType, refType: meta.refType, refId: meta.refId, reason: meta.reason, by: meta.by ?? undefined };
+  await hoursLedger.post(db, lineAccount(line.id), -left, posting);
+  out.hours = left;
+  out.paid = await moneyLedger.balance(db, paidAccount(line.id));
+  out.promo = await moneyLedger.balance(db, promoAccount(line.id));
+  if (out.paid > 0) await moneyLedger.post(db, paidAccount(line.id), -out.paid, posting);
+  if (out.promo > 0) await moneyLedger.post(db, promoAccount(line.id), -out.promo, posting);
+  await moveLine(db, line.id, 0, -left);
+  await moveBalance(db, line.student_id, line.class_type_id, 0, -left);
+  return out;
+}
+
 /** Posts the rest of every line past its validity as forfeited (an explicit entry); answers how many lines. */
 export async function forfeitExpired(db: Db, day: string, by: number | null): Promise<number> {
   const due = await db.selectFrom('order_contract_line').selectAll().where('active', '=', 1).where('remaining_hours', '>', 0).where('end_date', '<', day).execute();
-  for (const line of due) {
-    await lockBalance(db, line.school_id, line.student_id, line.class_type_id, by);
-    const left = await hoursLedger.balance(db, lineAccount(line.id));
-    if (left <= 0) continue;
-    const meta = { bizType: 'forfeit', refType: 'contract_line', refId: line.id, reason: `有效期至 ${line.end_date}，过期作废`, by: by ?? undefined };
-    await hoursLedger.post(db, lineAccount(line.id), -left, meta);
-    for (const account of [paidAccount(line.id), promoAccount(line.id)]) {
-      const m = await moneyLedger.balance(db, account);
-      if (m > 0) await moneyLedger.post(db, account, -m, meta);
-    }
-    await moveLine(db, line.id, 0, -left);
-    await moveBalance(db, line.student_id, line.class_type_id, 0, -left);
-  }
+  for (const line of due) await emptyLine(db, line, { bizType: 'forfeit', refType: 'contract_line', refId: line.id, reason: `有效期至 ${line.end_date}，过期作废`, by });
   return due.length;
 }
 

@@ -16,7 +16,7 @@ import { createInstance, registerOutcome } from '../workflow';
 import { refundToAccount } from '../finance';
 import { NOT_FOUND_MSG, getOrder, orderInScope, setOrderState, writeLog, type OrderRow } from './order-rules';
 import { lineBalances } from './balances';
-import { postHours } from './hours';
+import { emptyLine } from './hours';
 import './schema';
 
 type Db = Kysely<Database>;
@@ -210,9 +210,11 @@ export async function payRefund(db: Db, actor: RefundActor, id: number): Promise
   if (refund.amount > calc.paid_left) throw new ApiError(409, `退费金额 ${formatYuan(refund.amount)} 元超过该订单当前未用实收 ${formatYuan(calc.paid_left)} 元，请撤销后重新计算`);
   const ref = { refType: 'order_refund', refId: refund.refund_no ?? String(refund.id), by: actor.userId };
   let hours = 0;
-  for (const line of calc.lines) {
-    if (line.remaining_hours <= 0) continue;
-    const out = await postHours(db, { studentId: order.student_id, classTypeId: line.class_type_id, hours: line.remaining_hours, bizType: 'refund', ...ref });
+  // the order's own lines, expired or not: what the calculator priced is what goes out
+  for (const l of calc.lines) {
+    if (l.remaining_hours <= 0) continue;
+    const line = await db.selectFrom('order_contract_line').selectAll().where('id', '=', l.line_id).executeTakeFirstOrThrow();
+    const out = await emptyLine(db, line, { bizType: 'refund', ...ref });
     hours += out.hours;
   }
   if (refund.payout_kind === TO_ACCOUNT) await refundToAccount(db, { studentId: order.student_id, amountFen: refund.amount, refType: 'order_refund', refId: ref.refId, by: actor.userId, reason: `订单 ${order.order_no ?? order.id} 退费` });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, ok, orderInProgress, ordersWorld, studentWithoutHours, type OrdersWorld } from './fixture';
 import { demoRun, instanceOf, WF_STATES } from '../../../server/modules/workflow';
+import { ledgerViolations } from '../../../server/modules/orders';
 import type { RefundCalculation } from '../../../src/contract/orders-extras';
 import { TASK_STATES } from '../../../src/contract/workflow';
 import '../../../server/modules/orders';
@@ -87,5 +88,28 @@ describe('orders: refunds', () => {
     const badRelief = await w.s.call('POST', api('order_refund/update_relief'), { headers: w.principal, json: { id: refund.id, relief: 1.5 } });
     expect(badRelief.body.code).toBe(400);
     expect(badRelief.body.msg).toContain('减免');
+  });
+
+  it('refunds the order\'s own lines, expired ones too, and never another order\'s hours of the same class type', async () => {
+    const student = await studentWithoutHours(w, 1);
+    const expiring = await orderInProgress(w, student);
+    const other = await orderInProgress(w, student);
+    const lineOf = (orderId: number) => w.s.db.selectFrom('order_contract_line').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();
+    const before = await lineOf(expiring.id);
+    const otherBefore = await lineOf(other.id);
+    expect(otherBefore.class_type_id).toBe(before.class_type_id);
+    // the refunded order's line ran out of validity yesterday (a projection column, not a ledger)
+    await w.s.db.updateTable('order_contract_line').set({ end_date: '2000-01-01' }).where('id', '=', before.id).execute();
+
+    const reason = await w.s.db.selectFrom('order_refund_detail_reason').select('id').orderBy('id').executeTakeFirstOrThrow();
+    const submitted = await ok(w.s.call<{ id: number; amount: number }>('POST', api('order_refund/update_submission'), { headers: w.principal, json: { order_id: expiring.id, reason_id: reason.id, payout_kind: 1 } }));
+    await approveAll(submitted.id);
+    const paid = await ok(w.s.call<{ state: number; refunded_hours: number }>('POST', api('order_refund/actual_refund'), { headers: w.principal, json: { id: submitted.id } }));
+    expect(paid).toMatchObject({ state: 6, refunded_hours: before.remaining_hours });
+    expect((await lineOf(expiring.id)).remaining_hours).toBe(0);
+    expect((await lineOf(other.id)).remaining_hours).toBe(otherBefore.remaining_hours);
+    const takenFromOther = await w.s.db.selectFrom('order_hours_flow').select('id').where('account_key', '=', `line:${otherBefore.id}`).where('biz_type', '=', 'refund').execute();
+    expect(takenFromOther).toEqual([]);
+    expect(await ledgerViolations(w.s.db)).toEqual([]);
   });
 });
