@@ -1,3 +1,4 @@
+import { listOrder } from '../../lib/list-order';
 import type { Hono } from 'hono';
 import { sql } from 'kysely';
 import { depositPlansCall, installmentPayCall, type DepositPeriod, type DepositPlanRow } from '../../../src/contract/finance-deposits';
@@ -35,10 +36,14 @@ export function registerDepositRoutes(app: Hono<AppEnv>): void {
     const total = await q.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
     const rows = await q
       .select(['i.id', 'i.school_id', 'g.name as school_name', 'i.order_id', 'o.order_no', 'i.student_id', 's.name as student_name', 'i.total_amount', 'i.paid_amount', 'i.periods', 'i.next_due_date', 'i.state'])
-      // open plans first, the nearest due date first
-      .orderBy(sql`case when i.state in (1, 2, 3) then 0 else 1 end`)
-      .orderBy(sql`coalesce(i.next_due_date, '9999-12-31')`)
-      .orderBy('i.id', 'desc')
+      .$call((qb) => {
+        // open plans first, the nearest due date first, unless the caller sorts by a column
+        const order = listOrder(query.sort, { id: 'i.id', next_due_date: 'i.next_due_date', total_amount: 'i.total_amount', paid_amount: 'i.paid_amount', state: 'i.state' }, []);
+        if (order.length === 0) return qb.orderBy(sql`case when i.state in (1, 2, 3) then 0 else 1 end`).orderBy(sql`coalesce(i.next_due_date, '9999-12-31')`).orderBy('i.id', 'desc');
+        let sorted = qb;
+        for (const [ref, dir] of order) sorted = sorted.orderBy(sql.ref(ref), dir);
+        return sorted.orderBy('i.id', 'desc');
+      })
       .limit(query.rows)
       .offset((query.page - 1) * query.rows)
       .execute();

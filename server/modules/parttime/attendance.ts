@@ -1,5 +1,6 @@
+import { listOrder } from '../../lib/list-order';
 import type { Hono } from 'hono';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { AppEnv, Principal } from '../../lib/context';
 import { mountCall } from '../../lib/call-routes';
@@ -27,6 +28,7 @@ interface AttendanceFilter {
   school_id?: number;
   start_date?: string;
   end_date?: string;
+  sort?: string;
 }
 
 /** Minutes between two `YYYY-MM-DD HH:mm:ss` times of one day (null while one is missing). */
@@ -55,7 +57,9 @@ function attendanceQuery(db: Kysely<Database>, principal: Principal, f: Attendan
 }
 
 async function attendanceRows(db: Kysely<Database>, principal: Principal, f: AttendanceFilter, limit: number, offset: number): Promise<AcquirerAttendanceRow[]> {
-  const rows = await attendanceQuery(db, principal, f).orderBy('a.work_date', 'desc').orderBy('a.id', 'desc').limit(limit).offset(offset).execute();
+  let sorted = attendanceQuery(db, principal, f);
+  for (const [ref, dir] of listOrder(f.sort, { id: 'a.id', work_date: 'a.work_date', school_id: 'a.school_id', part_time_user_id: 'a.part_time_user_id' }, [['a.work_date', 'desc'], ['a.id', 'desc']])) sorted = sorted.orderBy(sql.ref(ref), dir);
+  const rows = await sorted.limit(limit).offset(offset).execute();
   return rows.map((r) => ({ ...r, minutes: minutesBetween(r.punch_in_at, r.punch_out_at) }));
 }
 

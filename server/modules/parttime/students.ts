@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import { listOrder } from '../../lib/list-order';
 import type { Hono } from 'hono';
 import type { AppEnv } from '../../lib/context';
 import { mountCall } from '../../lib/call-routes';
@@ -33,7 +35,9 @@ export function registerStudents(app: Hono<AppEnv>): void {
     if (query.start_date) q = q.where('s.collected_at', '>=', `${query.start_date} 00:00:00`);
     if (query.end_date) q = q.where('s.collected_at', '<=', `${query.end_date} 23:59:59`);
     const total = await q.clearSelect().select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
-    const rows: AcquirerStudentRow[] = await q.orderBy('s.collected_at', 'desc').orderBy('s.id', 'desc').limit(query.rows).offset(offsetOf(query)).execute();
+    let sorted = q;
+    for (const [ref, dir] of listOrder(query.sort, { id: 's.id', name: 's.name', state: 's.state', school_id: 's.school_id', collected_at: 's.collected_at' }, [['s.collected_at', 'desc'], ['s.id', 'desc']])) sorted = sorted.orderBy(sql.ref(ref), dir);
+    const rows: AcquirerStudentRow[] = await sorted.limit(query.rows).offset(offsetOf(query)).execute();
     return { content: rows.map((r) => ({ ...r, parent_phone: maskFor(principal, 'phone', r.parent_phone) ?? '' })), totalSize: Number(total.n) };
   });
 

@@ -1,5 +1,6 @@
+import { listOrder } from '../../lib/list-order';
 import type { Hono } from 'hono';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { AppEnv, Principal } from '../../lib/context';
 import { mountCall } from '../../lib/call-routes';
@@ -128,7 +129,9 @@ export function registerUsers(app: Hono<AppEnv>): void {
     if (query.state !== undefined) q = q.where('p.state', '=', query.state);
     if (query.school_id !== undefined) q = q.where('p.school_id', '=', query.school_id);
     const total = await q.clearSelect().select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
-    const rows = await q.orderBy('p.id', 'desc').limit(query.rows).offset(offsetOf(query)).execute();
+    let sorted = q;
+    for (const [ref, dir] of listOrder(query.sort, { id: 'p.id', name: 'p.name', state: 'p.state', school_id: 'p.school_id' }, [['p.id', 'desc']])) sorted = sorted.orderBy(sql.ref(ref), dir);
+    const rows = await sorted.limit(query.rows).offset(offsetOf(query)).execute();
     return { content: rows.map((r) => shown(principal, r)), totalSize: Number(total.n) };
   });
 
