@@ -6,7 +6,8 @@ import { organSchoolResource } from '../../contract/resources/base-school';
 import { CODE_DIALOGS, type CodeDialog } from './organ-school/codeDialogs';
 import { SchoolFileTabs } from './organ-school/SchoolFileTabs';
 
-const NAME_COLUMN: DataTableColumn = { prop: 'school_name', label: '校区', minWidth: 130, fixed: 'left' };
+// under the campus column's prop, so the list's own campus column (a user of several campuses) is not shown twice
+const NAME_COLUMN: DataTableColumn = { prop: 'school_id', label: '校区', minWidth: 130, fixed: 'left', formatter: (row) => String(row.school_name ?? '') };
 
 /**
  * 校区档案: one file per campus. A row opens its tabs (basics, rent, contracts, property, pictures,
