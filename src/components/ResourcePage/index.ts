@@ -4,3 +4,4 @@ export { FieldInput, type FieldInputProps, type FormValue } from './FieldInput';
 export { columnsOf, useColumnOptions } from './columns';
 export { callUrl, writeCall } from './calls';
 export { MasterDetailPage, type MasterDetailPageProps } from './MasterDetailPage';
+export { FieldsDialog, type FieldsDialogProps } from './FieldsDialog';

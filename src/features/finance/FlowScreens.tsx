@@ -8,7 +8,7 @@ import { useHasPermission } from '../../components/session';
 import { confirmAction, notifyInfo, notifySuccess } from '../../components/feedback';
 import { errorMessage } from '../../api/client';
 import { formatYuan } from '../../lib/format/money';
-import { FieldsDialog } from './FieldsDialog';
+import { FieldsDialog } from '../../components/ResourcePage';
 import { ImportDialog, importButton } from './ImportDialog';
 
 const STUDENT: Record<string, FieldDef> = { student_id: { type: 'int', label: '学员编号', required: true, min: 1 } };

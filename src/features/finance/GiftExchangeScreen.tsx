@@ -5,7 +5,7 @@ import { exchangeGiftOrderResource } from '../../contract/resources/finance-flow
 import type { FieldDef } from '../../contract/resource';
 import { ResourcePage } from '../../components/ResourcePage';
 import { notifySuccess } from '../../components/feedback';
-import { FieldsDialog } from './FieldsDialog';
+import { FieldsDialog } from '../../components/ResourcePage';
 
 const CHECK: Record<string, FieldDef> = {
   pass: { type: 'int', label: '审核结果', required: true, options: { kind: 'static', items: [{ value: 1, text: '通过' }, { value: 0, text: '驳回' }] } },

@@ -5,7 +5,7 @@ import { invoiceResource } from '../../contract/resources/finance-flows';
 import type { FieldDef } from '../../contract/resource';
 import { ResourcePage } from '../../components/ResourcePage';
 import { notifySuccess } from '../../components/feedback';
-import { FieldsDialog } from './FieldsDialog';
+import { FieldsDialog } from '../../components/ResourcePage';
 
 const ISSUE: Record<string, FieldDef> = {
   invoice_no: { type: 'string', label: '发票号码', required: true, max: 20 },

@@ -10,7 +10,7 @@ import { FieldInput, ResourcePage, type FormValue } from '../../components/Resou
 import { useHasPermission } from '../../components/session';
 import { confirmAction, notifyError, notifySuccess } from '../../components/feedback';
 import { formatYuan } from '../../lib/format/money';
-import { FieldsDialog } from './FieldsDialog';
+import { FieldsDialog } from '../../components/ResourcePage';
 
 const SCHOOL: FieldDef = { type: 'int', label: '校区', required: true, options: { kind: 'schools' } };
 const REASON: Record<string, FieldDef> = { reason: { type: 'string', label: '处理说明', required: true, max: 255 } };

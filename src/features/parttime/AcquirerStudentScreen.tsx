@@ -8,7 +8,8 @@ import { confirmAction, notifySuccess, notifyWarning } from '../../components/fe
 import { useHasPermission } from '../../components/session';
 import type { FieldDef } from '../../contract/resource';
 import { ACQUIRER_STUDENT_STATES, PT_PERMS, acquirerStudentAddMktCall, acquirerStudentPageCall, acquirerStudentRepeatCall, acquirerStudentUpdateCall, type RepeatAnswer } from '../../contract/parttime';
-import { ValuesDialog, optional, type Values } from './ValuesDialog';
+import { FieldsDialog } from '../../components/ResourcePage';
+import { optional, type Values } from './formValues';
 
 type Row = TableRow & { id: number };
 const stateText = (v: unknown) => ACQUIRER_STUDENT_STATES.find((s) => s.value === Number(v))?.text ?? '';
@@ -112,7 +113,7 @@ export default function AcquirerStudentScreen() {
           { key: 'edit', label: '编辑', perm: PT_PERMS.studentUpdate, visible: (r) => Number(r.state) !== 2, onClick: (row) => setEditing(row) },
         ]}
       />
-      <ValuesDialog
+      <FieldsDialog
         title={editing ? '编辑地推资源' : null}
         fields={FIELDS}
         initial={editing ? (Object.fromEntries(Object.keys(FIELDS).map((k) => [k, (editing[k] ?? null) as Values[string]])) as Values) : undefined}

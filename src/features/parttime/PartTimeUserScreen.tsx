@@ -21,7 +21,8 @@ import {
   ptUserUpdateStateCall,
   ptUserUpdateTargetCall,
 } from '../../contract/parttime';
-import { ValuesDialog, optional, type Values } from './ValuesDialog';
+import { FieldsDialog } from '../../components/ResourcePage';
+import { optional, type Values } from './formValues';
 
 type Row = TableRow & { id: number };
 const stateText = (v: unknown) => PT_USER_STATES.find((s) => s.value === Number(v))?.text ?? '';
@@ -191,7 +192,7 @@ function UsersTab() {
           { key: 'delete', label: '删除', perm: PT_PERMS.delete, color: 'red', onClick: (row) => void remove(row) },
         ]}
       />
-      <ValuesDialog
+      <FieldsDialog
         title={dialog ? TITLES[dialog.kind] : null}
         fields={dialog?.kind === 'target' ? TARGET_FIELDS : dialog?.kind === 'seller' ? SELLER_FIELDS : USER_FIELDS}
         initial={dialog?.kind === 'target' ? { target: (dialog.row.monthly_target as number | undefined) ?? 0 } : initial}

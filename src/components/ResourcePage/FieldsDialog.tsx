@@ -1,15 +1,22 @@
 import { Modal, Stack } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { FieldDef } from '../../contract/resource';
-import { FieldInput, type FormValue } from '../../components/ResourcePage';
-import { DialogActions, useDialogSubmit } from '../../components/feedback';
+import { FieldInput, type FormValue } from './FieldInput';
+import { DialogActions, useDialogSubmit } from '../feedback';
 
-export type Values = Record<string, FormValue>;
+export interface FieldsDialogProps {
+  title: string | null;
+  fields: Readonly<Record<string, FieldDef>>;
+  initial?: Readonly<Record<string, FormValue>>;
+  confirmLabel?: string;
+  onClose: () => void;
+  /** sends the values; a failure stays in the dialog with the server's message */
+  onSubmit: (values: Record<string, FormValue>) => Promise<void>;
+}
 
-/** The dialog of a part-time row action: declared fields, the server's message shown in place. */
-export function ValuesDialog(props: { title: string | null; fields: Readonly<Record<string, FieldDef>>; initial?: Values; onClose: () => void; onSubmit: (v: Values) => Promise<void> }) {
-  const { title, fields, initial, onClose, onSubmit } = props;
-  const [values, setValues] = useState<Values>({});
+/** A small dialog of declared fields for a row action (绑定学员, 转校区, 处理差异 …). */
+export function FieldsDialog({ title, fields, initial, confirmLabel, onClose, onSubmit }: FieldsDialogProps) {
+  const [values, setValues] = useState<Record<string, FormValue>>({});
   const { error, setError, busy, submit } = useDialogSubmit();
   useEffect(() => {
     if (title !== null) {
@@ -31,13 +38,8 @@ export function ValuesDialog(props: { title: string | null; fields: Readonly<Rec
         {Object.entries(fields).map(([name, field]) => (
           <FieldInput key={name} name={name} field={field} value={values[name] ?? null} onChange={(v) => setValues((old) => ({ ...old, [name]: v }))} />
         ))}
-        <DialogActions error={error} busy={busy} onCancel={onClose} onConfirm={confirm} />
+        <DialogActions error={error} busy={busy} onCancel={onClose} onConfirm={confirm} confirmLabel={confirmLabel} />
       </Stack>
     </Modal>
   );
-}
-
-/** A form value as the call's body wants it: '' and null are left out. */
-export function optional(v: FormValue | undefined): string | number | undefined {
-  return v === null || v === undefined || v === '' ? undefined : v;
 }
