@@ -4,7 +4,7 @@
 // suite in Debian's Chromium. Ends with one line `N passed, N failed` summed over every suite.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const out = join(root, '.tmp', 'test-results');
@@ -12,6 +12,7 @@ rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
 const lines = [];
 
 function run(cmd, args, env = {}) {
@@ -47,6 +48,17 @@ function vitestSuite(name, args, env = {}) {
   totals.failed += Math.max(failed, r.status !== 0 && failed === 0 ? 1 : 0);
   totals.skipped += skipped;
   lines.push(`${name}: ${passed} passed, ${failed} failed, ${skipped} skipped (${r.seconds}s)`);
+  // CI shows only the tail of the output, so the summary names what failed and why
+  for (const t of j.testResults ?? []) {
+    const file = relative(process.cwd(), t.name ?? '');
+    const bad = (t.assertionResults ?? []).filter((a) => a.status === 'failed');
+    if (t.status === 'failed' && bad.length === 0) failures.push(`${name} ✗ ${file}: ${firstLine(t.message)}`);
+    for (const a of bad) failures.push(`${name} ✗ ${file} › ${a.fullName}: ${firstLine((a.failureMessages ?? []).join(' '))}`);
+  }
+}
+
+function firstLine(text) {
+  return String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').map((l) => l.trim()).filter(Boolean).slice(0, 3).join(' | ').slice(0, 400);
 }
 
 function playwrightSuite() {
@@ -66,6 +78,19 @@ function playwrightSuite() {
   totals.failed += failed + errors + (r.status !== 0 && failed + errors === 0 ? 1 : 0);
   totals.skipped += s.skipped ?? 0;
   lines.push(`browser: ${passed} passed, ${failed + errors} failed, ${s.skipped ?? 0} skipped (${r.seconds}s)`);
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  const visit = (suite, path) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue;
+        const err = (test.results ?? []).map((x) => x.error?.message).find(Boolean);
+        failures.push(`browser ✗ ${spec.file}:${spec.line} › ${[...path, spec.title].join(' › ')}: ${firstLine(err)}`);
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child, suite.title && !suite.title.endsWith('.ts') ? [...path, suite.title] : path);
+  };
+  for (const suite of report.suites ?? []) visit(suite, []);
+  for (const e of report.errors ?? []) failures.push(`browser ✗ ${firstLine(e.message)}`);
 }
 
 const only = process.argv.slice(2);
@@ -102,6 +127,7 @@ if (want('e2e')) {
 }
 
 console.log('\n=== summary');
+for (const f of failures) console.log(f);
 for (const l of lines) console.log(l);
 console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
 process.exit(totals.failed === 0 ? 0 : 1);
