@@ -187,7 +187,9 @@ async function visit(page: Page, w: Watch, screen: { path: string; title: string
 
 async function crawl(page: Page, user: DemoUser): Promise<{ findings: Finding[]; visited: string[]; notBuilt: string[] }> {
   const w = watch(page);
-  const menus = menusOf(await signIn(page, user));
+  // CRAWL_PATHS=/reports,/home crawls only the screens under those paths (while building them)
+  const only = (process.env.CRAWL_PATHS ?? '').split(',').filter(Boolean);
+  const menus = menusOf(await signIn(page, user)).filter((m) => only.length === 0 || only.some((p) => m.path.startsWith(p)));
   // the administrator holds every screen (300 and growing): the time allowed grows with the screens
   test.setTimeout(60_000 + menus.length * 2_500);
   const visited: string[] = [];
@@ -210,7 +212,7 @@ for (const user of USERS) {
     await page.setViewportSize({ width: 1440, height: 900 });
     const { findings, visited, notBuilt } = await crawl(page, user);
     console.log(`${user.login}: ${visited.length} screens crawled, ${notBuilt.length} not built${notBuilt.length ? ` (${notBuilt.join(' ')})` : ''}`);
-    expect(visited.length).toBeGreaterThan(0);
+    expect(visited.length > 0 || process.env.CRAWL_PATHS !== undefined).toBe(true);
     const unexpected = findings.filter((f) => !isKnown(user.login, f)).map((f) => `${f.path} ${f.kind}: ${f.detail}`);
     expect(unexpected).toEqual([]);
     // A known failure that no longer happens (its fix landed) is reported, not failed: the fix's
