@@ -16,6 +16,7 @@ import * as orders from './orders';
 import * as marketing from './marketing';
 import * as finance from './finance';
 import * as parttime from './parttime';
+import * as home from './home';
 
 export interface ServerModule {
   register(app: Hono<AppEnv>, deps: AppDeps): void;
@@ -25,7 +26,7 @@ export interface ServerModule {
  * Every area of the server, in mounting order, each by its public module server/modules/<area>/index.ts
  * (named as in spec calls.tsv). A new area adds one import and one entry.
  */
-const MODULES: readonly ServerModule[] = [auth, system, attachments, exportArea, messages, base, teaching, classes, products, students, orders, marketing, finance, workflow, misc, parttime];
+const MODULES: readonly ServerModule[] = [auth, system, attachments, exportArea, messages, base, teaching, classes, products, students, orders, marketing, finance, workflow, misc, parttime, home];
 
 export function registerModules(app: Hono<AppEnv>, deps: AppDeps): void {
   for (const m of MODULES) m.register(app, deps);

@@ -54,3 +54,6 @@ export interface FinanceCheck {
 export async function checkFinanceLedgers(db: Kysely<Database>): Promise<FinanceCheck> {
   return { accountBreaks: await accountFlow.checkBalances(db), receiptProblems: await receiptProblems(db) };
 }
+
+/** The finance dashboard's figures of any period (the 首页's finance dashboard and data statistics read them). */
+export { financePeriodFigures, type FinancePeriodFigures } from './period-figures';

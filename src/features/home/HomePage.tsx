@@ -8,6 +8,7 @@ import { fetchTopMessages } from '../../api/messages';
 import { errorMessage } from '../../api/client';
 import { useSession } from '../../components/session';
 import { TODO_PATH, useTaskCounts } from '../../components/taskCounts';
+import DashboardsSlot from './DashboardsSlot';
 
 function greeting(hour: number): string {
   if (hour < 6) return '凌晨好';
@@ -49,6 +50,7 @@ export default function HomePage() {
           </div>
         </Group>
       </Card>
+      <DashboardsSlot />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <Card withBorder padding="md">
           <Group gap="xs" mb="xs">
