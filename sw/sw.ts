@@ -14,7 +14,7 @@ precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
 // Every navigation (the app routes by hash, so `/` and any deep path) gets the precached shell.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/\/api\//, /\/mock\//] }));
+registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/\/api\//, /\/mock\//, /\/ureport\//] }));
 
 /** Reference data read before any screen: the menu, the user's schools, option sets. */
 const REF_DATA_PATHS = ['/api/v1/system/get_optionset_by_code', '/api/v1/system/sidebar', '/api/v1/sys_user/get_user_school'];

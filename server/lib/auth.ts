@@ -78,9 +78,12 @@ export function parseBearer(header: string | undefined): { loginId: string; toke
   return { loginId: raw.slice(0, first), token: raw.slice(first + 1, second), domain: raw.slice(second + 1) };
 }
 
-async function resolve(c: Parameters<MiddlewareHandler<AppEnv>>[0], config: AppConfig): Promise<Principal | undefined> {
-  const token = c.req.header('token');
-  const authorization = c.req.header('authorization');
+async function resolve(
+  c: Parameters<MiddlewareHandler<AppEnv>>[0],
+  config: AppConfig,
+  token: string | undefined = c.req.header('token'),
+  authorization: string | undefined = c.req.header('authorization'),
+): Promise<Principal | undefined> {
   if (!token || !authorization) return undefined;
   const now = Date.now();
   const idleMs = config.sessionIdleMinutes * 60_000;
@@ -144,6 +147,29 @@ async function resolve(c: Parameters<MiddlewareHandler<AppEnv>>[0], config: AppC
   cache.set(tokenHash, entry);
   byToken.set(token, entry);
   return principal;
+}
+
+/**
+ * The session named by the cookies the app keeps (`token` and `Authorization`, the same values as
+ * the headers): pages the browser opens by address (the printable report /ureport/preview) carry
+ * no headers. Undefined without a live session, or while the password must still be changed.
+ */
+export async function principalFromCookies(c: Parameters<MiddlewareHandler<AppEnv>>[0], config: AppConfig): Promise<Principal | undefined> {
+  const cookies = new Map<string, string>();
+  for (const part of (c.req.header('cookie') ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq <= 0) continue;
+    try {
+      cookies.set(decodeURIComponent(part.slice(0, eq).trim()), decodeURIComponent(part.slice(eq + 1).trim()));
+    } catch {
+      // a cookie of another page that is not URI-encoded: not ours
+    }
+  }
+  const token = cookies.get('token');
+  const authorization = cookies.get('Authorization');
+  if (!token || !authorization) return undefined;
+  const principal = await resolve(c, config, token, authorization);
+  return principal && !principal.mustChangePassword ? principal : undefined;
 }
 
 /**

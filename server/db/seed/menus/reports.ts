@@ -1,0 +1,25 @@
+import { screen, type MenuSeed } from '../menu-seed';
+import { REPORTS } from '../../../../src/contract/reports-list';
+
+export const order = 45;
+
+/**
+ * Who reads each report (the administrator reads all). The screen's code is the report's operation
+ * code: its call, its export and its print preview (/ureport/preview) check it.
+ */
+const REPORT_GRANTS: Readonly<Record<string, readonly string[]>> = {
+  reports_achievement: ['principal', 'sales', 'finance'],
+};
+
+/** 报表中心: the reports area (server/modules/reports); reports only read, so they have no buttons. */
+export const menus: readonly MenuSeed[] = [
+  {
+    name: '报表中心',
+    code: 'reports',
+    type: 0,
+    url: '/reports',
+    icon: 'chart',
+    grants: [...new Set(Object.values(REPORT_GRANTS).flat())],
+    children: REPORTS.map((r) => screen(r.title, `reports/${r.key}`, [], { code: r.code, grants: REPORT_GRANTS[r.code] ?? [] })),
+  },
+];

@@ -1,0 +1,8 @@
+import type { ComponentType } from 'react';
+
+type Loader = () => Promise<{ default: ComponentType }>;
+
+/** 报表中心 (server/db/seed/menus/reports.ts): one screen per report, each its own chunk over ReportPage. */
+export const screens: Record<string, Loader> = {
+  'reports/achievement': () => import('./AchievementScreen'),
+};

@@ -1,0 +1,10 @@
+import type { ReportCell, ReportColumn } from '../../contract/reports';
+import { formatYuan } from './money';
+
+/** The text of a report cell (screen, export, print): money fen as yuan with two decimals, ratios as percentages. */
+export function reportCellText(col: Pick<ReportColumn, 'kind'>, v: ReportCell | undefined): string {
+  if (v === null || v === undefined || v === '') return col.kind === 'percent' ? '—' : '';
+  if (col.kind === 'money') return formatYuan(v);
+  if (col.kind === 'percent') return `${(Number(v) / 100).toFixed(2)}%`;
+  return String(v);
+}
