@@ -4,7 +4,10 @@ import { ApiError } from '../../lib/http';
 import { addDays } from '../../lib/time';
 
 const dayNumber = (d: string) => Date.UTC(Number(d.slice(0, 4)), Number(d.slice(5, 7)) - 1, Number(d.slice(8, 10))) / 86_400_000;
-const validDate = (d: string) => new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10) === d;
+const validDate = (d: string) => {
+  const t = new Date(`${d}T00:00:00Z`);
+  return !Number.isNaN(t.getTime()) && t.toISOString().slice(0, 10) === d;
+};
 
 function monthEnd(month: string): string {
   const y = Number(month.slice(0, 4));
