@@ -23,6 +23,8 @@ export const PLACEHOLDER_PATHS: Readonly<Record<string, string>> = {
   '{school ta plans}': 'mkt_school_ta_plan',
   // teaching (docs/teaching.md)
   '{classroom feedback lookup by ids}': 'tch_class_feedback/by_ids',
+  // home reminders (docs/home.md)
+  '{visit data}': 'visit',
 };
 
 /** Rows of calls.tsv whose path is '-': recognised by area and a phrase of their note. */

@@ -26,3 +26,4 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
 export { addDays, expandPattern, type WeeklySlot } from './arrange';
 export { loadCalendar } from './calendar';
 export { insertLessons, addEnrolledStudents, renumber } from './sessions';
+export { lessonsBetween, teachesBetween, type LessonItem } from './lessons-between';

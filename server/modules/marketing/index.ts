@@ -98,3 +98,5 @@ export { MARKETING_RESOURCES };
 
 /** The SMS provider interface: a real provider is put in place with useSmsProvider. */
 export { useSmsProvider, recordingSmsProvider, type SmsProvider, type SmsMessage, type SmsResult } from './plans/sms-provider';
+export { dueFollowUps, type DueFollowUp } from './due-follow-ups';
+export { trialsBetween, type TrialItem } from './trials-between';

@@ -77,3 +77,4 @@ export { holdingsOf, requestCampusTransfer } from './transfers';
 export { convertClassType } from './class-type-transfer';
 export { HOURS_EXPIRY_JOB, scheduleHoursExpiry } from './expiry';
 export { settleInstallment, markOverdue, scheduleInstallmentOverdue, OVERDUE_JOB, createInstallmentPlan, authorizeWithholding, installmentPlan, type InstallmentPlanInput, type InstallmentActor } from './installments';
+export { duePeriods, unpaidOrders, renewCandidates, type DuePeriod, type UnpaidOrder, type RenewCandidate } from './dues';

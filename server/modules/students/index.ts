@@ -80,3 +80,4 @@ export async function changeStudentState(c: Context<AppEnv>, ids: readonly numbe
   if (!action) throw new Error('student change_state is not declared');
   await runAction(ctxOf(c), studentHooks, action, { ids: [...ids], state });
 }
+export { studentsBornOn, type BornOnRow } from './birthdays';

@@ -125,3 +125,4 @@ export async function demoAddSigner(db: Kysely<Database>, userId: number, instan
 export async function demoRecall(db: Kysely<Database>, userId: number, instanceId: number, comment: string): Promise<void> {
   await recallInstance(db, { userId, admin: false }, { instanceId, comment });
 }
+export { instancePage } from './lists';
