@@ -20,6 +20,7 @@ import { ShellContext, type ShellValue } from './ShellContext';
 import { Sidebar } from './Sidebar';
 import { TabStrip } from './TabStrip';
 import { TopBar } from './TopBar';
+import { useScreenUse } from '../../components/screenUse';
 import { loadTabs, nextPathAfterClose, saveTabs, tabsReducer, type Tab } from './tabs';
 import { MOBILE_QUERY, readSidebarOpen, writeSidebarOpen } from './sidebarState';
 import { readTheme, writeTheme } from './themePreference';
@@ -121,6 +122,7 @@ export function Shell({ user, menus }: { user: SessionUser; menus: ShellMenus })
   }, [pathname, location.search, title, match]);
 
   useEffect(() => saveTabs(tabs), [tabs]);
+  useScreenUse(pathname, title);
 
   // Mobile: the drawer closes on every navigation (spec doc 000 §2).
   const [drawerPath, setDrawerPath] = useState(pathname);

@@ -9,6 +9,7 @@ import { errorMessage } from '../../api/client';
 import { useSession } from '../../components/session';
 import { TODO_PATH, useTaskCounts } from '../../components/taskCounts';
 import DashboardsSlot from './DashboardsSlot';
+import HomeReminders from './HomeReminders';
 
 function greeting(hour: number): string {
   if (hour < 6) return '凌晨好';
@@ -112,6 +113,7 @@ export default function HomePage() {
           )}
         </Card>
       </SimpleGrid>
+      <HomeReminders />
       {hasTodo ? (
         <Card withBorder padding="md" data-testid="home-tasks">
           <Group justify="space-between" wrap="wrap" gap="xs">

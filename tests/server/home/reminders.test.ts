@@ -46,7 +46,7 @@ beforeAll(async () => {
   teacher = await s.login('teacher', DEMO_PASSWORD);
   frontDesk = await s.login('front_desk', DEMO_PASSWORD);
   telemarketer = await s.login('telemarketer', DEMO_PASSWORD);
-}, 120_000);
+}, 600_000);
 afterAll(async () => s?.close());
 
 describe('birthday window (calendar arithmetic, no clock)', () => {
@@ -75,10 +75,9 @@ describe('backlog_remind', () => {
     expect(t.tabs).toContain('birthday');
     expect(t.counts.birthday).toBeGreaterThan(0);
     expect(t.counts.collect).toBe(0);
-    // a tab the caller may not see is refused, as its data's own lists are
-    const refused = await s.call('GET', '/api/v1/backlog_remind/collect', { headers: teacher.headers });
-    expect(refused.body.code).toBe(403);
-    expect((await s.call('GET', '/api/v1/backlog_remind/renew', { headers: teacher.headers })).body.code).toBe(403);
+    // a tab the caller may not see answers no rows (its data is not read at all)
+    expect(await data<Page<CollectRow>>(teacher, 'backlog_remind/collect')).toEqual({ content: [], totalSize: 0 });
+    expect(await data<Page<RenewRow>>(teacher, 'backlog_remind/renew')).toEqual({ content: [], totalSize: 0 });
     expect((await s.call('GET', '/api/v1/backlog_remind/badge')).status).toBe(401);
   });
 
@@ -171,7 +170,7 @@ describe('backlog_remind', () => {
     expect(again.map((r) => r.lead_id)).not.toContain(other.id);
     expect(again.every((r) => r.next_follow_at <= `${today} 23:59:59`)).toBe(true);
     // a teacher holds no lead screen
-    expect((await s.call('GET', '/api/v1/backlog_remind/visit', { headers: teacher.headers })).body.code).toBe(403);
+    expect(await data<Page<VisitRow>>(teacher, 'backlog_remind/visit')).toEqual({ content: [], totalSize: 0 });
   });
 
   it('todo: workflow tasks awaiting the caller and due follow-ups', async () => {
