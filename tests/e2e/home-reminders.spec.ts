@@ -1,0 +1,69 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './offline-helpers';
+
+// 首页's 待办提醒, 日历 and 常用功能 on the demo data (birthdays and follow-ups seeded relative to the
+// seeding day, so rows are there whatever the day). Screenshots at 1440, 1024 and 390 px land in the
+// test's output folder.
+
+async function shoot(page: Page, name: string): Promise<void> {
+  for (const width of [1440, 1024, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+async function goHome(page: Page): Promise<void> {
+  await page.goto('/#/home');
+  await expect(page.getByTestId('home-reminders')).toBeVisible();
+}
+
+test('principal: every reminder tab has rows and a row opens its screen; shortcuts are learned', async ({ page }) => {
+  await signIn(page, 'principal', 'demo123');
+  await goHome(page);
+  const panel = page.getByTestId('home-reminders');
+  for (const tab of ['生日', '催缴', '续费', '待办']) await expect(panel.getByRole('tab', { name: new RegExp(`^${tab}`) })).toBeVisible();
+  await expect(panel.getByTestId('remind-birthday').getByRole('row').first()).toBeVisible();
+  await panel.getByRole('tab', { name: /^催缴/ }).click();
+  await expect(panel.getByTestId('remind-collect').getByRole('row').first()).toBeVisible();
+  await expect(panel.getByTestId('remind-collect')).toContainText(/¥[\d,]+\.\d{2}/);
+  await panel.getByRole('tab', { name: /^待办/ }).click();
+  await expect(panel.getByTestId('remind-todo').getByRole('row').first()).toBeVisible();
+  await shoot(page, 'home-principal');
+
+  // a birthday row opens the student list
+  await panel.getByRole('tab', { name: /^生日/ }).click();
+  await panel.getByTestId('remind-birthday').getByRole('link').first().click();
+  await expect(page).toHaveURL(/#\/students/);
+
+  // opening a screen twice makes it a shortcut
+  await goHome(page);
+  const shortcuts = page.getByTestId('home-shortcuts');
+  await page.goto('/#/orders/all');
+  await expect(page.getByRole('tab', { name: /全部订单/ }).or(page.getByText('全部订单').first())).toBeVisible();
+  await goHome(page);
+  await page.goto('/#/orders/all');
+  await goHome(page);
+  await expect(shortcuts.getByRole('link', { name: '全部订单' })).toBeVisible();
+  await shortcuts.getByRole('button', { name: '固定' }).first().click();
+  await expect(shortcuts.getByRole('button', { name: '取消固定' }).first()).toBeVisible();
+});
+
+test('teacher: no money tabs; the calendar shows a lesson they teach', async ({ page }) => {
+  await signIn(page, 'teacher', 'demo123');
+  await goHome(page);
+  const panel = page.getByTestId('home-reminders');
+  await expect(panel.getByRole('tab', { name: /^生日/ })).toBeVisible();
+  await expect(panel.getByRole('tab', { name: /^催缴/ })).toHaveCount(0);
+  await expect(panel.getByRole('tab', { name: /^续费/ })).toHaveCount(0);
+  await expect(panel.getByTestId('remind-birthday').getByRole('row').first()).toBeVisible();
+
+  const cal = page.getByTestId('home-calendar');
+  await cal.getByText('列表').click();
+  // the teacher's lessons of this month, or else of the next one
+  const lesson = cal.getByText('课程', { exact: true }).first();
+  if (!(await lesson.isVisible({ timeout: 3000 }).catch(() => false))) await cal.getByRole('button', { name: '下个月' }).click();
+  await expect(cal.getByText('课程', { exact: true }).first()).toBeVisible();
+  await shoot(page, 'home-teacher');
+});
