@@ -50,15 +50,15 @@ function vitestSuite(name, args, env = {}) {
   lines.push(`${name}: ${passed} passed, ${failed} failed, ${skipped} skipped (${r.seconds}s)`);
   // CI shows only the tail of the output, so the summary names what failed and why
   for (const t of j.testResults ?? []) {
-    const file = relative(process.cwd(), t.name ?? '');
+    const testFile = relative(process.cwd(), t.name ?? '');
     const bad = (t.assertionResults ?? []).filter((a) => a.status === 'failed');
-    if (t.status === 'failed' && bad.length === 0) failures.push(`${name} ✗ ${file}: ${firstLine(t.message)}`);
-    for (const a of bad) failures.push(`${name} ✗ ${file} › ${a.fullName}: ${firstLine((a.failureMessages ?? []).join(' '))}`);
+    if (t.status === 'failed' && bad.length === 0) failures.push(`${name} ✗ ${testFile}: ${firstLine(t.message)}`);
+    for (const a of bad) failures.push(`${name} ✗ ${testFile} › ${a.fullName}: ${firstLine((a.failureMessages ?? []).join(' '))}`);
   }
 }
 
 function firstLine(text) {
-  return String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').map((l) => l.trim()).filter(Boolean).slice(0, 3).join(' | ').slice(0, 400);
+  return String(text ?? '').replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '').split('\n').map((l) => l.trim()).filter(Boolean).slice(0, 3).join(' | ').slice(0, 400);
 }
 
 function playwrightSuite() {

@@ -8,21 +8,6 @@ import { screen, type MenuSeed } from '../../server/db/seed/menu-seed';
 import type { Menu } from '../../src/contract/menu';
 import { RENAMED_SCREEN_KEYS } from '../../src/contract/areas';
 import { FULL_VALUE_PERM } from '../../src/contract/mask';
-import { approvalMenus } from '../../server/db/seed/menus/workflow';
-import { menus as productMenus } from '../../server/db/seed/menus/products';
-import { menus as marketingMenus } from '../../server/db/seed/menus/marketing';
-import { menus as teachingMenus } from '../../server/db/seed/menus/teaching';
-import { menus as orderExtraMenus } from '../../server/db/seed/menus/orders-extras';
-import { menus as orderMenus } from '../../server/db/seed/menus/orders';
-import { menus as financeMenus } from '../../server/db/seed/menus/finance';
-import { menus as financeFlowMenus } from '../../server/db/seed/menus/finance-flows';
-import { menus as baseMenus } from '../../server/db/seed/menus/base';
-import { menus as parttimeMenus } from '../../server/db/seed/menus/parttime';
-
-/** Menus of a seed tree, every level. */
-function countMenus(nodes: readonly MenuSeed[]): number {
-  return nodes.reduce((n, m) => n + 1 + countMenus(m.children ?? []), 0);
-}
 
 /** A menu row as the old database stored it (the fixture is a dump of the menus table). */
 type OldMenu = Menu & { del_flag: number };
@@ -38,10 +23,6 @@ function withNewDeclarations(seeds: readonly MenuSeed[]): MenuSeed[] {
       n.code === 'base_class_manage' ? { ...n, children: [...(n.children ?? []), { name: '新按钮', code: 'base_class_manage_new_action', type: 2 as const }] } : { ...n, children: n.children ? withButton(n.children) : undefined },
     );
   return [...withButton(seeds), added];
-}
-
-function flatten(nodes: readonly MenuSeed[]): MenuSeed[] {
-  return nodes.flatMap((n) => [n, ...flatten(n.children ?? [])]);
 }
 
 describe('menus from the declarations are upserted at every start', () => {
