@@ -104,3 +104,6 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
     return ok(c, row);
   });
 }
+
+// Public module: what other areas may call.
+export { planRevenueTarget } from './plan-target';
