@@ -10,7 +10,7 @@ import { confirmAction, notifyError, notifySuccess } from '../../components/feed
 import { useOptions } from '../../components/options';
 import { useHasPermission } from '../../components/session';
 import { PAY_CALLS, PAY_SCREENS, payPerms, type PayKind, type PayRow } from '../../contract/employee_pay';
-import { shanghaiMonth, yuan } from './format';
+import { previousMonth, shanghaiMonth, yuan } from './format';
 import { DetailDialog } from './DetailDialog';
 import { AdjustDialog } from './AdjustDialog';
 import { RulesDialog } from './RulesDialog';
@@ -79,6 +79,9 @@ export function PayScreen({ kind }: { kind: PayKind }) {
           valueFormat="YYYY年MM月"
           onChange={(v) => v && setMonth(String(v).slice(0, 7))}
         />
+        <Button size="xs" variant="subtle" onClick={() => setMonth(previousMonth(shanghaiMonth()))}>
+          上月
+        </Button>
         <Select
           label="校区"
           placeholder="我的全部校区"

@@ -6,6 +6,12 @@ export function shanghaiMonth(): string {
   return new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 7);
 }
 
+/** `YYYY-MM` of the month before (payroll confirms the month just ended). */
+export function previousMonth(month: string): string {
+  const [y, m] = month.split('-').map(Number);
+  return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
+}
+
 export const yuan = (fen: number): string => `¥${formatYuan(fen)}`;
 
 /** An item's base as words: money, a count or hours. */

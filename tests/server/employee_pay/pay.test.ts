@@ -165,7 +165,7 @@ beforeAll(async () => {
   await lead('薪酬测试一', 2, `${MONTH}-03 10:00:00`, null, null);
   await lead('薪酬测试二', 4, `${MONTH}-04 10:00:00`, `${MONTH}-08 10:00:00`, null);
   await lead('薪酬测试三', 3, '2025-05-20 10:00:00', `${MONTH}-09 10:00:00`, `${MONTH}-25 10:00:00`);
-}, 120_000);
+}, 400_000);
 
 afterAll(async () => {
   await s?.close();
