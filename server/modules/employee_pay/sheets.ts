@@ -5,7 +5,7 @@ import { ApiError } from '../../lib/http';
 import { assertSchoolInScope, schoolScope } from '../../lib/scope';
 import { nowText, todayText } from '../../lib/time';
 import { isUniqueViolation } from '../../db/dialect';
-import { PAY_SCREENS, type PayDetail, type PayItem, type PayKind, type PayLineType, type PayRow } from '../../../src/contract/employee_pay';
+import { PAY_SCREENS, type PayDetail, type PayItem, type PayKind, type PayLineType } from '../../../src/contract/employee_pay';
 import { formatYuan } from '../../../src/lib/format/money';
 import { computeCampus } from './compute';
 import './schema';
