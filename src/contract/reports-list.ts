@@ -1,6 +1,11 @@
 import { answer, defineCall } from './call';
 import type { ReportDef, ReportOrgNode } from './reports';
 import { achievementReport } from './reports-achievement';
+import { salesReport } from './reports-sales';
+import { marketReport } from './reports-market';
+import { networkReport } from './reports-network';
+import { customerServiceReport } from './reports-customer-service';
+import { giftReport } from './reports-gift';
 
 /**
  * Every report of 报表中心, in menu order. A new report is one line here (its own file holds its
@@ -8,6 +13,11 @@ import { achievementReport } from './reports-achievement';
  */
 export const REPORTS: readonly ReportDef[] = [
   achievementReport,
+  salesReport,
+  marketReport,
+  networkReport,
+  customerServiceReport,
+  giftReport,
 ];
 
 export function reportByCode(code: string): ReportDef | undefined {

@@ -7,8 +7,13 @@ export const order = 45;
  * Who reads each report (the administrator reads all). The screen's code is the report's operation
  * code: its call, its export and its print preview (/ureport/preview) check it.
  */
-const REPORT_GRANTS: Readonly<Record<string, readonly string[]>> = {
+export const REPORT_GRANTS: Readonly<Record<string, readonly string[]>> = {
   reports_achievement: ['principal', 'sales', 'finance'],
+  reports_sales: ['principal', 'sales'],
+  reports_market: ['principal', 'telemarketer'],
+  reports_network: ['principal', 'telemarketer'],
+  reports_customer_service: ['principal', 'front_desk'],
+  reports_gift: ['principal', 'finance'],
 };
 
 /** 报表中心: the reports area (server/modules/reports); reports only read, so they have no buttons. */
