@@ -35,3 +35,18 @@ export async function preview(s: TestServer, params: Record<string, string>, who
   const res = await s.app.fetch(new Request(`http://localhost/ureport/preview?${new URLSearchParams(params).toString()}`, { headers: who ? { cookie: cookieOf(who) } : {} }));
   return { status: res.status, html: await res.text() };
 }
+
+/**
+ * Inserts a row into a table of another area shaped like one of its existing (demo) rows, with
+ * `values` in place: the test names only the columns the report reads.
+ */
+export async function cloneRow(s: TestServer, table: string, values: Record<string, unknown>): Promise<number> {
+  const { sql } = await import('kysely');
+  const found = await sql<Record<string, unknown>>`select * from ${sql.table(table)} limit 1`.execute(s.db);
+  const base: Record<string, unknown> = { ...(found.rows[0] ?? {}) };
+  delete base.id;
+  const row = { ...base, ...stamps, ...values };
+  const cols = Object.keys(row);
+  const r = await sql<{ id: number }>`insert into ${sql.table(table)} (${sql.join(cols.map((c) => sql.ref(c)))}) values (${sql.join(cols.map((c) => sql`${row[c] as string | number | null}`))}) returning id`.execute(s.db);
+  return Number(r.rows[0].id);
+}
