@@ -6,7 +6,7 @@ import { api, errorMessage } from '../../api/client';
 import type { QueryValue } from '../../api/request';
 import { runExport, type DataTableColumn } from '../../components/DataTable';
 import { notifyError, notifySuccess, notifyWarning } from '../../components/feedback';
-import { SearchForm, type SearchField } from '../../components/SearchForm';
+import { SearchForm, initialValues, toQuery, type SearchField } from '../../components/SearchForm';
 import { MAX_ROWS, formatSort, parseSort, type SortSpec } from '../../contract/paging';
 import type { ReportAnswer, ReportDef } from '../../contract/reports';
 import { reportCellText } from '../../lib/format/reportCell';
@@ -33,7 +33,8 @@ function SortIcon({ sort, prop }: { sort: SortSpec | undefined; prop: string }) 
  */
 export function ReportPage({ def }: { def: ReportDef }) {
   const fields = useMemo(() => searchFields(def), [def]);
-  const [query, setQuery] = useState<Record<string, QueryValue> | undefined>(undefined);
+  // the report opens with the form's defaults (the last two months, all the caller's campuses)
+  const [query, setQuery] = useState<Record<string, QueryValue>>(() => toQuery(fields, initialValues(fields)));
   const [sort, setSort] = useState<SortSpec | undefined>(() => parseSort(def.defaultSort));
   const [exporting, setExporting] = useState(false);
   const path = `api/v1/report/${def.key}`;
@@ -41,7 +42,6 @@ export function ReportPage({ def }: { def: ReportDef }) {
   const q = useQuery({
     queryKey: ['report', def.key, query, sortText],
     queryFn: () => api.get<ReportAnswer>(path, { ...query, sort: sortText, page: 1, rows: MAX_ROWS }),
-    enabled: query !== undefined,
     placeholderData: keepPreviousData,
     retry: false,
   });
@@ -49,7 +49,7 @@ export function ReportPage({ def }: { def: ReportDef }) {
   const nextSort = (prop: string) => setSort((s) => (s?.prop !== prop ? { prop, desc: true } : s.desc ? { prop, desc: false } : parseSort(def.defaultSort)));
 
   const doExport = async () => {
-    if (!query || exporting) return;
+    if (exporting) return;
     setExporting(true);
     try {
       const out = await runExport({ api: path, query, sort: sortText, columns, options: { name: def.title } });
@@ -77,7 +77,7 @@ export function ReportPage({ def }: { def: ReportDef }) {
             <Button size="xs" variant="default" leftSection={<IconDownload size={14} />} loading={exporting} disabled={!data} onClick={() => void doExport()}>
               导出
             </Button>
-            <Button size="xs" variant="default" leftSection={<IconPrinter size={14} />} disabled={!query} onClick={preview}>
+            <Button size="xs" variant="default" leftSection={<IconPrinter size={14} />} onClick={preview}>
               打印预览
             </Button>
           </>
@@ -105,7 +105,7 @@ export function ReportPage({ def }: { def: ReportDef }) {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {q.isLoading || (!data && query === undefined) ? (
+            {q.isLoading ? (
               <Table.Tr>
                 <Table.Td colSpan={def.columns.length}>
                   <Group gap={6}>

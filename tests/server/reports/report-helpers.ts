@@ -43,9 +43,9 @@ export async function preview(s: TestServer, params: Record<string, string>, who
 export async function cloneRow(s: TestServer, table: string, values: Record<string, unknown>): Promise<number> {
   const { sql } = await import('kysely');
   const found = await sql<Record<string, unknown>>`select * from ${sql.table(table)} limit 1`.execute(s.db);
-  const base: Record<string, unknown> = { ...(found.rows[0] ?? {}) };
+  const base: Record<string, unknown> = { ...found.rows[0] };
   delete base.id;
-  const row = { ...base, ...stamps, ...values };
+  const row: Record<string, unknown> = { ...base, ...stamps, ...values };
   const cols = Object.keys(row);
   const r = await sql<{ id: number }>`insert into ${sql.table(table)} (${sql.join(cols.map((c) => sql.ref(c)))}) values (${sql.join(cols.map((c) => sql`${row[c] as string | number | null}`))}) returning id`.execute(s.db);
   return Number(r.rows[0].id);
