@@ -1,6 +1,7 @@
 import type { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { districtResource, organResource, subCompanyResource, userDetailResource } from '../../../src/contract/resources/base-org';
+import type { giftResource } from '../../../src/contract/resources/base-catalogue';
 import type { AppDeps, AppEnv } from '../../lib/context';
 import { mountResource } from '../../lib/resource-routes';
 import { withLoginId } from '../../lib/resource-refs';
@@ -13,6 +14,7 @@ import { nowText } from '../../lib/time';
 declare module '../../db/schema' {
   interface Database {
     base_user_detail: DeclaredTable<typeof userDetailResource>;
+    base_gift: DeclaredTable<typeof giftResource>;
   }
 }
 
@@ -26,6 +28,12 @@ export async function createStaffFile(db: Kysely<Database>, userId: number, by: 
     .insertInto('base_user_detail')
     .values({ user_id: userId, template_id: null, id_card: null, entry_date: null, education: null, emergency_contact: null, emergency_phone: null, remark: null, created_at: now, updated_at: now, created_by: by, updated_by: by })
     .execute();
+}
+
+/** A live gift of the catalogue 签约赠品 (the points mall sells them), or undefined. */
+export async function catalogueGift(db: Kysely<Database>, id: number): Promise<{ id: number; name: string; price: number; state: number } | undefined> {
+  const row = await db.selectFrom('base_gift').select(['id', 'name', 'price', 'state']).where('id', '=', id).where('del_flag', '=', 0).executeTakeFirst();
+  return row ? { id: Number(row.id), name: String(row.name), price: Number(row.price ?? 0), state: Number(row.state ?? 0) } : undefined;
 }
 
 /** The base area (spec calls.tsv `base`): the operator's structure and user feedback. Its public module. */

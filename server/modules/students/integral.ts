@@ -39,13 +39,18 @@ export async function postPoints(db: Db, principal: Principal, studentId: number
 
 /** Students whose cached points differ from the sum of their ledger (empty when all agree). */
 export async function integralMismatches(db: Db): Promise<{ id: number; integral: number; ledger: number }[]> {
+  return (await integralMismatchRows(db)).map((r) => ({ id: r.id, integral: r.integral, ledger: r.ledger }));
+}
+
+/** The same, with each student's name and campus (客户关系 › 积分记录 shows them per campus). */
+export async function integralMismatchRows(db: Db): Promise<{ id: number; name: string; school_id: number; integral: number; ledger: number }[]> {
   const rows = await db
     .selectFrom('student as s')
     .leftJoin(db.selectFrom('student_integral_log').select(['student_id', sql<number>`sum(points)`.as('total')]).groupBy('student_id').as('l'), 'l.student_id', 's.id')
-    .select(['s.id', sql<number>`coalesce(s.integral, 0)`.as('integral'), sql<number>`coalesce(l.total, 0)`.as('ledger')])
+    .select(['s.id', 's.name', 's.school_id', sql<number>`coalesce(s.integral, 0)`.as('integral'), sql<number>`coalesce(l.total, 0)`.as('ledger')])
     .where(sql<boolean>`coalesce(s.integral, 0) <> coalesce(l.total, 0)`)
     .execute();
-  return rows.map((r) => ({ id: r.id, integral: Number(r.integral), ledger: Number(r.ledger) }));
+  return rows.map((r) => ({ id: r.id, name: String(r.name), school_id: Number(r.school_id), integral: Number(r.integral), ledger: Number(r.ledger) }));
 }
 
 export function registerIntegral(app: Hono<AppEnv>): void {

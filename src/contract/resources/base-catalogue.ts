@@ -18,7 +18,8 @@ export const GIFT_KINDS = [
 
 export const giftResource = defineResource({
   name: 'base_gift',
-  readBy: ['base_gift'],
+  // 积分商城礼品 picks a catalogue gift in its form
+  readBy: ['base_gift', 'crm_mall_gift'],
   title: '签约赠品',
   table: 'base_gift',
   scope: 'global',

@@ -366,9 +366,14 @@ export const exchangeGiftOrderResource = defineResource({
   fields: {
     student_id: studentId(true),
     student_name: studentName,
-    gift_name: { type: 'string', label: '礼品名称', required: true, max: 64, search: 'like', list: { width: 140 } },
+    // a gift of the points mall (客户关系 › 积分商城礼品): its name, points and value are the server's
+    mall_gift_id: { type: 'int', label: '商城礼品', min: 1, search: 'eq', ref: { resource: 'crm_mall_gift', label: ['gift_name'] }, list: { width: 140 } },
+    gift_name: { type: 'string', label: '礼品名称', max: 64, search: 'like', list: { width: 140 }, placeholder: '选择商城礼品时自动填写' },
     quantity: { type: 'int', label: '数量', required: true, min: 1, max: 999, default: 1, list: { width: 70 } },
-    points: { type: 'int', label: '消耗积分', required: true, min: 0, max: 10_000_000, list: { width: 90 } },
+    points: { type: 'int', label: '消耗积分', required: true, min: 0, max: 10_000_000, list: { width: 90 }, placeholder: '选择商城礼品时按兑换积分×数量计算' },
+    // the ledger rows of the deduction and of its reversal (驳回 or 删除): each posted at most once
+    points_log_id: { type: 'int', label: '扣减积分流水', readonly: true, form: false, list: { show: false } },
+    refund_log_id: { type: 'int', label: '退回积分流水', readonly: true, form: false, list: { show: false } },
     gift_value: { type: 'money', label: '礼品价值', default: 0, min: 0, list: { format: 'money', width: 100, align: 'right' } },
     state: { type: 'int', label: '状态', default: 1, readonly: true, form: false, options: { kind: 'static', items: GIFT_ORDER_STATES }, search: 'eq', list: { format: 'option', width: 100 } },
     branch_opinion: { type: 'string', label: '分校意见', max: 255, readonly: true, form: false, list: { width: 140, show: false } },

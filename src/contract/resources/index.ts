@@ -19,6 +19,7 @@ import { MARKETING_RESOURCES } from './marketing';
 import { FINANCE_ACCOUNT_RESOURCES } from './finance-accounts';
 import { FINANCE_FLOW_RESOURCES } from './finance-flows';
 import { MARKETING_FUNNEL_RESOURCES } from './marketing-funnel';
+import { CRM_RESOURCES } from './crm';
 
 /**
  * Every resource declaration, by name. Each business area adds its file and one line here;
@@ -45,6 +46,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   ...FINANCE_ACCOUNT_RESOURCES,
   ...FINANCE_FLOW_RESOURCES,
   ...MARKETING_FUNNEL_RESOURCES,
+  ...CRM_RESOURCES,
 ];
 
 /** The area (as named in spec calls.tsv) of each declaration: what the audit log records. */
@@ -64,6 +66,7 @@ const AREA_OF = new Map<string, string>([
   ...FINANCE_ACCOUNT_RESOURCES.map((r) => [r.name, 'finance'] as const),
   ...FINANCE_FLOW_RESOURCES.map((r) => [r.name, 'finance'] as const),
   ...MARKETING_FUNNEL_RESOURCES.map((r) => [r.name, 'marketing'] as const),
+  ...CRM_RESOURCES.map((r) => [r.name, 'crm'] as const),
 ]);
 
 export function areaOfResource(name: string): string {

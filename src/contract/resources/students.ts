@@ -184,8 +184,9 @@ export const parentResource = defineResource({
 /** The points ledger (积分流水): appended by add_integral / reduce_integral, never edited. */
 export const integralLogResource = defineResource({
   name: 'student_integral_log',
-  // every students screen opens the student hub (profile, parents, points, freezes, scores …)
-  readBy: STUDENT_SCREENS,
+  // every students screen opens the student hub (profile, parents, points, freezes, scores …);
+  // 客户关系 › 积分记录 (crm_points_record) lists the whole ledger
+  readBy: [...STUDENT_SCREENS, 'crm_points_record'],
   title: '积分流水',
   table: 'student_integral_log',
   scope: 'school',

@@ -190,6 +190,8 @@ describe('invoices, gift exchange, book orders', () => {
 
   it('gift exchange: branch office, then head office, then delivery, each only in its turn', async () => {
     const student = await s.db.selectFrom('student').select('id').where('school_id', '=', chaoyang).where('del_flag', '=', 0).executeTakeFirstOrThrow();
+    // the exchange deducts the student's points (tests/server/crm/points-mall.test.ts)
+    expect((await s.call('POST', api('student/add_integral'), { headers: admin, json: { student_id: student.id, points: 300, reason: '兑换前充值' } })).body.code).toBe(200);
     const added = await s.call<Row>('POST', api('fin_exchange_gift_order/add'), { headers: admin, json: { school_id: chaoyang, student_id: student.id, gift_name: '绘本', quantity: 1, points: 300 } });
     const id = added.body.data.id;
     expect(added.body.data).toMatchObject({ state: 1 });

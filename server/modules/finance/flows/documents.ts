@@ -12,6 +12,7 @@ import { bookOrderResource, exchangeGiftOrderResource, invoiceResource } from '.
 import { giftCheckBranchCall, giftCheckHeadCall, giftDeliverCall, issueInvoiceCall, voidInvoiceCall } from '../../../../src/contract/finance-flows';
 import { receiptSource } from './receipts';
 import { fillStudent } from './common';
+import { postExchange, prepareExchange, reverseExchange } from './gift-points';
 import './schema';
 
 const REQUESTED = 1;
@@ -92,17 +93,26 @@ async function giftInScope(db: Kysely<Database>, principal: Principal, id: numbe
   return row;
 }
 
-/** Gift exchange: checked by the branch office, then the head office, then delivered. */
+/**
+ * Gift exchange: checked by the branch office, then the head office, then delivered. A new order
+ * deducts the student's points once (and takes a mall gift's stock); a refusal or the delete of an
+ * unchecked order gives them back once (gift-points.ts).
+ */
 function registerGiftOrders(app: Hono<AppEnv>): void {
   mountResource(app, exchangeGiftOrderResource, {
     async beforeWrite(ctx, row, mode, existing) {
       if (existing && Number(existing.state) !== GIFT.branch) throw new ApiError(409, '兑换单已审核，不能修改');
+      await prepareExchange(ctx.db, row, mode, existing);
       await fillStudent(ctx.db, ctx.principal, row, existing);
       if (mode === 'add') row.state = GIFT.branch;
     },
+    async afterWrite(ctx, row, mode) {
+      if (mode === 'add') await postExchange(ctx.db, ctx.principal, row);
+    },
     async beforeDelete(ctx, ids) {
-      const rows = await ctx.db.selectFrom('fin_exchange_gift_order').select('state').where('id', 'in', ids).execute();
+      const rows = await ctx.db.selectFrom('fin_exchange_gift_order').selectAll().where('id', 'in', ids).execute();
       if (rows.some((r) => Number(r.state) !== GIFT.branch && Number(r.state) !== GIFT.refused)) throw new ApiError(409, '审核中或已发放的兑换单不能删除');
+      for (const r of rows) if (Number(r.state) === GIFT.branch) await reverseExchange(ctx.db, ctx.principal, r, '删除');
     },
   });
   const check = (from: number, passTo: number, column: 'branch_opinion' | 'head_opinion', wrong: string) =>
@@ -111,7 +121,10 @@ function registerGiftOrders(app: Hono<AppEnv>): void {
       if (Number(order.state) !== from) throw new ApiError(409, wrong);
       if (!body.pass && body.opinion === '') throw new ApiError(400, '驳回时请填写审核意见');
       const state = body.pass ? passTo : GIFT.refused;
-      await db.updateTable('fin_exchange_gift_order').set({ state, [column]: body.opinion || null, updated_at: nowText(), updated_by: principal.userId }).where('id', '=', order.id).execute();
+      // the state moves only from where it was read: a parallel check of the same order finds it moved
+      const moved = await db.updateTable('fin_exchange_gift_order').set({ state, [column]: body.opinion || null, updated_at: nowText(), updated_by: principal.userId }).where('id', '=', order.id).where('state', '=', from).executeTakeFirst();
+      if (Number(moved.numUpdatedRows) === 0) throw new ApiError(409, wrong);
+      if (!body.pass) await reverseExchange(db, principal, order, '驳回');
       return { id: order.id, state };
     };
   mountCall(app, giftCheckBranchCall, check(GIFT.branch, GIFT.head, 'branch_opinion', '该兑换单不在待分校审核状态'));

@@ -1,0 +1,22 @@
+import type { Hono } from 'hono';
+import { pointsCheckCall } from '../../../src/contract/crm';
+import type { AppDeps, AppEnv } from '../../lib/context';
+import { mountCall } from '../../lib/call-routes';
+import { inScope } from '../../lib/scope';
+import { integralMismatchRows } from '../students';
+import { registerMallGifts } from './mall-gifts';
+
+/**
+ * 客户关系 (crm, spec screens.tsv `crm`), its public module: the points mall's gifts (their stock is
+ * taken and put back by 礼品兑换 through `takeMallGift` / `returnMallGift`) and the points check.
+ * The points themselves are the students area's ledger (postPoints).
+ */
+export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
+  registerMallGifts(app);
+  mountCall(app, pointsCheckCall, async ({ db, principal }) => {
+    const rows = (await integralMismatchRows(db)).filter((r) => inScope(principal, r.school_id));
+    return { mismatches: rows.map((r) => ({ student_id: r.id, student_name: r.name, integral: r.integral, ledger: r.ledger })) };
+  });
+}
+
+export { takeMallGift, returnMallGift, type MallGiftTaken } from './mall-gifts';
