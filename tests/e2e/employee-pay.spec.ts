@@ -17,7 +17,7 @@ async function shoot(page: Page, name: string): Promise<void> {
 }
 
 async function pickCampus(page: Page, name: string): Promise<void> {
-  await page.getByRole('textbox', { name: '校区' }).click();
+  await page.getByRole('combobox', { name: '校区' }).click();
   await page.getByRole('option', { name }).click();
 }
 
@@ -67,7 +67,7 @@ test('principal: sees the pay of their campuses only, without 确认', async ({ 
   const table = page.locator('table').filter({ has: page.getByRole('columnheader', { name: '应发金额' }) });
   await expect(table.locator('tbody tr').first()).toBeVisible();
   await expect(page.getByRole('button', { name: '确认', exact: true })).toHaveCount(0);
-  await page.getByRole('textbox', { name: '校区' }).click();
+  await page.getByRole('combobox', { name: '校区' }).click();
   await expect(page.getByRole('option', { name: '北京朝阳校区' })).toBeVisible();
   await expect(page.getByRole('option', { name: '广州天河校区' })).toHaveCount(0);
   await page.keyboard.press('Escape');

@@ -4,7 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { callApi } from '../../api/call';
 import { errorMessage } from '../../api/client';
 import { DialogActions, notifySuccess, useDialogSubmit } from '../../components/feedback';
-import { FEE_UNITS, RULE_CALLS, RULE_LEVEL_TEXT, type BcRule, type BmRule, type FeeRule, type MkRule, type PayKind, type RuleAnswer, type RuleKind } from '../../contract/employee_pay';
+import { DEFAULT_RULES, FEE_UNITS, RULE_CALLS, RULE_LEVEL_TEXT, type BcRule, type BmRule, type FeeRule, type MkRule, type PayKind, type RuleAnswer, type RuleKind } from '../../contract/employee_pay';
 import { fenToYuan, yuanToFen } from '../../lib/format/money';
 import { bpToPercent, percentToBp, yuan } from './format';
 
@@ -212,10 +212,11 @@ function RuleForm({ kind, schoolId, canSave, onClose, onSaved }: { kind: RuleKin
 
 function RuleEditor({ kind, answer: a, schoolId, canSave, onClose, onSaved }: { kind: RuleKind; answer: RuleAnswer; schoolId: number; canSave: boolean; onClose: () => void; onSaved: () => void }) {
   const readOnly = !canSave;
-  const bc = useBcEditor(a.config as BcRule, readOnly);
-  const bm = useBmEditor(a.config as BmRule, readOnly);
-  const mk = useMkEditor(a.config as MkRule, readOnly);
-  const fee = useFeeEditor(a.config as FeeRule, readOnly);
+  // every editor hook runs (hooks may not be conditional); the ones of other kinds get the defaults
+  const bc = useBcEditor(kind === 'BC' ? (a.config as BcRule) : DEFAULT_RULES.BC, readOnly);
+  const bm = useBmEditor(kind === 'BM' ? (a.config as BmRule) : DEFAULT_RULES.BM, readOnly);
+  const mk = useMkEditor(kind === 'MK' ? (a.config as MkRule) : DEFAULT_RULES.MK, readOnly);
+  const fee = useFeeEditor(kind === 'ltFee' ? (a.config as FeeRule) : DEFAULT_RULES.ltFee, readOnly);
   const editor = { BC: bc, BM: bm, MK: mk, ltFee: fee }[kind];
   const { error, setError, busy, submit } = useDialogSubmit('保存失败');
   const save = () => {
