@@ -54,7 +54,8 @@ function monthStart(date: string, deltaMonths: number): string {
 
 /**
  * Demo classes in every campus: class types, holidays, classrooms, teachers, classes with time
- * ranges, students with hour balances, lessons for the current and next month, and check-ins
+ * ranges, students with hour balances, lessons for the current and next month (and at least the two
+ * weeks before today), and check-ins
  * for the lessons before today (the hours they took are gone from the balances).
  */
 export async function seed(db: Kysely<Database>): Promise<void> {
@@ -89,7 +90,8 @@ export async function seed(db: Kysely<Database>): Promise<void> {
   const demoTeacher = await db.selectFrom('users').innerJoin('user_schools', 'user_schools.user_id', 'users.id').select(['users.id', 'user_schools.school_id']).where('users.login_id', '=', 'teacher').executeTakeFirst();
   const passwordHash = (await db.selectFrom('users').select('password_hash').where('login_id', '=', 'teacher').executeTakeFirst())?.password_hash ?? 'disabled';
 
-  const from = monthStart(today, 0);
+  // at least two weeks of past lessons, so the first days of a month still show check-ins, leaves and absences
+  const from = [monthStart(today, 0), addDays(today, -14)].sort()[0];
   const to = addDays(monthStart(today, 2), -1);
   let phoneSeq = 0;
 
