@@ -248,7 +248,7 @@ export const shortcutOpenCall = defineCall({
   title: '记录常用功能',
   method: 'POST',
   path: 'api/v1/home_shortcut/open',
-  perm: ANY_SIGNED_IN,
+  perm: HOME_SCREEN,
   readOnly: true,
   body: z.object({ path: screenPath }),
   labels: { path: '页面地址' },

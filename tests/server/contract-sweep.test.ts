@@ -19,6 +19,8 @@ const SELF_SERVICE_WRITES = new Set([
   // one's own PIN, and a front-desk device switching person (the PIN is the check; src/contract/device.ts)
   '/api/v1/system/set_my_pin',
   '/api/v1/device/switch',
+  // one's own pinned shortcuts on 首页 (a personal preference; only screens the user holds can be pinned)
+  '/api/v1/home_shortcut/pin',
   '/api/v1/user_message/page',
   '/api/v1/user_message/read',
   '/api/v1/user_message/mark',
