@@ -16,6 +16,9 @@ export const PUBLIC_PATHS: ReadonlySet<string> = new Set([
   '/api/v1/auth/third_logout',
   '/api/v1/auth/third_config',
   '/api/v1/health',
+  // forgotten password (server/modules/misc/sms-routes.ts): same answer whether or not the account exists
+  '/api/v1/user/sms_forget',
+  '/api/v1/user/sms_forget_reset',
 ]);
 
 /** Calls that take a signed address (HMAC, short-lived) instead of the session headers. */

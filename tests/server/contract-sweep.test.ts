@@ -33,6 +33,8 @@ const SELF_SERVICE_WRITES = new Set([
   '/api/v1/system/update_table_col_user',
   '/api/v1/system/del_table_col_user',
   '/api/v1/wf_clock_in/punch',
+  // a new password with an SMS code sent to one's own phone (src/contract/misc-sms.ts)
+  '/api/v1/user/sms_password',
 ]);
 
 /** POST calls that are searches (form-encoded or JSON filters), not writes. */

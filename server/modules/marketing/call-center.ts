@@ -55,6 +55,21 @@ async function log(db: Kysely<Database>, userId: number, schoolId: number, entry
     .execute();
 }
 
+/**
+ * Opens the follow-up record (跟进记录, 通话状态 呼叫中) of a call to a lead, completed by the
+ * provider's call_status_notify: the call centre's click-to-call, and a call through a privacy
+ * number (misc area, through the public module). Answers the record's id.
+ */
+export async function openCallRecord(db: Kysely<Database>, userId: number, lead: { id: number; school_id: number }, callId: string, content: string): Promise<number> {
+  const now = nowText();
+  const rec = await db
+    .insertInto('mkt_record')
+    .values({ school_id: lead.school_id, resource_id: lead.id, way: 1, result: 4, content, call_id: callId, call_status: 1, call_seconds: 0, follow_at: now, next_follow_at: null, created_at: now, updated_at: now, created_by: userId, updated_by: userId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return rec.id;
+}
+
 export function registerCallCenter(app: Hono<AppEnv>): void {
   mountCall(app, tqAuthCall, async ({ db, principal }) => {
     const provider = callCenterProvider();
@@ -78,13 +93,8 @@ export function registerCallCenter(app: Hono<AppEnv>): void {
     const provider = callCenterProvider();
     const call = await provider.dial(principal.userId, lead.parent_phone);
     await log(db, principal.userId, lead.school_id, { provider: provider.name, kind: 'call', target: lead.parent_phone, content: `外呼 ${lead.name}`, call_id: call.callId, resource_id: lead.id });
-    const now = nowText();
-    const rec = await db
-      .insertInto('mkt_record')
-      .values({ school_id: lead.school_id, resource_id: lead.id, way: 1, result: 4, content: '外呼中', call_id: call.callId, call_status: 1, call_seconds: 0, follow_at: now, next_follow_at: null, created_at: now, updated_at: now, created_by: principal.userId, updated_by: principal.userId })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return { call_id: call.callId, provider: provider.name, record_id: rec.id };
+    const recordId = await openCallRecord(db, principal.userId, lead, call.callId, '外呼中');
+    return { call_id: call.callId, provider: provider.name, record_id: recordId };
   });
 
   mountCall(app, callStatusNotifyCall, async ({ db, principal, body }) => {

@@ -92,11 +92,11 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
 export { resourceInScope, resourcesInScope, getResource, stampFunnel, recordMove, seesAllLeads, ownershipSql, poolText, ALL_LEADS_PERM, type LeadRow } from './leads';
 export { ruleOf } from './moves';
 export { addLead, knownLeadPhones, type NewLead } from './add-leads';
-export { callCenterProvider, type CallCenterProvider } from './call-center';
+export { callCenterProvider, openCallRecord, type CallCenterProvider } from './call-center';
 export { recycleLeads, scheduleLeadRecycling, RECYCLE_JOB } from './recycle';
 export { MARKETING_RESOURCES };
 
 /** The SMS provider interface: a real provider is put in place with useSmsProvider. */
-export { useSmsProvider, recordingSmsProvider, type SmsProvider, type SmsMessage, type SmsResult } from './plans/sms-provider';
+export { useSmsProvider, smsProvider, recordingSmsProvider, type SmsProvider, type SmsMessage, type SmsResult } from './plans/sms-provider';
 export { dueFollowUps, type DueFollowUp } from './due-follow-ups';
 export { trialsBetween, type TrialItem } from './trials-between';

@@ -7,12 +7,14 @@ import { ApiError } from '../../lib/http';
 import { mountResource } from '../../lib/resource-routes';
 import { auditLogResource, loggerUserListCall } from '../../../src/contract/resources/misc';
 import '../../lib/audit';
+import { registerUnicom } from './unicom';
+import { registerSmsCodes } from './sms-routes';
 
 /**
  * 操作日志 (the audit log): `logger/search` is the page call of its declaration (mounted with the
  * other declarations); `logger/user_list` answers the users who appear in the log, for its filter.
  */
-export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
+export function register(app: Hono<AppEnv>, deps: AppDeps): void {
   mountResource(app, auditLogResource, {
     // record_id: the entries that wrote this row (record_ids is comma-framed: ',3,17,')
     extendPage(qb, query) {
@@ -28,4 +30,10 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
     const rows = await q.orderBy('user_id').limit(500).execute();
     return rows.map((r) => ({ value: Number(r.user_id), text: r.user_name ?? '' }));
   });
+  registerUnicom(app);
+  registerSmsCodes(app, deps);
 }
+
+// Public module: what other areas (and the demo seed) may call.
+export { settingsOf, saveSettings, provide, callThrough, type Staff, type Customer } from './unicom';
+export { usePrivacyNumberProvider, recordingPrivacyProvider, type PrivacyNumberProvider } from './unicom-provider';

@@ -11,6 +11,7 @@ import { CLASSES_RESOURCES } from './classes';
 import { PRODUCTS_RESOURCES } from './products';
 import { STUDENT_RESOURCES } from './students';
 import { LOGGER_RESOURCES } from './misc';
+import { UNICOM_RESOURCES } from './misc-unicom';
 import { ORDER_EXTRA_RESOURCES } from './orders-extras';
 import { MARKETING_PLAN_RESOURCES } from './marketing-plans';
 import { ORDERS_RESOURCES } from './orders';
@@ -47,13 +48,14 @@ export const RESOURCES: readonly ResourceDef[] = [
   ...FINANCE_FLOW_RESOURCES,
   ...MARKETING_FUNNEL_RESOURCES,
   ...CRM_RESOURCES,
+  ...UNICOM_RESOURCES,
 ];
 
 /** The area (as named in spec calls.tsv) of each declaration: what the audit log records. */
 const AREA_OF = new Map<string, string>([
   ...SYSTEM_RESOURCES.map((r) => [r.name, 'system'] as const),
   ...[...GUIDE_RESOURCES, ...TEACHING_RECORD_RESOURCES, ...TEACHING_RESULT_RESOURCES].map((r) => [r.name, 'teaching'] as const),
-  ...LOGGER_RESOURCES.map((r) => [r.name, 'misc'] as const),
+  ...[...LOGGER_RESOURCES, ...UNICOM_RESOURCES].map((r) => [r.name, 'misc'] as const),
   ...PRODUCTS_RESOURCES.map((r) => [r.name, 'products'] as const),
   ...[...BASE_CLASS_RESOURCES, ...BASE_ORG_RESOURCES, ...BASE_SCHOOL_RESOURCES, ...BASE_CATALOGUE_RESOURCES].map((r) => [r.name, 'base'] as const),
   ...STUDENT_RESOURCES.map((r) => [r.name, 'students'] as const),
