@@ -17,6 +17,7 @@ export const router = createHashRouter([
     errorElement: <RouteErrorPage />,
     children: [
       { path: '/login', Component: LoginPage },
+      { path: '/forgot-password', lazy: () => import('./pages/ForgotPasswordPage').then((m) => ({ Component: m.default })) },
       { path: '/auth/login', lazy: () => import('./pages/AuthLoginPage').then((m) => ({ Component: m.default })) },
       { path: '/auth/redirect', lazy: () => import('./pages/AuthRedirectPage').then((m) => ({ Component: m.default })) },
       // a front-desk tablet in device mode (issue 11): outside the layout, no person's session

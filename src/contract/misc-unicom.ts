@@ -16,6 +16,11 @@ const minutes = z.coerce
   .max(7 * 24 * 60, '有效时长不能超过7天');
 const MIDDLE_RE = /^\d{5,16}$/;
 
+/** The middle numbers of a text (comma, Chinese comma or space separated), each once. */
+export function middleNumbersOf(text: string): string[] {
+  return [...new Set(text.split(/[,，\s]+/).filter(Boolean))];
+}
+
 /** A campus's privacy-number settings: what `default` answers and `set` writes. */
 export interface UnicomSettings {
   school_id: number;
@@ -54,10 +59,9 @@ export const unicomSetCall = defineCall({
       .string({ error: '请输入中间号' })
       .trim()
       .max(2000, '中间号过多')
-      .transform((s) => [...new Set(s.split(/[,，\s]+/).filter(Boolean))])
-      .refine((list) => list.length > 0, '请至少填写一个中间号')
-      .refine((list) => list.length <= 100, '中间号不能超过100个')
-      .refine((list) => list.every((n) => MIDDLE_RE.test(n)), '中间号须为5到16位数字'),
+      .refine((s) => middleNumbersOf(s).length > 0, '请至少填写一个中间号')
+      .refine((s) => middleNumbersOf(s).length <= 100, '中间号不能超过100个')
+      .refine((s) => middleNumbersOf(s).every((n) => MIDDLE_RE.test(n)), '中间号须为5到16位数字'),
     expire_minutes: minutes.default(30),
     record_call: z.coerce.boolean().default(true),
   }),

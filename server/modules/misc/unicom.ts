@@ -9,7 +9,7 @@ import { hasPerm } from '../../lib/auth';
 import { nowText } from '../../lib/time';
 import { maskText } from '../../../src/contract/mask';
 import { unicomBindingResource } from '../../../src/contract/resources/misc-unicom';
-import { unicomCallCall, unicomDefaultCall, unicomProvideCall, unicomReleaseCall, unicomSetCall, unicomUpdateCall, type UnicomBindingAnswer, type UnicomSettings } from '../../../src/contract/misc-unicom';
+import { middleNumbersOf, unicomCallCall, unicomDefaultCall, unicomProvideCall, unicomReleaseCall, unicomSetCall, unicomUpdateCall, type UnicomBindingAnswer, type UnicomSettings } from '../../../src/contract/misc-unicom';
 import { openCallRecord, resourceInScope } from '../marketing';
 import { studentInScope } from '../students';
 import { privacyNumberProvider } from './unicom-provider';
@@ -39,14 +39,25 @@ export async function settingsOf(db: Db, schoolId: number): Promise<UnicomSettin
   return { school_id: schoolId, enabled: row.enabled === 1, account: row.account, middle_numbers: row.middle_numbers, expire_minutes: row.expire_minutes, record_call: row.record_call === 1, saved: true };
 }
 
-export async function saveSettings(db: Db, by: number, s: { school_id: number; enabled: boolean; account: string; middle_numbers: readonly string[]; expire_minutes: number; record_call: boolean }): Promise<UnicomSettings> {
-  const values = { enabled: s.enabled ? 1 : 0, account: s.account, middle_numbers: s.middle_numbers.join(','), expire_minutes: s.expire_minutes, record_call: s.record_call ? 1 : 0, updated_at: nowText(), updated_by: by };
+export async function saveSettings(db: Db, by: number, s: { school_id: number; enabled: boolean; account: string; middle_numbers: string; expire_minutes: number; record_call: boolean }): Promise<UnicomSettings> {
+  const values = { enabled: s.enabled ? 1 : 0, account: s.account, middle_numbers: middleNumbersOf(s.middle_numbers).join(','), expire_minutes: s.expire_minutes, record_call: s.record_call ? 1 : 0, updated_at: nowText(), updated_by: by };
   await db
     .insertInto('misc_unicom_account')
     .values({ school_id: s.school_id, ...values })
     .onConflict((oc) => oc.column('school_id').doUpdateSet(values))
     .execute();
   return settingsOf(db, s.school_id);
+}
+
+/** A carrier failure answers in the envelope (the carrier's trouble is not this server's fault). */
+async function viaCarrier<T>(request: Promise<T>): Promise<T> {
+  try {
+    return await request;
+  } catch (e) {
+    if (e instanceof ApiError) throw e;
+    console.error('privacy-number provider failed', e);
+    throw new ApiError(409, '运营商隐私号服务暂时不可用，请稍后再试');
+  }
 }
 
 function expiresAt(minutes: number, from = Date.now()): string {
@@ -102,7 +113,7 @@ export async function provide(db: Db, staff: Staff, customer: Customer, expireMi
   const minutes = expireMinutes ?? settings.expire_minutes;
   const provider = privacyNumberProvider();
   const request = { account: settings.account, middleNumber: middle, staffPhone, customerPhone: customer.phone, expireMinutes: minutes, recordCall: settings.record_call };
-  const out = await provider.bind(request);
+  const out = await viaCarrier(provider.bind(request));
   await logProviderRequest(db, staff.userId, {
     provider: provider.name,
     kind: 'bind',
@@ -151,7 +162,7 @@ async function bindingFor(db: Db, principal: Principal, id: number, inScope: (s:
 export async function extend(db: Db, by: number, b: NonNullable<BindingRow>, minutes: number): Promise<UnicomBindingAnswer> {
   const settings = await settingsOf(db, b.school_id);
   const provider = privacyNumberProvider();
-  const out = await provider.update({ account: settings.account, bindId: b.bind_id ?? '', expireMinutes: minutes });
+  const out = await viaCarrier(provider.update({ account: settings.account, bindId: b.bind_id ?? '', expireMinutes: minutes }));
   await logProviderRequest(db, by, { provider: provider.name, kind: 'update', target: b.middle_number, request: { appKey: settings.account, bindId: b.bind_id, expiration: minutes * 60 }, answer: out.raw });
   const now = nowText();
   await db.updateTable('misc_unicom_binding').set({ expires_at: expiresAt(minutes), updated_at: now, updated_by: by }).where('id', '=', b.id).execute();
@@ -161,7 +172,7 @@ export async function extend(db: Db, by: number, b: NonNullable<BindingRow>, min
 export async function release(db: Db, by: number, b: NonNullable<BindingRow>): Promise<UnicomBindingAnswer> {
   const settings = await settingsOf(db, b.school_id);
   const provider = privacyNumberProvider();
-  const out = await provider.release({ account: settings.account, bindId: b.bind_id ?? '' });
+  const out = await viaCarrier(provider.release({ account: settings.account, bindId: b.bind_id ?? '' }));
   await logProviderRequest(db, by, { provider: provider.name, kind: 'release', target: b.middle_number, request: { appKey: settings.account, bindId: b.bind_id }, answer: out.raw });
   const now = nowText();
   // only a live binding is released: of two parallel releases one changes it
@@ -175,7 +186,7 @@ export async function callThrough(db: Db, by: number, b: NonNullable<BindingRow>
   if ((b.expires_at ?? '') <= nowText()) throw new ApiError(409, '该隐私号绑定已过期，请延期或重新绑定');
   const settings = await settingsOf(db, b.school_id);
   const provider = privacyNumberProvider();
-  const out = await provider.call({ account: settings.account, bindId: b.bind_id ?? '', middleNumber: b.middle_number ?? '' });
+  const out = await viaCarrier(provider.call({ account: settings.account, bindId: b.bind_id ?? '', middleNumber: b.middle_number ?? '' }));
   await logProviderRequest(db, by, { provider: provider.name, kind: 'call', target: b.middle_number, request: { appKey: settings.account, bindId: b.bind_id, middleNumber: b.middle_number }, answer: out.raw });
   const now = nowText();
   await db

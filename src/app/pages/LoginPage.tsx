@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Center, Divider, Image, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Alert, Anchor, Box, Button, Center, Divider, Group, Image, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { fetchThirdConfig, login, type ThirdConfig } from '../../api/session';
 import { errorMessage } from '../../api/client';
 import { currentBranding, copyrightLine } from '../branding';
@@ -108,6 +108,11 @@ export default function LoginPage() {
                 <Button type="submit" fullWidth loading={busy} mt="xs">
                   登 录
                 </Button>
+                <Group justify="flex-end">
+                  <Anchor component={Link} to="/forgot-password" size="xs">
+                    忘记密码？
+                  </Anchor>
+                </Group>
               </Stack>
             </form>
           </Stack>

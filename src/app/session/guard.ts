@@ -2,6 +2,8 @@
 export function isPublicPath(path: string): boolean {
   return (
     path === '/login' ||
+    // 忘记密码: a code by SMS and a new password, without a session
+    path === '/forgot-password' ||
     path.startsWith('/auth/') ||
     path === '/401' ||
     path === '/404' ||

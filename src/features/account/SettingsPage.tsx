@@ -8,6 +8,7 @@ import { fetchUserInfo, fetchUserSchools, modifyUserInfo } from '../../api/sessi
 import { notifyError, notifySuccess } from '../../components/feedback';
 import { useSignedFileAddress } from '../../components/AttachmentField';
 import { FrontDeskPinCard } from './FrontDeskPinCard';
+import { SmsPasswordDialog } from './SmsPasswordDialog';
 import { SIDEBAR_THEMES, useSession } from '../../components/session';
 
 const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
@@ -22,6 +23,7 @@ export default function SettingsPage() {
   const [city, setCity] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
   const [saving, setSaving] = useState(false);
+  const [smsOpen, setSmsOpen] = useState(false);
 
   useEffect(() => {
     if (info.data) {
@@ -149,11 +151,17 @@ export default function SettingsPage() {
               定期修改密码可以保护账号安全
             </Text>
           </div>
-          <Button variant="light" onClick={session.openChangePassword}>
-            修改密码
-          </Button>
+          <Group gap="xs">
+            <Button variant="subtle" onClick={() => setSmsOpen(true)}>
+              短信验证码修改
+            </Button>
+            <Button variant="light" onClick={session.openChangePassword}>
+              修改密码
+            </Button>
+          </Group>
         </Group>
       </Card>
+      <SmsPasswordDialog opened={smsOpen} onClose={() => setSmsOpen(false)} />
       <FrontDeskPinCard />
     </Stack>
   );

@@ -9,7 +9,7 @@ let admin: LoggedIn;
 beforeAll(async () => {
   s = await createTestServer();
   admin = await s.login(ADMIN.login, ADMIN.password);
-});
+}, 240_000);
 afterAll(async () => {
   await s?.close();
 });

@@ -7,7 +7,7 @@ import '../../core-schema';
 export const order = 85;
 
 /** Per campus a privacy-number account with its middle numbers (the demo's, 1709 prefix). */
-const middleNumbers = (campusIndex: number): string[] => [0, 1, 2].map((i) => `1709${String(campusIndex).padStart(3, '0')}${String(1000 + i)}`);
+const middleNumbers = (campusIndex: number): string => [0, 1, 2].map((i) => `1709${String(campusIndex).padStart(3, '0')}${String(1000 + i)}`).join(',');
 
 /**
  * Demo of 隐私号: every campus has an account; per campus its first two leads are bound through the

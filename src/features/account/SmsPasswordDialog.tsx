@@ -1,0 +1,107 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Group, Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { callApi } from '../../api/call';
+import { errorMessage } from '../../api/client';
+import { smsPasswordBody, userSmsCall, userSmsPasswordCall } from '../../contract/misc-sms';
+import { PASSWORD_RULE_MSG } from '../../contract/session';
+import { notifyError, notifySuccess } from '../../components/feedback';
+
+type Field = 'code' | 'new' | 'confirm';
+const EMPTY: Record<Field, string> = { code: '', new: '', confirm: '' };
+const RESEND_SECONDS = 60;
+
+/**
+ * 个人设置 › 登录密码 › 短信验证码修改: a code sent to the user's own phone (user/sms) stands in for
+ * the old password (user/sms_password), for a user who no longer knows it.
+ */
+export function SmsPasswordDialog({ opened, onClose }: { opened: boolean; onClose(): void }) {
+  const [values, setValues] = useState(EMPTY);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [wait, setWait] = useState(0);
+  const [sending, setSending] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (opened) {
+      setValues(EMPTY);
+      setErrors({});
+      setSentTo(null);
+    }
+  }, [opened]);
+  useEffect(() => {
+    if (wait <= 0) return;
+    const t = setTimeout(() => setWait((w) => w - 1), 1000);
+    return () => clearTimeout(t);
+  }, [wait]);
+
+  const set = (k: Field) => (e: React.ChangeEvent<HTMLInputElement>) => {
+    const value = e.currentTarget.value;
+    setValues((v) => ({ ...v, [k]: value }));
+  };
+
+  async function send() {
+    setSending(true);
+    try {
+      const out = await callApi(userSmsCall, {});
+      setSentTo(out.phone);
+      setWait(RESEND_SECONDS);
+    } catch (e) {
+      notifyError(errorMessage(e, '发送失败'));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  async function submit() {
+    const parsed = smsPasswordBody.safeParse({ ...values, code: values.code.trim() });
+    if (!parsed.success) {
+      const next: Partial<Record<Field, string>> = {};
+      for (const i of parsed.error.issues) {
+        const k = i.path[0] as Field;
+        if (!next[k]) next[k] = i.message;
+      }
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      await callApi(userSmsPasswordCall, { body: parsed.data });
+      notifySuccess('修改成功');
+      onClose();
+    } catch (e) {
+      notifyError(errorMessage(e, '修改失败'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="短信验证码修改密码" size="sm">
+      <Stack gap="sm">
+        <Group gap="xs" align="flex-end" wrap="nowrap">
+          <TextInput style={{ flex: 1 }} label="验证码" withAsterisk placeholder="6位数字" inputMode="numeric" maxLength={6} autoComplete="one-time-code" value={values.code} onChange={set('code')} error={errors.code} />
+          <Button variant="light" onClick={() => void send()} loading={sending} disabled={wait > 0} mb={errors.code ? 22 : 0}>
+            {wait > 0 ? `${wait}秒后重发` : '获取验证码'}
+          </Button>
+        </Group>
+        {sentTo ? (
+          <Alert color="blue" variant="light" p="xs">
+            验证码已发送至 {sentTo}，5分钟内有效
+          </Alert>
+        ) : null}
+        <PasswordInput label="新密码" withAsterisk placeholder="请输入新密码" description={PASSWORD_RULE_MSG} value={values.new} onChange={set('new')} error={errors.new} autoComplete="new-password" />
+        <PasswordInput label="确认密码" withAsterisk placeholder="请输入确认密码" value={values.confirm} onChange={set('confirm')} error={errors.confirm} autoComplete="new-password" />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            取 消
+          </Button>
+          <Button onClick={() => void submit()} loading={busy}>
+            确 定
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
