@@ -31,6 +31,9 @@ export const userSmsCall = defineCall({
   method: 'GET',
   path: 'api/v1/user/sms',
   perm: ANY_SIGNED_IN,
+  // a GET that sends: a query it does not understand is refused rather than taken for a request
+  query: z.strictObject({ purpose: z.enum(['password'], { error: '验证码用途不正确' }).optional() }),
+  labels: { purpose: '验证码用途' },
   answer: answer<{ phone: string; expire_minutes: number }>(),
 });
 

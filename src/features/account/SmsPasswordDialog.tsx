@@ -43,7 +43,7 @@ export function SmsPasswordDialog({ opened, onClose }: { opened: boolean; onClos
   async function send() {
     setSending(true);
     try {
-      const out = await callApi(userSmsCall, {});
+      const out = await callApi(userSmsCall, { query: { purpose: 'password' } });
       setSentTo(out.phone);
       setWait(RESEND_SECONDS);
     } catch (e) {
