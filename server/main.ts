@@ -13,6 +13,7 @@ import { scheduleAttachmentSweep } from './modules/attachments';
 import { scheduleWorkflowReminders } from './modules/workflow';
 import { scheduleLeadRecycling } from './modules/marketing';
 import { scheduleHoursExpiry, scheduleInstallmentOverdue } from './modules/orders';
+import { scheduleDailyReports } from './modules/cmp';
 
 function banner(config: AppConfig, opened: Pick<OpenedDatabase, 'dialect'>): string {
   const url = `http://${config.host}:${config.port}`;
@@ -49,6 +50,8 @@ function listen(config: AppConfig, opened: OpenedDatabase, onListening?: () => v
   const stopRecycling = scheduleLeadRecycling(opened.db);
   const stopOverdue = scheduleInstallmentOverdue(opened.db);
   const stopExpiry = scheduleHoursExpiry(opened.db);
+  // the daily reports at their rules' times; days missed while stopped are made a few seconds after start
+  const stopReports = scheduleDailyReports(opened.db);
   // Keep-alive connections outlive a burst of requests from the same client (the app, a proxy).
   (server as Server).keepAliveTimeout = 65_000;
   const stop = (): void => {
@@ -57,6 +60,7 @@ function listen(config: AppConfig, opened: OpenedDatabase, onListening?: () => v
     stopReminders();
     stopOverdue();
     stopExpiry();
+    stopReports();
     server.close();
     void opened.close().then(() => process.exit(0));
   };

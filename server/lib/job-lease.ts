@@ -49,17 +49,29 @@ class AlreadyClaimed extends Error {}
 
 /** Runs `work` if no process has run this job for this period; true when this call ran it. */
 export async function runOncePerPeriod(db: Kysely<Database>, job: LeasedJob, atMs = Date.now()): Promise<boolean> {
-  const period = periodKey(job.everyMs, atMs);
+  return runOnceForPeriod(db, job.job, periodKey(job.everyMs, atMs), (trx, period) => job.work(trx, period), atMs);
+}
+
+/**
+ * The claim of `runOncePerPeriod` for a period the caller names (a business day, a report's date):
+ * runs `work` in the claim's transaction if no process has claimed (job, period) before; true when
+ * this call ran it. Jobs whose periods are not fixed lengths of time (daily reports at a rule's
+ * own time, caught up after a stop) claim with this.
+ */
+export async function runOnceForPeriod(db: Kysely<Database>, job: string, period: string, work: (trx: Kysely<Database>, period: string) => Promise<void>, atMs = Date.now()): Promise<boolean> {
+  const claim = async (trx: Kysely<Database>): Promise<void> => {
+    const row = await trx
+      .insertInto('sys_job_lease')
+      .values({ job, period, holder: HOLDER, claimed_at: nowText(atMs) })
+      .onConflict((oc) => oc.columns(['job', 'period']).doNothing())
+      .executeTakeFirst();
+    if (Number(row.numInsertedOrUpdatedRows ?? 0) === 0) throw new AlreadyClaimed();
+    await work(trx, period);
+  };
   try {
-    await db.transaction().execute(async (trx) => {
-      const row = await trx
-        .insertInto('sys_job_lease')
-        .values({ job: job.job, period, holder: HOLDER, claimed_at: nowText(atMs) })
-        .onConflict((oc) => oc.columns(['job', 'period']).doNothing())
-        .executeTakeFirst();
-      if (Number(row.numInsertedOrUpdatedRows ?? 0) === 0) throw new AlreadyClaimed();
-      await job.work(trx, period);
-    });
+    // inside a transaction already (the demo seed): the claim commits with it
+    if (db.isTransaction) await claim(db);
+    else await db.transaction().execute(claim);
     return true;
   } catch (err) {
     if (err instanceof AlreadyClaimed || isUniqueViolation(err)) return false;

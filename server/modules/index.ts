@@ -20,6 +20,7 @@ import * as home from './home';
 import * as reports from './reports';
 import * as employeePay from './employee_pay';
 import * as crm from './crm';
+import * as cmp from './cmp';
 
 export interface ServerModule {
   register(app: Hono<AppEnv>, deps: AppDeps): void;
@@ -29,7 +30,7 @@ export interface ServerModule {
  * Every area of the server, in mounting order, each by its public module server/modules/<area>/index.ts
  * (named as in spec calls.tsv). A new area adds one import and one entry.
  */
-const MODULES: readonly ServerModule[] = [auth, system, attachments, exportArea, messages, base, teaching, classes, products, students, orders, marketing, finance, workflow, misc, parttime, home, reports, employeePay, crm];
+const MODULES: readonly ServerModule[] = [auth, system, attachments, exportArea, messages, base, teaching, classes, products, students, orders, marketing, finance, workflow, misc, parttime, home, reports, employeePay, crm, cmp];
 
 export function registerModules(app: Hono<AppEnv>, deps: AppDeps): void {
   for (const m of MODULES) m.register(app, deps);

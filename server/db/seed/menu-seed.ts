@@ -14,6 +14,11 @@ export interface MenuSeed {
   active_menu?: string;
   meta?: string;
   grants?: readonly string[];
+  /**
+   * Place among the directory's children when first inserted (default: its place in the seed file).
+   * A screen another area's file adds to a shared directory names the place it belongs at.
+   */
+  order?: number;
   children?: readonly MenuSeed[];
 }
 

@@ -100,7 +100,7 @@ export async function syncMenus(db: Db, seeds: readonly MenuSeed[]): Promise<Men
             parent,
             inheritance: await inheritanceOf(parent),
             icon: m.icon ?? null,
-            order_num: i + 1,
+            order_num: m.order ?? i + 1,
             perms: m.type === 2 ? m.code : null,
             type: m.type,
             hidden: m.hidden ?? 0,

@@ -10,7 +10,7 @@ import { roundHours, stamps, type Db } from './common';
  */
 
 /** The business record a check-in's postings name. */
-const CHECK_IN_REF = 'check_in';
+export const CHECK_IN_REF = 'check_in';
 
 /**
  * Moves a check-in's hours from what it took (`held`) to what its mark takes now (`wanted`): the

@@ -27,3 +27,5 @@ export { addDays, expandPattern, type WeeklySlot } from './arrange';
 export { loadCalendar } from './calendar';
 export { insertLessons, addEnrolledStudents, renumber } from './sessions';
 export { lessonsBetween, teachesBetween, type LessonItem } from './lessons-between';
+export { CHECK_IN_REF } from './hours';
+export { attendanceByCampus, consumingCheckIns, kfDayFigures, emptyAttendance, LOW_HOURS_LIMIT, type AttendanceFigures, type KfDayFigures, type LowHoursStudent } from './day-figures';

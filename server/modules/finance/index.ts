@@ -43,6 +43,7 @@ export { issueReceipt, cancelReceipt, onReceiptCancel, signedAmount, RECEIPT_NUM
 export { accountFlow, accountKey } from './ledgers';
 export { reconcileDay, setReceiptSource, type ReceiptForReconciliation, type ReceiptSource } from './flows';
 export { rateFor, serviceFee } from './service-rate';
+export { receiptGroups, type ReceiptGroup } from './reports';
 export { paymentProvider, setPaymentProvider, builtinPaymentProvider, type PaymentProvider, type ProviderContext, type TradeStatus } from './provider';
 
 /** What `npm run ledger:check` reports for the finance area: broken account chains and receipt problems. */

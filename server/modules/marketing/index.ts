@@ -100,3 +100,4 @@ export { MARKETING_RESOURCES };
 export { useSmsProvider, smsProvider, recordingSmsProvider, type SmsProvider, type SmsMessage, type SmsResult } from './plans/sms-provider';
 export { dueFollowUps, type DueFollowUp } from './due-follow-ups';
 export { trialsBetween, type TrialItem } from './trials-between';
+export { leadFiguresByCampus, emptyLeadFigures, type LeadFigures } from './day-figures';

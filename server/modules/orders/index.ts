@@ -78,3 +78,4 @@ export { convertClassType } from './class-type-transfer';
 export { HOURS_EXPIRY_JOB, scheduleHoursExpiry } from './expiry';
 export { settleInstallment, markOverdue, scheduleInstallmentOverdue, OVERDUE_JOB, createInstallmentPlan, authorizeWithholding, installmentPlan, type InstallmentPlanInput, type InstallmentActor } from './installments';
 export { duePeriods, unpaidOrders, renewCandidates, type DuePeriod, type UnpaidOrder, type RenewCandidate } from './dues';
+export { signFiguresByCampus, consumedValue, emptySignFigures, type SignFigures } from './day-figures';

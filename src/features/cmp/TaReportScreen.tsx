@@ -1,0 +1,5 @@
+import { DailyReportScreen } from './DailyReportScreen';
+
+export default function TaReportScreen() {
+  return <DailyReportScreen kind="ta" />;
+}
