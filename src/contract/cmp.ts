@@ -24,7 +24,7 @@ export const CMP_PERM = {
   /** 重新生成 on each screen: make a report again from today's figures (recorded who and when) */
   regenerate: { city: 'cmp_daily_report_city_regenerate', school: 'cmp_daily_report_school_regenerate', ta: 'cmp_daily_report_ta_regenerate' },
   /** 查看全部学管日报: every 学管's report of the campuses, not only one's own */
-  taAll: 'cmp_daily_report_ta_all',
+  ta_all: 'cmp_daily_report_ta_all',
 } as const;
 
 /** cmp_gen_rule.report_kind (CMP_REPORT_KINDS of resources/teaching-records.ts) */

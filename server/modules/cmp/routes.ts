@@ -66,7 +66,7 @@ async function reportQuery(db: Db, principal: Principal, kind: ReportKindName, f
     if (f.school_id !== undefined) q = q.where('r.school_id', '=', f.school_id);
   }
   // a 学管 sees their own reports; 查看全部学管日报 every report of the campuses
-  if (kind === 'ta' && !hasPerm(principal, CMP_PERM.taAll)) q = q.where('r.staff_id', '=', principal.userId);
+  if (kind === 'ta' && !hasPerm(principal, CMP_PERM.ta_all)) q = q.where('r.staff_id', '=', principal.userId);
   if (f.id !== undefined) q = q.where('r.id', '=', f.id);
   if (f.report_date_start) q = q.where('r.report_date', '>=', f.report_date_start);
   if (f.report_date_end) q = q.where('r.report_date', '<=', f.report_date_end);
@@ -178,7 +178,9 @@ export function registerReportRoutes(app: Hono<AppEnv>): void {
     const stored = await db.selectFrom('cmp_daily_report').selectAll().where('id', '=', body.id).executeTakeFirst();
     const kind = stored ? KIND_NAME[stored.report_kind] : undefined;
     if (!stored || !kind) throw notFound();
-    if (!hasPerm(principal, CMP_PERM.regenerate[kind])) throw new ApiError(403, `没有操作权限：${CMP_PERM.regenerate[kind]}`);
+    // the button of the report's own screen (重新生成城市日报 / 校区日报 / 学管日报)
+    const code = CMP_PERM.regenerate[kind];
+    if (!hasPerm(principal, code)) throw new ApiError(403, `没有操作权限：${code}`);
     // in the caller's scope as the list shows it (a city's report only to who reaches all its campuses)
     const seen = await oneReport(db, principal, kind, stored.id);
     if (seen.partial) throw notFound();

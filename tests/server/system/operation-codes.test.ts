@@ -6,6 +6,7 @@ import { permCode } from '../../../src/contract/resource';
 import { RESOURCES } from '../../../src/contract/resources';
 import { CLASSES_RESOURCES } from '../../../src/contract/resources/classes';
 import { DEVICE_PERMS } from '../../../src/contract/device';
+import { CMP_PERM } from '../../../src/contract/cmp';
 import { GUIDE_PERMS } from '../../../src/contract/resources/teaching';
 import { createTestServer, type TestServer } from '../helpers';
 
@@ -23,6 +24,7 @@ const SKIP_DIRS = new Set(['classes']);
 const CONSTANTS: Record<string, string> = Object.fromEntries([
   ...Object.entries(GUIDE_PERMS).map(([k, v]) => [`GUIDE_PERMS.${k}`, v]),
   ...Object.entries(DEVICE_PERMS).map(([k, v]) => [`DEVICE_PERMS.${k}`, v]),
+  ['CMP_PERM.ta_all', CMP_PERM.ta_all],
 ]);
 
 function sourceFiles(dir: string): string[] {

@@ -29,7 +29,7 @@ export const menus: readonly MenuSeed[] = [
       { ...screen('校区日报', 'cmp/daily_report_school', [], { code: CMP_SCREEN.school, url: '/teaching/cmp_daily_report_school', grants: PRINCIPAL, order: AFTER_GEN_RULES }), children: [button(CMP_PERM.regenerate.school, '重新生成校区日报', HEAD_OFFICE)] },
       {
         ...screen('学管日报', 'cmp/daily_report_ta', [], { code: CMP_SCREEN.ta, url: '/teaching/cmp_daily_report_ta', grants: ['principal', 'teacher'], order: AFTER_GEN_RULES }),
-        children: [button(CMP_PERM.regenerate.ta, '重新生成学管日报', HEAD_OFFICE), button(CMP_PERM.taAll, '查看全部学管日报', PRINCIPAL)],
+        children: [button(CMP_PERM.regenerate.ta, '重新生成学管日报', HEAD_OFFICE), button(CMP_PERM.ta_all, '查看全部学管日报', PRINCIPAL)],
       },
       screen('计划报表', 'cmp/plan_reports', [], { code: CMP_SCREEN.plan, url: '/teaching/cmp_plan_report', grants: PRINCIPAL, order: AFTER_GEN_RULES }),
     ],
