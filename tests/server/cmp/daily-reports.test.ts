@@ -118,7 +118,7 @@ beforeAll(async () => {
     .execute();
 
   schoolRule = await addRule({ name: '测试校区日报', report_kind: 2, generate_time: '21:00', include_weekend: 1, created_at: `${D} 08:00:00` });
-}, 180_000);
+}, 400_000);
 
 afterAll(async () => {
   await s?.close();

@@ -38,5 +38,5 @@ describe('cmp: the daily reports’ job in two processes', () => {
     } finally {
       await shared.close();
     }
-  }, 180_000);
+  }, 400_000);
 });
