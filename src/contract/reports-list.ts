@@ -6,6 +6,11 @@ import { marketReport } from './reports-market';
 import { networkReport } from './reports-network';
 import { customerServiceReport } from './reports-customer-service';
 import { giftReport } from './reports-gift';
+import { classReport } from './reports-class';
+import { consumeReport } from './reports-class_consume';
+import { financeReport } from './reports-finance';
+import { foreignReport } from './reports-foreign';
+import { supplyReport } from './reports-supply_groups';
 
 /**
  * Every report of 报表中心, in menu order. A new report is one line here (its own file holds its
@@ -18,6 +23,11 @@ export const REPORTS: readonly ReportDef[] = [
   networkReport,
   customerServiceReport,
   giftReport,
+  classReport,
+  consumeReport,
+  financeReport,
+  foreignReport,
+  supplyReport,
 ];
 
 export function reportByCode(code: string): ReportDef | undefined {

@@ -19,7 +19,8 @@ import type { OptionItem } from './resource';
  * a Chinese HTML page of the same rows, authorised by the session cookie.
  */
 
-export type ReportCellKind = 'text' | 'int' | 'money' | 'percent';
+/** hours: hundredths of an hour shown as hours (150 = 1.5); score: tenths of a point shown with one decimal (855 = 85.5) */
+export type ReportCellKind = 'text' | 'int' | 'money' | 'percent' | 'hours' | 'score';
 
 export interface ReportColumn {
   prop: string;

@@ -43,7 +43,8 @@ export { issueReceipt, cancelReceipt, onReceiptCancel, signedAmount, RECEIPT_NUM
 export { accountFlow, accountKey } from './ledgers';
 export { reconcileDay, setReceiptSource, type ReceiptForReconciliation, type ReceiptSource } from './flows';
 export { rateFor, serviceFee } from './service-rate';
-export { receiptGroups, type ReceiptGroup } from './reports';
+// the receipts' figures of 财务报表, reused by 报表中心's cross-campus summary (server/modules/reports/finance.ts)
+export { receiptGroups, totalsOf, type ReceiptGroup } from './reports';
 export { paymentProvider, setPaymentProvider, builtinPaymentProvider, type PaymentProvider, type ProviderContext, type TradeStatus } from './provider';
 
 /** What `npm run ledger:check` reports for the finance area: broken account chains and receipt problems. */

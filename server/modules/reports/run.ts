@@ -13,7 +13,8 @@ export async function runReport(db: Kysely<Database>, principal: Principal, sour
   const schools = await reportSchools(db, principal, query.org_id);
   const q = query as Readonly<Record<string, unknown>>;
   const filters = Object.fromEntries(source.def.filters.map((f) => [f.name, typeof q[f.name] === 'string' ? (q[f.name] as string) : undefined]));
-  const rows = await source.rows({ db, principal, schools, period, filters });
+  const ctx = { db, principal, schools, period, filters };
+  const rows = await source.rows(ctx);
   if (source.derive) rows.forEach(source.derive);
-  return reportAnswer(source.def, rows, { sort: query.sort, page: query.page, rows: query.rows, from: period.from, to: period.to, derive: source.derive });
+  return reportAnswer(source.def, rows, { sort: query.sort, page: query.page, rows: query.rows, from: period.from, to: period.to, derive: source.derive, totals: source.totalsOf?.(ctx) });
 }

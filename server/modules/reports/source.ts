@@ -21,6 +21,11 @@ export interface ReportSource {
   def: ReportDef;
   call: CallDef;
   rows(ctx: ReportContext): Promise<ReportRow[]>;
+  /**
+   * The totals row when it is not the sum of the rows (opening and closing balances, averages of
+   * records): computed with the rows, returned by `totalsOf` after `rows` ran for the same context.
+   */
+  totalsOf?(ctx: ReportContext): ReportRow | undefined;
   /** fills the ratio columns of a row from its counts (rows and the totals row) */
   derive?(row: ReportRow): void;
 }

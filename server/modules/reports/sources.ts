@@ -5,6 +5,11 @@ import { marketSource } from './market';
 import { networkSource } from './network';
 import { customerServiceSource } from './customer-service';
 import { giftSource } from './gift';
+import { classSource } from './class';
+import { consumeSource } from './class_consume';
+import { financeSource } from './finance';
+import { foreignSource } from './foreign';
+import { supplySource } from './supply_groups';
 
 /** Every report the server computes (src/contract/reports-list.ts lists their declarations in the same order). */
 export const REPORT_SOURCES: readonly ReportSource[] = [
@@ -14,4 +19,9 @@ export const REPORT_SOURCES: readonly ReportSource[] = [
   networkSource,
   customerServiceSource,
   giftSource,
+  classSource,
+  consumeSource,
+  financeSource,
+  foreignSource,
+  supplySource,
 ];

@@ -31,17 +31,17 @@ export function sortRows(def: ReportDef, rows: ReportRow[], sort: string | undef
 export function sumRows(columns: readonly ReportColumn[], rows: readonly ReportRow[]): ReportRow {
   const totals: ReportRow = {};
   columns.forEach((c, i) => {
-    if (c.kind === 'int' || c.kind === 'money') totals[c.prop] = rows.reduce((s, r) => s + (typeof r[c.prop] === 'number' ? (r[c.prop] as number) : 0), 0);
-    else if (c.kind === 'percent') totals[c.prop] = null;
+    if (c.kind === 'int' || c.kind === 'money' || c.kind === 'hours') totals[c.prop] = rows.reduce((s, r) => s + (typeof r[c.prop] === 'number' ? (r[c.prop] as number) : 0), 0);
+    else if (c.kind === 'percent' || c.kind === 'score') totals[c.prop] = null;
     else totals[c.prop] = i === 0 ? '合计' : '';
   });
   return totals;
 }
 
 /** Sorted, totalled and paged: the answer of a report call. */
-export function reportAnswer(def: ReportDef, rows: ReportRow[], opts: { sort?: string; page: number; rows: number; from: string; to: string; derive?: (r: ReportRow) => void }): ReportAnswer {
+export function reportAnswer(def: ReportDef, rows: ReportRow[], opts: { sort?: string; page: number; rows: number; from: string; to: string; derive?: (r: ReportRow) => void; totals?: ReportRow }): ReportAnswer {
   const sorted = sortRows(def, rows, opts.sort);
-  const totals = sumRows(def.columns, rows);
+  const totals = opts.totals ? { ...sumRows(def.columns, []), ...opts.totals } : sumRows(def.columns, rows);
   opts.derive?.(totals);
   const start = (opts.page - 1) * opts.rows;
   return { content: sorted.slice(start, start + opts.rows), totalSize: rows.length, totals, from: opts.from, to: opts.to };

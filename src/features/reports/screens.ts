@@ -10,4 +10,9 @@ export const screens: Record<string, Loader> = {
   'reports/network': () => import('./NetworkScreen'),
   'reports/customer_service': () => import('./CustomerServiceScreen'),
   'reports/gift': () => import('./GiftScreen'),
+  'reports/class': () => import('./ClassScreen'),
+  'reports/class_consume': () => import('./ClassConsumeScreen'),
+  'reports/finance': () => import('./FinanceScreen'),
+  'reports/foreign': () => import('./ForeignScreen'),
+  'reports/supply_groups': () => import('./SupplyGroupsScreen'),
 };

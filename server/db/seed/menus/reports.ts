@@ -14,6 +14,13 @@ export const REPORT_GRANTS: Readonly<Record<string, readonly string[]>> = {
   reports_network: ['principal', 'telemarketer'],
   reports_customer_service: ['principal', 'front_desk'],
   reports_gift: ['principal', 'finance'],
+  // teachers read their campuses' classes, foreign teachers theirs and the foreign teachers' figures;
+  // finance the money (课消, 财务); the front desk, who hands out the textbooks, the supply report
+  reports_class: ['principal', 'teacher', 'foreign_teacher'],
+  reports_class_consume: ['principal', 'finance'],
+  reports_finance: ['principal', 'finance'],
+  reports_foreign: ['principal', 'foreign_teacher'],
+  reports_supply_groups: ['principal', 'front_desk'],
 };
 
 /** 报表中心: the reports area (server/modules/reports); reports only read, so they have no buttons. */
