@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, ADMIN, DEMO_PASSWORD, type LoggedIn, type TestServer } from '../helpers';
 import { activateLine, forfeitExpired, openLine, postHours, reverseHours } from '../../../server/modules/orders';
 import { addDays, nowText, todayText } from '../../../server/lib/time';
-import type { ReportAnswer as ReportPage, ReportRow } from '../../../src/contract/reports';
+import type { ReportAnswer as ReportPage } from '../../../src/contract/reports';
 
 /*
  * 报表中心's table reports against rows seeded here in a campus of their own (so the demo's rows
