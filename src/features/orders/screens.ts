@@ -6,4 +6,5 @@ export const screens: Record<string, () => Promise<{ default: ComponentType }>> 
   'orders/audited': () => import('./AuditedOrdersScreen'),
   'orders/completed': () => import('./CompletedOrdersScreen'),
   'orders/not_through': () => import('./NotThroughOrdersScreen'),
+  'orders/student_gift': () => import('./StudentGiftScreen'),
 };

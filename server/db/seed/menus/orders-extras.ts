@@ -42,7 +42,7 @@ export const menus: readonly MenuSeed[] = [
       orderScreen(
         '学员赠品',
         S.studentGift,
-        'resource/order_student_gift',
+        'orders/student_gift',
         [
           ...crud('order_student_gift', '学员赠品'),
           recover('order_student_gift', '学员赠品'),
