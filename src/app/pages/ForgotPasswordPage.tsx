@@ -5,6 +5,7 @@ import { api, errorMessage } from '../../api/client';
 import { SMS_FORGET_PATH, SMS_FORGET_RESET_PATH, smsForgetResetBody } from '../../contract/misc-sms';
 import { PASSWORD_RULE_MSG } from '../../contract/session';
 import { notifySuccess } from '../../components/feedback';
+import { firstIssuePerField } from '../../lib/field-errors';
 import { currentBranding, copyrightLine } from '../branding';
 import { documentTitle } from '../routes/fixedRoutes';
 
@@ -66,12 +67,7 @@ export default function ForgotPasswordPage() {
     setFailure(null);
     const parsed = smsForgetResetBody.safeParse({ ...values, login_id: values.login_id.trim(), code: values.code.trim() });
     if (!parsed.success) {
-      const next: Partial<Record<Field, string>> = {};
-      for (const i of parsed.error.issues) {
-        const k = i.path[0] as Field;
-        if (!next[k]) next[k] = i.message;
-      }
-      setErrors(next);
+      setErrors(firstIssuePerField<Field>(parsed.error.issues));
       return;
     }
     setErrors({});

@@ -4,6 +4,7 @@ import { modifyPasswordSchema, PASSWORD_RULE_MSG } from '../../contract/session'
 import { modifyPassword } from '../../api/session';
 import { errorMessage } from '../../api/client';
 import { notifyError, notifySuccess } from '../../components/feedback';
+import { firstIssuePerField } from '../../lib/field-errors';
 
 type Field = 'origin' | 'new' | 'confirm';
 const EMPTY: Record<Field, string> = { origin: '', new: '', confirm: '' };
@@ -39,12 +40,7 @@ export function ChangePasswordDialog({ opened, forced = false, onClose, onChange
   async function submit() {
     const parsed = modifyPasswordSchema.safeParse(values);
     if (!parsed.success) {
-      const next: Partial<Record<Field, string>> = {};
-      for (const i of parsed.error.issues) {
-        const k = i.path[0] as Field;
-        if (!next[k]) next[k] = i.message;
-      }
-      setErrors(next);
+      setErrors(firstIssuePerField<Field>(parsed.error.issues));
       return;
     }
     setErrors({});

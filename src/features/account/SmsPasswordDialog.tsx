@@ -5,6 +5,7 @@ import { errorMessage } from '../../api/client';
 import { smsPasswordBody, userSmsCall, userSmsPasswordCall } from '../../contract/misc-sms';
 import { PASSWORD_RULE_MSG } from '../../contract/session';
 import { notifyError, notifySuccess } from '../../components/feedback';
+import { firstIssuePerField } from '../../lib/field-errors';
 
 type Field = 'code' | 'new' | 'confirm';
 const EMPTY: Record<Field, string> = { code: '', new: '', confirm: '' };
@@ -56,12 +57,7 @@ export function SmsPasswordDialog({ opened, onClose }: { opened: boolean; onClos
   async function submit() {
     const parsed = smsPasswordBody.safeParse({ ...values, code: values.code.trim() });
     if (!parsed.success) {
-      const next: Partial<Record<Field, string>> = {};
-      for (const i of parsed.error.issues) {
-        const k = i.path[0] as Field;
-        if (!next[k]) next[k] = i.message;
-      }
-      setErrors(next);
+      setErrors(firstIssuePerField<Field>(parsed.error.issues));
       return;
     }
     setErrors({});
