@@ -1,20 +1,21 @@
 import { defineConfig, devices } from '@playwright/test';
 
-// Browser tests drive Debian's Chromium against the built app and the real server with a fresh
-// demo database on 127.0.0.1:8090 (scripts/e2e-server.mjs builds the app if needed and starts it).
-const PORT = Number(process.env.E2E_PORT ?? 8090);
+// Browser tests drive Debian's Chromium against the built app and the real server. Each worker has
+// its own server with a fresh demo database on 127.0.0.1:8090, 8091, … (scripts/e2e-server.mjs
+// builds the app if needed and starts it; tests/e2e/fixtures.ts points each worker at its own).
+import { E2E_BASE_PORT, E2E_WORKERS, e2eServerUrl } from './playwright.servers';
 
 export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: E2E_WORKERS,
   retries: 0,
   reporter: 'list',
   outputDir: '.tmp/e2e-results',
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    baseURL: e2eServerUrl(0),
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
     screenshot: 'only-on-failure',
@@ -25,12 +26,13 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: `node scripts/e2e-server.mjs ${PORT}`,
-    url: `http://127.0.0.1:${PORT}/api/v1/health`,
+  // started one after the other: the first builds the app when it is stale, the next find it built
+  webServer: Array.from({ length: E2E_WORKERS }, (_, i) => ({
+    command: `node scripts/e2e-server.mjs ${E2E_BASE_PORT + i}`,
+    url: `${e2eServerUrl(i)}/api/v1/health`,
     timeout: 240_000,
     reuseExistingServer: !process.env.CI,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
+  })),
 });

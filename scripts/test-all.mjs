@@ -2,7 +2,7 @@
 // The one test command (README, .ci/run): type-check, lint, unit + server suites on SQLite, the
 // server suite again on a throwaway PostgreSQL (when its binaries are present), then the browser
 // suite in Debian's Chromium. Ends with one line `N passed, N failed` summed over every suite.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
@@ -23,10 +23,25 @@ function run(cmd, args, env = {}) {
 
 function check(name, cmd, args) {
   console.log(`\n=== ${name}`);
-  const r = run(cmd, args);
+  record(name, run(cmd, args));
+}
+
+function record(name, r) {
   if (r.status === 0) totals.passed += 1;
   else totals.failed += 1;
   lines.push(`${name}: ${r.status === 0 ? 'ok' : 'FAILED'} (${r.seconds}s)`);
+}
+
+/** Runs in the background with its output held back, printed whole when it ends (no interleaving). */
+function runQuietly(cmd, args) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, env: process.env });
+    const chunks = [];
+    child.stdout.on('data', (c) => chunks.push(c));
+    child.stderr.on('data', (c) => chunks.push(c));
+    child.on('close', (code) => resolve({ status: code ?? 1, seconds: Math.round((Date.now() - started) / 1000), output: Buffer.concat(chunks).toString() }));
+  });
 }
 
 function vitestSuite(name, args, env = {}) {
@@ -96,9 +111,19 @@ function playwrightSuite() {
 const only = process.argv.slice(2);
 const want = (k) => only.length === 0 || only.includes(k);
 
+// The app's production build (for the browser suite) runs beside the type-check: tsc keeps one
+// core busy, the build the other. scripts/e2e-server.mjs then finds dist/ up to date.
+const build = want('e2e') ? runQuietly('npx', ['vite', 'build', '--logLevel', 'warn']) : null;
 if (want('typecheck')) {
   check('typecheck (app, server, tests)', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
   check('typecheck (service worker)', 'npx', ['tsc', '-p', 'sw/tsconfig.json', '--noEmit']);
+}
+if (build) {
+  const b = await build;
+  console.log('\n=== build (app, for the browser suite)');
+  process.stdout.write(b.output);
+  lines.push(`build (app): ${b.status === 0 ? 'ok' : 'FAILED'} (${b.seconds}s)`);
+  // a failed build fails the browser suite below (its server builds again and reports why)
 }
 if (want('lint')) check('lint (oxlint)', 'npx', ['oxlint', '--deny-warnings', 'src', 'server', 'tests', 'sw', 'scripts']);
 if (want('unit')) vitestSuite('unit + server (SQLite)', []);

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 // Issue 18 defect 5: an attachment's image preview is loaded by an <img>, which cannot send the
 // session headers: it must show (through a short-lived signed address), with no 401 on the way and

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext } from './fixtures';
 import { begunLessons } from '../server/lesson-times';
 
 /** API set-up and checks of the classes browser tests, through the real server as a signed-in user. */

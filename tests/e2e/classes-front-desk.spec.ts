@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { signIn, waitForServiceWorker } from './offline-helpers';
 import { balances, classWithLessonToday, get, login } from './classes-fixtures';
 

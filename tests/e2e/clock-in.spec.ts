@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { signIn, waitForServiceWorker } from './offline-helpers';
 import { get, login, shanghaiToday } from './classes-fixtures';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page, type Response } from '@playwright/test';
+import { expect, test, type Page, type Response } from './fixtures';
 import type { MenuRouteTag, TreeNode } from '../../src/contract/menu';
 import { buildRoutes, pageRoutes, visibleTree } from '../../src/app/routes/menuRoutes';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 // Issue 10 defect 8: the built app runs under its Content-Security-Policy: no violation is reported
 // while signing in, opening screens, a dialog and a preview, and the service worker still registers.

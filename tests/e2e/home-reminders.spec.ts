@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { signIn } from './offline-helpers';
 
 // 首页's 待办提醒, 日历 and 常用功能 on the demo data (birthdays and follow-ups seeded relative to the

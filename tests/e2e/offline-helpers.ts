@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from './fixtures';
 
 /** Signs in through the sign-in page and waits for the main layout. */
 export async function signIn(page: Page, loginId = 'admin', password = 'admin123'): Promise<void> {

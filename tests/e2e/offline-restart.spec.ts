@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, expect, test, type BrowserContext } from '@playwright/test';
+import { chromium, expect, test, type BrowserContext } from './fixtures';
 import { feedbackRows, signIn, submitFeedback, waitForServiceWorker } from './offline-helpers';
 import { classWithLessonToday, get, login } from './classes-fixtures';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiSession, feedbackRows, outboxStates, seedOutbox, signIn, submitFeedback, waitForServiceWorker } from './offline-helpers';
 
 const FEEDBACK_ADD = '**/api/v1/base_feedback/add';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { signIn } from './offline-helpers';
 import { openFromSidebar, rowWith } from './system-helpers';
 import { get, login, post, schoolId, type Envelope } from './classes-fixtures';

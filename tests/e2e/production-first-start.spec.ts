@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 
 // `NODE_ENV=production ADMIN_INITIAL_PASSWORD=… npm start` on an empty data folder (issue 18,
 // defect 1): a server of its own beside the demo one (the app is already built by the demo server's
@@ -32,7 +32,7 @@ async function headersOf(loginId: string, password: string): Promise<Record<stri
 }
 
 async function waitForHealth(): Promise<void> {
-  const until = Date.now() + 60_000;
+  const until = Date.now() + 120_000;
   for (;;) {
     try {
       if ((await fetch(`${BASE}/api/v1/health`)).ok) return;
@@ -45,6 +45,8 @@ async function waitForHealth(): Promise<void> {
 }
 
 test.beforeAll(async () => {
+  // starting a server (tsx compiles it) beside the other worker's tests on a 2-core machine
+  test.setTimeout(150_000);
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
   server = spawn(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), 'server/main.ts'], {

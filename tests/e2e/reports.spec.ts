@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { signIn } from './offline-helpers';
 import { openFromSidebar } from './system-helpers';
 import { formatYuan } from '../../src/lib/format/money';

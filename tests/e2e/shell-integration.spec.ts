@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures';
 
 // The app shell wired to the offline model, messages, feedback attachments, operation guides and
 // class progress: the built app against the real server (demo data), as a member of staff uses it.
@@ -20,7 +20,7 @@ async function apiHeaders(request: APIRequestContext): Promise<Record<string, st
   return { token, Authorization: `Bearer ${Buffer.from(`${login_id}:${token}:${domain}`).toString('base64')}` };
 }
 
-async function envelope<T>(res: Promise<import('@playwright/test').APIResponse>): Promise<T> {
+async function envelope<T>(res: Promise<import('./fixtures').APIResponse>): Promise<T> {
   const env = (await (await res).json()) as { code: number; msg: string; data: T };
   expect(env.code, env.msg).toBe(200);
   return env.data;

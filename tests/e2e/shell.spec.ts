@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 
 // The app shell as a new member of staff uses it: against the built app and the real server (demo data).
 

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from './fixtures';
 
 /** Opens a screen from the sidebar: the directory, then the entry. */
 export async function openFromSidebar(page: Page, directory: string, entry: string): Promise<void> {

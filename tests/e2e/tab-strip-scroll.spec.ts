@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures';
 import { signIn } from './offline-helpers';
 
 // Issue 18, defect 10: with about 22 tabs open the active one sat off-screen with no way to reach it.
