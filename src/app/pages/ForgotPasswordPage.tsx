@@ -5,12 +5,12 @@ import { api, errorMessage } from '../../api/client';
 import { SMS_FORGET_PATH, SMS_FORGET_RESET_PATH, smsForgetResetBody } from '../../contract/misc-sms';
 import { PASSWORD_RULE_MSG } from '../../contract/session';
 import { notifySuccess } from '../../components/feedback';
+import { SmsCodeInput } from '../../components/SmsCodeInput';
 import { firstIssuePerField } from '../../lib/field-errors';
 import { currentBranding, copyrightLine } from '../branding';
 import { documentTitle } from '../routes/fixedRoutes';
 
 type Field = 'login_id' | 'code' | 'new' | 'confirm';
-const RESEND_SECONDS = 60;
 
 /**
  * 忘记密码 (from the sign-in page): a verification code by SMS to the account's phone
@@ -24,41 +24,32 @@ export default function ForgotPasswordPage() {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [notice, setNotice] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
   const [saving, setSaving] = useState(false);
-  const [wait, setWait] = useState(0);
 
   useEffect(() => {
     document.title = documentTitle('忘记密码');
   }, []);
-  useEffect(() => {
-    if (wait <= 0) return;
-    const t = setTimeout(() => setWait((w) => w - 1), 1000);
-    return () => clearTimeout(t);
-  }, [wait]);
 
   const set = (k: Field) => (e: React.ChangeEvent<HTMLInputElement>) => {
     const value = e.currentTarget.value;
     setValues((v) => ({ ...v, [k]: value }));
   };
 
-  async function sendCode() {
+  async function sendCode(): Promise<boolean> {
     setFailure(null);
     const loginId = values.login_id.trim();
     if (!loginId) {
       setErrors({ login_id: '请输入账号' });
-      return;
+      return false;
     }
     setErrors({});
-    setSending(true);
     try {
       const data = await api.get<{ notice: string }>(SMS_FORGET_PATH, { login_id: loginId }, { silent: true });
       setNotice(data.notice);
-      setWait(RESEND_SECONDS);
+      return true;
     } catch (err) {
       setFailure(errorMessage(err, '发送失败'));
-    } finally {
-      setSending(false);
+      return false;
     }
   }
 
@@ -96,12 +87,7 @@ export default function ForgotPasswordPage() {
                 </Text>
               </Stack>
               <TextInput label="账号" placeholder="请输入账号" autoComplete="username" value={values.login_id} onChange={set('login_id')} error={errors.login_id} autoFocus />
-              <Group gap="xs" align="flex-end" wrap="nowrap">
-                <TextInput style={{ flex: 1 }} label="验证码" placeholder="6位数字" inputMode="numeric" maxLength={6} autoComplete="one-time-code" value={values.code} onChange={set('code')} error={errors.code} />
-                <Button variant="light" onClick={() => void sendCode()} loading={sending} disabled={wait > 0} mb={errors.code ? 22 : 0}>
-                  {wait > 0 ? `${wait}秒后重发` : '获取验证码'}
-                </Button>
-              </Group>
+              <SmsCodeInput value={values.code} onChange={set('code')} error={errors.code} onSend={sendCode} />
               {notice ? (
                 <Alert color="blue" variant="light" p="xs">
                   {notice}

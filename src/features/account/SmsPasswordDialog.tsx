@@ -1,15 +1,15 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Group, Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
 import { callApi } from '../../api/call';
 import { errorMessage } from '../../api/client';
 import { smsPasswordBody, userSmsCall, userSmsPasswordCall } from '../../contract/misc-sms';
 import { PASSWORD_RULE_MSG } from '../../contract/session';
 import { notifyError, notifySuccess } from '../../components/feedback';
+import { SmsCodeInput } from '../../components/SmsCodeInput';
 import { firstIssuePerField } from '../../lib/field-errors';
 
 type Field = 'code' | 'new' | 'confirm';
 const EMPTY: Record<Field, string> = { code: '', new: '', confirm: '' };
-const RESEND_SECONDS = 60;
 
 /**
  * 个人设置 › 登录密码 › 短信验证码修改: a code sent to the user's own phone (user/sms) stands in for
@@ -19,8 +19,6 @@ export function SmsPasswordDialog({ opened, onClose }: { opened: boolean; onClos
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [wait, setWait] = useState(0);
-  const [sending, setSending] = useState(false);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -30,27 +28,20 @@ export function SmsPasswordDialog({ opened, onClose }: { opened: boolean; onClos
       setSentTo(null);
     }
   }, [opened]);
-  useEffect(() => {
-    if (wait <= 0) return;
-    const t = setTimeout(() => setWait((w) => w - 1), 1000);
-    return () => clearTimeout(t);
-  }, [wait]);
 
   const set = (k: Field) => (e: React.ChangeEvent<HTMLInputElement>) => {
     const value = e.currentTarget.value;
     setValues((v) => ({ ...v, [k]: value }));
   };
 
-  async function send() {
-    setSending(true);
+  async function send(): Promise<boolean> {
     try {
       const out = await callApi(userSmsCall, { query: { purpose: 'password' } });
       setSentTo(out.phone);
-      setWait(RESEND_SECONDS);
+      return true;
     } catch (e) {
       notifyError(errorMessage(e, '发送失败'));
-    } finally {
-      setSending(false);
+      return false;
     }
   }
 
@@ -76,12 +67,7 @@ export function SmsPasswordDialog({ opened, onClose }: { opened: boolean; onClos
   return (
     <Modal opened={opened} onClose={onClose} title="短信验证码修改密码" size="sm">
       <Stack gap="sm">
-        <Group gap="xs" align="flex-end" wrap="nowrap">
-          <TextInput style={{ flex: 1 }} label="验证码" withAsterisk placeholder="6位数字" inputMode="numeric" maxLength={6} autoComplete="one-time-code" value={values.code} onChange={set('code')} error={errors.code} />
-          <Button variant="light" onClick={() => void send()} loading={sending} disabled={wait > 0} mb={errors.code ? 22 : 0}>
-            {wait > 0 ? `${wait}秒后重发` : '获取验证码'}
-          </Button>
-        </Group>
+        <SmsCodeInput value={values.code} onChange={set('code')} error={errors.code} withAsterisk onSend={send} />
         {sentTo ? (
           <Alert color="blue" variant="light" p="xs">
             验证码已发送至 {sentTo}，5分钟内有效
