@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql, type ColumnDataType, type Kysely } from 'kysely';
-import { DEL_FLAG_COLUMN, SCHOOL_COLUMN, type FieldDef, type ResourceDef } from '../../src/contract/resource';
+import { BASE_COLUMNS, DEL_FLAG_COLUMN, SCHOOL_COLUMN, type FieldDef, type ResourceDef } from '../../src/contract/resource';
 import { activeDialect, baseColumns, createCoveringIndex, idColumn, tableColumns, tableIndexes } from './dialect';
 import { ensureVersionTriggers } from './table-versions';
 
@@ -95,6 +95,8 @@ export async function syncResourceTables(db: Kysely<unknown>, resources: readonl
       }
       await createDeclaredIndexes(db, def);
       await syncListIndex(db, def);
+      // a second declaration over the same table (a view of it, e.g. mkt_ai_log) adds its columns only
+      byName.set(def.table, new Set(['id', ...BASE_COLUMNS, ...cols.map(([name]) => name)]));
       continue;
     }
     for (const [name, type, field] of cols) {

@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { answer, defineCall } from './call';
 import { pageQuerySchema } from './paging';
+import { MKT_SCREEN } from './marketing';
 
 /**
  * The marketing funnel's special calls (declarations in resources/marketing-funnel.ts): the
@@ -241,7 +242,8 @@ export const staffPageCall = defineCall({
   title: '营销员工',
   method: 'GET',
   path: 'api/v1/mkt_funnel/staff_page',
-  perm: [S.inviteVisit, S.studentVisit, S.trialLesson, S.trialStudent, S.activity, S.acquiring, S.networkDetail, S.course, S.timetable],
+  // 绘本学员 picks its 绘本老师 here too
+  perm: [S.inviteVisit, S.studentVisit, S.trialLesson, S.trialStudent, S.activity, S.acquiring, S.networkDetail, S.course, S.timetable, MKT_SCREEN.pictureBook],
   query: staffPageQuery,
   labels: { name: '姓名' },
   answer: answer<Page<{ id: number; name: string }>>(),

@@ -28,12 +28,20 @@ export const MKT_SCREEN = {
   callCenter: 'marketing_call_center',
   poolRule: 'marketing_pool_rule',
   stuAllotTmk: 'marketing_stu_allot_tmk',
+  // 添加学员, 老学员添加学员, 绘本学员, AI日志 (resources/marketing-screens.ts)
+  addTrainees: 'marketing_add_trainees',
+  referral: 'marketing_students_add_trainees',
+  pictureBook: 'marketing_picture_book_student',
+  aiLog: 'marketing_ai_log_table',
 } as const;
 
 /** Screens that list leads (each opens the shared lead drawer, so each reads leads and their records). */
 export const LEAD_SCREENS: readonly string[] = [MKT_SCREEN.resource, MKT_SCREEN.clues, MKT_SCREEN.tmkUnassigned, MKT_SCREEN.tmkAssigned, MKT_SCREEN.existing, MKT_SCREEN.invalid];
 
 /** The pool each lead screen shows (the resource screen shows every pool). */
+/** Screens that enter new leads by hand and check their phone first (check_phone_repeat, the campus options). */
+export const LEAD_ENTRY_SCREENS: readonly string[] = [...LEAD_SCREENS, MKT_SCREEN.addTrainees, MKT_SCREEN.referral];
+
 export const SCREEN_POOL: Readonly<Record<string, number | undefined>> = {
   [MKT_SCREEN.clues]: 5,
   [MKT_SCREEN.tmkUnassigned]: 1,
@@ -246,7 +254,7 @@ export const checkPhoneRepeatCall = defineCall({
   title: '手机号查重',
   method: 'GET',
   path: 'api/v1/mkt_resource/check_phone_repeat',
-  perm: LEAD_SCREENS,
+  perm: LEAD_ENTRY_SCREENS,
   query: z.object({ phone, id: id('资源').optional() }),
   labels: { phone: '手机号', id: '资源' },
   answer: answer<PhoneRepeat>(),
@@ -326,7 +334,7 @@ export const stuOsCall = defineCall({
   title: '可选校区',
   method: 'GET',
   path: 'api/v1/base_organ_school/stu_os',
-  perm: LEAD_SCREENS,
+  perm: LEAD_ENTRY_SCREENS,
   answer: answer<{ value: number; text: string }[]>(),
 });
 

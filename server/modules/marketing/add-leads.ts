@@ -32,13 +32,24 @@ export async function knownLeadPhones(db: Kysely<Database>, schoolId: number, ph
   return new Set(rows.map((r) => r.parent_phone));
 }
 
+/** Who holds a new lead: the pool and, in the TMK or seller pool, the holder (default 待分配). */
+export interface LeadHolder {
+  pool: number;
+  tmk_id?: number;
+  seller_id?: number;
+  /** the holder's name, kept on the lead as the lists show it */
+  name?: string;
+}
+
 /**
- * Puts one family into its campus's unassigned pool (待分配) with the move that says where it came
- * from (`action`), as the import does; answers the lead's id. The caller checks duplicates first
- * (knownLeadPhones) and runs inside its request transaction.
+ * Puts one family into its campus's unassigned pool (待分配), or with `holder` into a person's, with
+ * the move that says where it came from (`action`), as the import does; answers the lead's id. The
+ * caller checks duplicates first (knownLeadPhones) and runs inside its request transaction.
  */
-export async function addLead(db: Kysely<Database>, userId: number, lead: NewLead, action: string): Promise<number> {
+export async function addLead(db: Kysely<Database>, userId: number, lead: NewLead, action: string, holder: LeadHolder = { pool: POOL.unassigned }): Promise<number> {
   const now = nowText();
+  const tmkId = holder.pool === POOL.tmk ? (holder.tmk_id ?? null) : null;
+  const sellerId = holder.pool === POOL.seller ? (holder.seller_id ?? null) : null;
   const row = await db
     .insertInto('mkt_resource')
     .values({
@@ -51,7 +62,12 @@ export async function addLead(db: Kysely<Database>, userId: number, lead: NewLea
       address: lead.address,
       remark: lead.remark,
       source: lead.source,
-      pool: POOL.unassigned,
+      pool: holder.pool,
+      tmk_id: tmkId,
+      tmk_name: tmkId ? (holder.name ?? null) : null,
+      seller_id: sellerId,
+      seller_name: sellerId ? (holder.name ?? null) : null,
+      assigned_at: tmkId || sellerId ? now : null,
       stage: 1,
       is_important: 0,
       app_allow: 0,
@@ -66,7 +82,7 @@ export async function addLead(db: Kysely<Database>, userId: number, lead: NewLea
     .executeTakeFirstOrThrow();
   await db
     .insertInto('mkt_resource_move')
-    .values({ school_id: lead.school_id, resource_id: row.id, action, from_pool: null, to_pool: POOL.unassigned, from_owner: null, to_owner: null, from_school: null, reason: null, created_at: now, updated_at: now, created_by: userId, updated_by: userId })
+    .values({ school_id: lead.school_id, resource_id: row.id, action, from_pool: null, to_pool: holder.pool, from_owner: null, to_owner: tmkId ?? sellerId, from_school: null, reason: null, created_at: now, updated_at: now, created_by: userId, updated_by: userId })
     .execute();
   return row.id;
 }

@@ -26,6 +26,7 @@ import { registerImport } from './import';
 import { resourceInScope } from './leads';
 import { registerPlans } from './plans/register';
 import { registerFunnel } from './funnel/register';
+import { registerScreens } from './screens/register';
 import './schema';
 
 /** Records hanging on a lead take the lead's campus; the lead must be the caller's to see. */
@@ -83,6 +84,8 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
   registerPlans(app);
   // invitations, visits, trial lessons, activities, network detail and the funnel report
   registerFunnel(app);
+  // 老学员添加学员, 绘本学员, AI日志
+  registerScreens(app);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { ResourceCtx, ResourceHooks, Row } from '../../lib/resource-routes';
 import { ApiError, notFound } from '../../lib/http';
 import { hasPerm } from '../../lib/principal';
+import type { Principal } from '../../lib/context';
 import { inScope } from '../../lib/scope';
 import { nowText } from '../../lib/time';
 import { POOL } from '../../../src/contract/resources/marketing';
@@ -9,16 +10,20 @@ import { ownershipSql, ownsOrMayClaim, poolText, recordMove, resourceInScope, sa
 import { ruleOf } from './moves';
 import './schema';
 
-/** A lead a person adds is theirs: a telemarketer's goes to the TMK pool, a seller's to the seller pool. */
-function ownPool(ctx: ResourceCtx): { pool: number; tmk_id?: number; seller_id?: number } {
-  const p = ctx.principal;
+/**
+ * A lead a person adds is theirs: a telemarketer's goes to the TMK pool, a seller's (who may turn
+ * leads into students) to the seller pool. Anyone else who enters leads (the front desk's 添加学员)
+ * puts them into the campus's 待分配 pool, as the principal does, for distribution.
+ */
+export function ownPool(p: Principal): { pool: number; tmk_id?: number; seller_id?: number } {
   if (seesAllLeads(p)) return { pool: POOL.unassigned };
-  if (p.roleCodes.includes('telemarketer') || !hasPerm(p, 'mkt_resource_to_stu_load_school')) return { pool: POOL.tmk, tmk_id: p.userId };
-  return { pool: POOL.seller, seller_id: p.userId };
+  if (p.roleCodes.includes('telemarketer')) return { pool: POOL.tmk, tmk_id: p.userId };
+  if (hasPerm(p, 'mkt_resource_to_stu_load_school')) return { pool: POOL.seller, seller_id: p.userId };
+  return { pool: POOL.unassigned };
 }
 
 /** The same phone already live in the same campus (the duplicate a campus must not hold twice). */
-async function refuseDuplicate(ctx: ResourceCtx, schoolId: number, phone: string, id?: number): Promise<void> {
+export async function refuseDuplicate(ctx: Pick<ResourceCtx, 'db'>, schoolId: number, phone: string, id?: number): Promise<void> {
   let q = samePhone(ctx.db, phone).where('r.school_id', '=', schoolId).where('r.pool', '!=', POOL.invalid);
   if (id !== undefined) q = q.where('r.id', '!=', id);
   const other = await q.executeTakeFirst();
@@ -35,7 +40,7 @@ export const leadHooks: ResourceHooks = {
     const phone = (row.parent_phone ?? existing?.parent_phone) as string | undefined;
     if (phone && Number.isSafeInteger(schoolId)) await refuseDuplicate(ctx, schoolId, phone, existing?.id);
     if (mode === 'add') {
-      const own = ownPool(ctx);
+      const own = ownPool(ctx.principal);
       row.pool = own.pool;
       row.tmk_id = own.tmk_id ?? null;
       row.tmk_name = own.tmk_id ? ctx.principal.name : null;

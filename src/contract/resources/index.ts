@@ -21,6 +21,7 @@ import { FINANCE_ACCOUNT_RESOURCES } from './finance-accounts';
 import { FINANCE_FLOW_RESOURCES } from './finance-flows';
 import { MARKETING_FUNNEL_RESOURCES } from './marketing-funnel';
 import { CRM_RESOURCES } from './crm';
+import { MARKETING_SCREEN_RESOURCES } from './marketing-screens';
 
 /**
  * Every resource declaration, by name. Each business area adds its file and one line here;
@@ -47,6 +48,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   ...FINANCE_ACCOUNT_RESOURCES,
   ...FINANCE_FLOW_RESOURCES,
   ...MARKETING_FUNNEL_RESOURCES,
+  ...MARKETING_SCREEN_RESOURCES,
   ...CRM_RESOURCES,
   ...UNICOM_RESOURCES,
 ];
@@ -68,6 +70,7 @@ const AREA_OF = new Map<string, string>([
   ...FINANCE_ACCOUNT_RESOURCES.map((r) => [r.name, 'finance'] as const),
   ...FINANCE_FLOW_RESOURCES.map((r) => [r.name, 'finance'] as const),
   ...MARKETING_FUNNEL_RESOURCES.map((r) => [r.name, 'marketing'] as const),
+  ...MARKETING_SCREEN_RESOURCES.map((r) => [r.name, 'marketing'] as const),
   ...CRM_RESOURCES.map((r) => [r.name, 'crm'] as const),
 ]);
 

@@ -63,6 +63,27 @@ const LEAD_BUTTONS: readonly { code: string; name: string; grants?: readonly str
   { code: 'mkt_call_center_send', name: '发送短信', grants: WORKERS },
 ];
 
+// ---------------------------------------------------------------------------------------------
+// 添加学员, 老学员添加学员, 绘本学员, AI日志 (src/contract/resources/marketing-screens.ts, docs/marketing.md)
+// ---------------------------------------------------------------------------------------------
+
+const FRONT_DESK_AND_WORKERS = ['principal', 'telemarketer', 'sales', 'front_desk'] as const;
+// 老学员添加学员 picks the referring student: the roles that read students (telemarketers do not)
+const STUDENT_READERS = ['principal', 'sales', 'front_desk'] as const;
+
+const ENTRY_MENUS: readonly MenuSeed[] = [
+  // a quick entry form over mkt_resource/add with the phone checked first (check_phone_repeat)
+  screen('添加学员', 'marketing/add_trainees', [['mkt_resource_add', '新增资源']], { code: MKT_SCREEN.addTrainees, grants: FRONT_DESK_AND_WORKERS }),
+  screen('老学员添加学员', 'marketing/students_add_trainees', [['mkt_stu_referral_add', '新增老学员转介绍']], { code: MKT_SCREEN.referral, grants: STUDENT_READERS }),
+  withButtons(screen('绘本学员', 'resource/mkt_picture_book_student', [], { code: MKT_SCREEN.pictureBook, url: '/marketing/picture_book_student', grants: FRONT_DESK_AND_WORKERS }), [
+    { code: 'mkt_picture_book_student_add', name: '新增绘本学员' },
+    { code: 'mkt_picture_book_student_update', name: '编辑绘本学员' },
+    { code: 'mkt_picture_book_student_delete', name: '删除绘本学员', grants: ['principal'] },
+    { code: 'mkt_picture_book_student_recover', name: '恢复绘本学员', grants: ['principal'] },
+  ]),
+  screen('AI日志', 'marketing/ai_log_table', [], { code: MKT_SCREEN.aiLog, grants: WORKERS }),
+];
+
 const leadScreen = (name: string, component: string, grants: readonly string[]): MenuSeed => withButtons(screen(name, component, [], { grants }), LEAD_BUTTONS);
 
 const LEAD_MENUS: readonly MenuSeed[] = [
@@ -76,6 +97,7 @@ const LEAD_MENUS: readonly MenuSeed[] = [
   screen('呼叫中心记录', 'marketing/call_center', [], { grants: ['principal'] }),
   screen('公海规则', 'resource/mkt_pool_rule', crud('mkt_pool_rule', '公海规则'), { code: MKT_SCREEN.poolRule, url: '/marketing/pool_rule', grants: ['principal'] }),
   screen('学员分配电销', 'resource/mkt_stu_allot_tmk', crud('mkt_stu_allot_tmk', '学员分配电销'), { code: MKT_SCREEN.stuAllotTmk, url: '/marketing/stu_allot_tmk', grants: ['principal'] }),
+  ...ENTRY_MENUS,
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -229,7 +251,8 @@ export const menus: readonly MenuSeed[] = [
     type: 0,
     url: '/marketing',
     icon: 'speakerphone',
-    grants: WORKERS,
+    // the front desk holds 添加学员, 老学员添加学员 and 绘本学员 of it
+    grants: [...WORKERS, 'front_desk'],
     children: [...LEAD_MENUS],
   },
   PLAN_MENUS,
