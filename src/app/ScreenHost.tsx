@@ -46,6 +46,12 @@ function lazyScreen(key: string, loader: ScreenLoader): LazyExoticComponent<Comp
   return c;
 }
 
+/** Starts fetching a screen's code before it is shown (a failure shows when it is shown). */
+export function preloadScreen(key: string): void {
+  const r = resolveScreen(key);
+  if (r.kind === 'screen') void r.loader().catch(() => undefined);
+}
+
 /** `title`: the menu's name, shown when the screen is not built yet. */
 export function ScreenHost({ componentKey, title }: { componentKey: string | null; title?: string }) {
   const r = resolveScreen(componentKey);

@@ -19,7 +19,7 @@ import { PASSWORD_CHANGE_REQUIRED_MSG } from '../../contract/session';
 import { loadSession, subscribeSession, updateSession } from '../session/store';
 import { useLogout } from '../session/useLogout';
 import { ForcedPasswordChange } from './ForcedPasswordChange';
-import { loadShellMenus } from '../session/menus';
+import { prefetchShellMenus, shellMenusQuery } from './shellMenusQuery';
 import { signInPath } from '../session/guard';
 import { forgetEndedUser } from '../session/endedUser';
 import { Shell } from './Shell';
@@ -29,6 +29,7 @@ dayjs.locale('zh-cn');
 // Lists visited online open offline with their last data (localStorage, kept 7 days).
 const persistOptions = createQueryPersistOptions();
 installBrowserOnlineListener();
+prefetchShellMenus(queryClient);
 
 /** The signed-in part: React Query (persisted) and notifications, then the menus, then the layout. */
 export default function MainLayout() {
@@ -61,17 +62,9 @@ function SignedIn() {
   const userId = user?.id ?? 0;
   const mustChange = !!user?.must_change_password;
   const menus = useQuery({
-    queryKey: ['session', 'menus', userId],
-    queryFn: () => loadShellMenus(userId),
+    ...shellMenusQuery(userId),
     // Every call but the password change answers 403 until it is done.
     enabled: !!user && !mustChange,
-    staleTime: Infinity,
-    gcTime: Infinity,
-    retry: false,
-    // Loaded from the server at every start (offline: from Dexie), never from the persisted cache.
-    meta: { persist: false },
-    // loadShellMenus handles a missing network itself; React Query must not pause it.
-    networkMode: 'always',
   });
   // A session saved without the flag (the password was reset after this sign-in) learns it here.
   const refusedForPassword = menus.isError && isPasswordChangeRequired(menus.error);
