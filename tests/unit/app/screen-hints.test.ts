@@ -1,31 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { hashPath, hintedScreen, rememberScreen, SCREEN_HINTS_KEY } from '../../../src/app/routes/screenHints';
 
-class MemoryStorage implements Storage {
-  private m = new Map<string, string>();
-  get length() {
-    return this.m.size;
-  }
-  clear() {
-    this.m.clear();
-  }
-  getItem(k: string) {
-    return this.m.get(k) ?? null;
-  }
-  key(i: number) {
-    return [...this.m.keys()][i] ?? null;
-  }
-  removeItem(k: string) {
-    this.m.delete(k);
-  }
-  setItem(k: string, v: string) {
-    this.m.set(k, v);
-  }
+// jsdom's localStorage, emptied before each test
+function freshStorage(): Storage {
+  localStorage.clear();
+  return localStorage;
 }
 
 describe('screen hints (a start on a menu screen fetches its code early)', () => {
   it('remembers the screen of a path and tells it back', () => {
-    const s = new MemoryStorage();
+    const s = freshStorage();
     expect(hintedScreen('/educational/front_desk_check_in', s)).toBeNull();
     rememberScreen('/educational/front_desk_check_in', 'educational/front_desk_check_in', s);
     expect(hintedScreen('/educational/front_desk_check_in', s)).toBe('educational/front_desk_check_in');
@@ -33,7 +17,7 @@ describe('screen hints (a start on a menu screen fetches its code early)', () =>
   });
 
   it('keeps the 20 most recent paths, the one opened again counting as recent', () => {
-    const s = new MemoryStorage();
+    const s = freshStorage();
     for (let i = 0; i < 25; i++) rememberScreen(`/p${i}`, `k${i}`, s);
     rememberScreen('/p10', 'k10', s);
     rememberScreen('/p25', 'k25', s);
@@ -45,7 +29,7 @@ describe('screen hints (a start on a menu screen fetches its code early)', () =>
   });
 
   it('a damaged store is no hint, and is replaced on the next screen', () => {
-    const s = new MemoryStorage();
+    const s = freshStorage();
     s.setItem(SCREEN_HINTS_KEY, '{not json');
     expect(hintedScreen('/a', s)).toBeNull();
     rememberScreen('/a', 'x/a', s);
