@@ -2,6 +2,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../../db/schema';
 import { ApiError } from '../../lib/http';
 import { nowText, todayText } from '../../lib/time';
+import type { PostMeta } from '../../lib/ledger';
 import { hoursLedger, lineAccount, moneyLedger, paidAccount, promoAccount, type DebitType } from './ledgers';
 import { refreshProgress } from './order-rules';
 import './schema';
@@ -234,6 +235,61 @@ export async function postHours(db: Db, input: PostHoursInput): Promise<Consumpt
   }
   await moveBalance(db, input.studentId, input.classTypeId, 0, -input.hours);
   await refreshProgress(db, usable.flatMap((l) => (l.order_id ? [l.order_id] : [])));
+  return out;
+}
+
+/** One consumption of a batch on a single line: hundredths and the business record it names. */
+export interface LineConsumption {
+  hours: number;
+  refType: string;
+  refId: string | number;
+  /** posting time (the lesson's), default now */
+  at?: string;
+}
+
+/**
+ * Many consumptions on ONE consumable line in order, each posted exactly as postHours posts it when
+ * that line is the one consumption reaches (its hours, then its money: paid first, the last hour
+ * of the line takes all money left), but in one batch per ledger account: the demo's past
+ * check-ins. Refuses 409 课时不足 as a whole when the line holds less than all of them.
+ */
+export async function consumeLine(db: Db, lineId: number, items: readonly LineConsumption[], by: number | null): Promise<Consumption> {
+  const out: Consumption = { hours: 0, paid: 0, promo: 0 };
+  if (items.length === 0) return out;
+  const first = await db.selectFrom('order_contract_line').selectAll().where('id', '=', lineId).executeTakeFirstOrThrow();
+  await lockBalance(db, first.school_id, first.student_id, first.class_type_id, by);
+  const line = await db.selectFrom('order_contract_line').selectAll().where('id', '=', lineId).executeTakeFirstOrThrow();
+  const wanted = items.reduce((n, i) => n + i.hours, 0);
+  if (line.active !== 1 || line.remaining_hours < wanted) throw new ApiError(409, `课时不足：剩余 ${toHours(line.active === 1 ? line.remaining_hours : 0)} 课时`);
+  let paidLeft = await moneyLedger.balance(db, paidAccount(line.id));
+  let promoLeft = await moneyLedger.balance(db, promoAccount(line.id));
+  let remaining = line.remaining_hours;
+  const total = line.bought_hours + line.gift_hours;
+  const hours: { amount: number; meta: PostMeta }[] = [];
+  const paid: { amount: number; meta: PostMeta }[] = [];
+  const promo: { amount: number; meta: PostMeta }[] = [];
+  for (const item of items) {
+    if (!Number.isSafeInteger(item.hours) || item.hours <= 0) throw new ApiError(400, '消课课时必须大于0');
+    const meta: PostMeta = { bizType: 'consumption', refType: item.refType, refId: item.refId, by: by ?? undefined, at: item.at };
+    // as moneyOf: in proportion to the line's hours, all that is left with its last hour
+    const money = item.hours >= remaining || total === 0 ? paidLeft + promoLeft : Math.min(paidLeft + promoLeft, Math.round((item.hours * (line.paid_money + line.promo_money)) / total));
+    const fromPaid = Math.min(money, paidLeft);
+    hours.push({ amount: -item.hours, meta });
+    if (fromPaid > 0) paid.push({ amount: -fromPaid, meta });
+    if (money - fromPaid > 0) promo.push({ amount: -(money - fromPaid), meta });
+    paidLeft -= fromPaid;
+    promoLeft -= money - fromPaid;
+    remaining -= item.hours;
+    out.hours += item.hours;
+    out.paid += fromPaid;
+    out.promo += money - fromPaid;
+  }
+  await hoursLedger.postMany(db, lineAccount(line.id), hours);
+  await moneyLedger.postMany(db, paidAccount(line.id), paid);
+  await moneyLedger.postMany(db, promoAccount(line.id), promo);
+  await moveLine(db, line.id, out.hours, -out.hours);
+  await moveBalance(db, line.student_id, line.class_type_id, 0, -out.hours);
+  if (line.order_id) await refreshProgress(db, [line.order_id]);
   return out;
 }
 

@@ -52,6 +52,8 @@ export {
   activateLine,
   grantLine,
   postHours,
+  consumeLine,
+  type LineConsumption,
   reverseHours,
   transferLine,
   reverseTransfer,

@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../schema';
 import { nowText, todayText } from '../../../lib/time';
 import { chunk } from '../../../lib/chunk';
-import { addDays, expandPattern, insertLessons, addEnrolledStudents, loadCalendar, renumber, type WeeklySlot } from '../../../modules/classes';
+import { addDays, expandPattern, insertLessons, addEnrolledStudents, loadCalendar, renumber, CHECK_IN_REF, type WeeklySlot } from '../../../modules/classes';
+import { activateLine, consumeLine, openLine, toHundredths, type LineConsumption } from '../../../modules/orders';
 import type { CheckInMark } from '../../../../src/contract/classes';
 import '../../core-schema';
 
@@ -56,7 +57,10 @@ function monthStart(date: string, deltaMonths: number): string {
  * Demo classes in every campus: class types, holidays, classrooms, teachers, classes with time
  * ranges, students with hour balances, lessons for the current and next month (and at least the two
  * weeks before today), and check-ins
- * for the lessons before today (the hours they took are gone from the balances).
+ * for the lessons before today. Hours move on the orders area's ledger as in the live system: each
+ * student's hours are an opening contract line (with the class type's price as its money) and every
+ * consuming check-in posts its consumption, so `npm run ledger:check` holds and consumed hours and
+ * money agree with the check-ins.
  */
 export async function seed(db: Kysely<Database>): Promise<void> {
   const now = nowText();
@@ -152,7 +156,14 @@ export async function seed(db: Kysely<Database>): Promise<void> {
       const studentRows = await db.insertInto('student').values(students).returning('id').execute();
       const hours = ct.lesson_count * ct.hours_per_lesson;
       await db.insertInto('stu_class').values(studentRows.map((s) => ({ school_id: school.id, student_id: s.id, class_id: cls.id, class_type_id: cls.class_type_id, join_date: addDays(from, -7), leave_date: null, state: 1, is_warm_up: 0, remark: null, ...st }))).execute();
-      await db.insertInto('student_class_type').values(studentRows.map((s) => ({ school_id: school.id, student_id: s.id, class_type_id: cls.class_type_id, total_hours: hours, remaining_hours: hours, ...st }))).execute();
+      // the hours (and their money) the students brought from before the system: an opening
+      // contract line each on the orders area's ledger, which also writes their balance row
+      const openingLine = new Map<number, number>();
+      for (const s of studentRows) {
+        const line = await openLine(db, { schoolId: school.id, studentId: s.id, classTypeId: cls.class_type_id, source: 'opening', boughtHours: toHundredths(hours), giftHours: 0, paidMoney: ct.price, promoMoney: 0, startDate: addDays(from, -7), by: null });
+        await activateLine(db, line.id, null);
+        openingLine.set(s.id, line.id);
+      }
 
       const { sessions } = expandPattern({ date_start: from, date_end: to, slots: plan.slots, calendar, limit: ct.lesson_count });
       const lessons = await insertLessons(db, null, { cls, hours: ct.hours_per_lesson, teacherId: teachers[pi], classroomId: rooms[pi], planned: sessions });
@@ -160,7 +171,6 @@ export async function seed(db: Kysely<Database>): Promise<void> {
       await renumber(db, cls.id);
 
       const past = lessons.filter((l) => l.lesson_date < today);
-      const used = new Map<number, number>();
       const checkIns = [];
       for (const l of past) {
         const session = sessions[lessons.indexOf(l)];
@@ -168,21 +178,24 @@ export async function seed(db: Kysely<Database>): Promise<void> {
           const x = random();
           const mark: CheckInMark = x < 0.85 ? 'present' : x < 0.92 ? 'late' : x < 0.97 ? 'leave' : 'absent';
           const taken = mark === 'present' || mark === 'late' ? ct.hours_per_lesson : 0;
-          used.set(s.id, (used.get(s.id) ?? 0) + taken);
           checkIns.push({ school_id: school.id, schedule_id: l.id, student_id: s.id, class_id: cls.id, class_type_id: cls.class_type_id, lesson_date: l.lesson_date, start_time: session.start_time, mark, hours: taken, device: '前台平板', checked_at: `${l.lesson_date} ${session.start_time}:00`, state: 1, undo_group_id: null, ...st });
         }
       }
+      const consumed = new Map<number, LineConsumption[]>();
       for (const part of chunk(checkIns, 400)) {
-        const rows = await db.insertInto('edu_check_in').values(part).returning(['id', 'school_id', 'schedule_id', 'student_id', 'mark', 'hours']).execute();
+        const rows = await db.insertInto('edu_check_in').values(part).returning(['id', 'school_id', 'schedule_id', 'student_id', 'mark', 'hours', 'checked_at']).execute();
         await db
           .insertInto('edu_check_in_log')
           .values(rows.map((r) => ({ school_id: r.school_id, check_in_id: r.id, schedule_id: r.schedule_id, student_id: r.student_id, action: 'add' as const, old_mark: null, new_mark: r.mark, hours_delta: -Number(r.hours), device: '前台平板', operator_id: null, operator_name: '演示数据', remark: null, ...st })))
           .execute();
+        for (const r of rows) {
+          if (Number(r.hours) > 0) consumed.set(r.student_id, [...(consumed.get(r.student_id) ?? []), { hours: toHundredths(Number(r.hours)), refType: CHECK_IN_REF, refId: r.id, at: r.checked_at }]);
+        }
       }
+      // each consuming mark's consumption on the student's line, as a live check-in posts it
+      // (classes/hours.ts), in one batch per student
+      for (const [studentId, items] of consumed) await consumeLine(db, openingLine.get(studentId) ?? 0, items, null);
       for (const part of chunk(past.map((p) => p.id), 500)) await db.updateTable('edu_class_schedule').set({ state: 2 }).where('id', 'in', part).execute();
-      for (const [studentId, h] of used) {
-        await db.updateTable('student_class_type').set({ remaining_hours: hours - h }).where('student_id', '=', studentId).where('class_type_id', '=', cls.class_type_id).execute();
-      }
     }
   }
 }

@@ -22,9 +22,9 @@ const METHODS = ['cash', 'card', 'transfer', 'qr'] as const;
 /**
  * Demo of the orders area: a year of orders for the demo students of every campus (a new sign in
  * the first months, a renewal for some later), audited, paid with receipts, contracts confirmed;
- * a few still waiting for audit or refused. Their contract lines are on the ledger. The classes
- * demo writes hour balances directly (enrolment grants and the check-ins of past weeks); what
- * remains of them is carried onto the ledger as opening lines, so `npm run ledger:check` passes.
+ * a few still waiting for audit or refused. Their contract lines are on the ledger (the classes
+ * demo's opening lines and check-ins are too); balances another demo wrote directly are carried onto
+ * the ledger as opening lines, so `npm run ledger:check` passes.
  * Numbers are the year's series (DD, HT, SK per campus), in order of the order dates.
  */
 export async function seed(db: Kysely<Database>): Promise<void> {
