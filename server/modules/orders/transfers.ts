@@ -12,7 +12,7 @@ import { inScope, whereInScope } from '../../lib/scope';
 import { nextNumber, periodOf } from '../../lib/number-sequence';
 import { nowText } from '../../lib/time';
 import { createInstance, registerOutcome } from '../workflow';
-import { studentInScope } from '../students';
+import { moveStudentToCampus, studentInScope } from '../students';
 import { orderInScope, stateText as orderStateText, writeLog, type OrderRow } from './order-rules';
 import { moneyLedger, paidAccount, promoAccount } from './ledgers';
 import { transferLine } from './hours';
@@ -128,6 +128,37 @@ async function amendOrder(db: Db, order: OrderRow, principal: Principal, set: { 
   return updated;
 }
 
+/**
+ * The student of a campus transfer goes with the order: the student (and parent links) take the
+ * target campus, the hours the student holds without an order at the old campus (opening and
+ * enrolment lines) move there by paired postings like the order's, and the balance rows the class
+ * screens list follow. Lines of the student's other orders stay with their orders (each order moves
+ * by its own request). Answers the hours moved besides the order's (null: the student was there already).
+ */
+async function moveStudent(db: Db, principal: Principal, t: CampusTransferRow, ref: { refType: string; refId: string }): Promise<{ hours: number; paid: number; promo: number } | null> {
+  const out = { hours: 0, paid: 0, promo: 0 };
+  const from = await moveStudentToCampus(db, principal, { studentId: t.student_id, toSchoolId: t.to_school_id, call: 'order_form/transfer_campus_audited', reason: `转校区 ${t.transfer_no ?? ''}：${t.reason ?? ''}`.trim() });
+  if (!from) return null;
+  const own = await db
+    .selectFrom('order_contract_line')
+    .select(['id', 'class_type_id'])
+    .where('student_id', '=', t.student_id)
+    .where('school_id', '=', from.from)
+    .where('order_id', 'is', null)
+    .where('active', '=', 1)
+    .where('remaining_hours', '>', 0)
+    .orderBy('id')
+    .execute();
+  for (const l of own) {
+    const moved = await transferLine(db, { lineId: l.id, to: { schoolId: t.to_school_id, studentId: t.student_id, classTypeId: l.class_type_id, orderId: null }, ...ref, by: principal.userId });
+    out.hours += moved.hours;
+    out.paid += moved.paid;
+    out.promo += moved.promo;
+  }
+  await db.updateTable('student_class_type').set({ school_id: t.to_school_id, updated_at: nowText(), updated_by: principal.userId }).where('student_id', '=', t.student_id).execute();
+  return out;
+}
+
 async function campusName(db: Db, id: number): Promise<string | null> {
   const row = await db.selectFrom('organisations').select('name').where('id', '=', id).where('kind', '=', 'school').where('del_flag', '=', 0).executeTakeFirst();
   return row?.name ?? null;
@@ -234,7 +265,9 @@ export function registerTransfers(app: Hono<AppEnv>): void {
       .where('state', '=', CT.approved)
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) === 0) throw new ApiError(409, '转校区申请已被他人处理，请刷新后重试');
-    await amendOrder(db, order, principal, { school_id: t.to_school_id }, 'transfer_campus', `转校区 ${t.transfer_no ?? ''}：${t.reason ?? ''}`.trim());
+    const student = await moveStudent(db, principal, t, ref);
+    const note = !student ? '' : student.hours > 0 ? `；学员转至新校区，另转入无订单课时 ${student.hours / 100} 课时` : '；学员转至新校区';
+    await amendOrder(db, order, principal, { school_id: t.to_school_id }, 'transfer_campus', `转校区 ${t.transfer_no ?? ''}：${t.reason ?? ''}${note}`);
     return { id: t.id, order_id: order.id, state: CT.done, hours: moved.hours, paid_money: moved.paid, promo_money: moved.promo };
   });
 

@@ -59,6 +59,7 @@ export { studentInScope, assertTransition, stateText } from './student-rules';
 export { postPoints, integralMismatches, integralMismatchRows } from './integral';
 export { isFrozenOn, decideFreeze } from './freeze';
 export { parentByPhone } from './parents';
+export { moveStudentToCampus } from './move-campus';
 
 function ctxOf(c: Context<AppEnv>) {
   return { c, db: c.var.db, principal: c.var.principal, def: studentResource };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, ok, orderInProgress, ordersWorld, studentWithoutHours, type OrdersWorld } from './fixture';
 import { demoRun, instanceOf, WF_STATES } from '../../../server/modules/workflow';
-import { hoursLedger, ledgerViolations, moneyLedger } from '../../../server/modules/orders';
+import { grantLine, hoursLedger, ledgerViolations, moneyLedger } from '../../../server/modules/orders';
 import type { ClassTypeTransferAnswer, TransferCampusInfo } from '../../../src/contract/orders-transfer';
 import { TASK_STATES } from '../../../src/contract/workflow';
 import { todayText } from '../../../server/lib/time';
@@ -146,6 +146,47 @@ describe('orders: transfer_campus → approval → transfer_campus_audited', () 
     // the order left 北京朝阳: its principal no longer reaches it
     const gone = await w.s.call('GET', api('order_form/get_transfer_campus_info'), { headers: w.principal, query: { id: order.id } });
     expect(gone.body).toMatchObject({ code: 404, msg: '订单不存在或无权访问' });
+  });
+
+  it('moves the student to the new campus on audit, with the hours held without an order, recorded in the audit log', async () => {
+    const student = await studentWithoutHours(w, 7);
+    const order = await orderInProgress(w, student);
+    // hours from before the system (an opening line, no order) at 北京朝阳
+    await w.s.db.transaction().execute((trx) => grantLine(trx, { schoolId: w.chaoyang, studentId: student, classTypeId: w.classTypeId, source: 'opening', boughtHours: 450, by: null }));
+    const before = await remaining(student);
+    const seen = await w.s.call('GET', api('student/get'), { headers: w.principal, query: { id: student } });
+    expect(seen.body.code).toBe(200);
+
+    const asked = await ok(w.s.call<{ id: number; transfer_no: string }>('POST', api('order_form/transfer_campus'), { headers: w.admin, json: { id: order.id, to_school_id: guangzhou, reason: '全家搬到广州' } }));
+    await approveAll('order_transfer_campus', asked.id);
+    // approved but not yet carried out: the student is still at 北京朝阳
+    expect((await w.s.db.selectFrom('student').select('school_id').where('id', '=', student).executeTakeFirstOrThrow()).school_id).toBe(w.chaoyang);
+    await ok(w.s.call('POST', api('order_form/transfer_campus_audited'), { headers: w.admin, json: { id: asked.id } }));
+
+    expect((await w.s.db.selectFrom('student').select('school_id').where('id', '=', student).executeTakeFirstOrThrow()).school_id).toBe(guangzhou);
+    // every hour the student holds is now at 广州天河 (the order's and the opening line's), none lost
+    const held = await w.s.db.selectFrom('order_contract_line').select(['school_id', 'order_id', 'remaining_hours']).where('student_id', '=', student).where('remaining_hours', '>', 0).execute();
+    expect(held.some((l) => l.order_id === null)).toBe(true);
+    expect(held.every((l) => l.school_id === guangzhou)).toBe(true);
+    expect(await remaining(student)).toBe(before);
+    const balances = await w.s.db.selectFrom('student_class_type').select('school_id').where('student_id', '=', student).execute();
+    expect(balances.length).toBeGreaterThan(0);
+    expect(balances.every((b) => b.school_id === guangzhou)).toBe(true);
+    await expectBalanced();
+
+    // recorded: the audit log's 学员转校区 with the campuses, and the order's history
+    const audit = await w.s.db.selectFrom('audit_log').select(['area', 'call', 'changes']).where('title', '=', '学员转校区').where('record_ids', 'like', `%,${student},%`).execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ area: 'students', call: 'order_form/transfer_campus_audited' });
+    expect(JSON.parse(String(audit[0].changes))).toEqual([{ id: student, before: { school_id: w.chaoyang }, after: { school_id: guangzhou, reason: `转校区 ${asked.transfer_no}：全家搬到广州` } }]);
+    const log = await w.s.db.selectFrom('order_form_log').select('reason').where('order_id', '=', order.id).where('action', '=', 'transfer_campus').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(log.reason).toContain('学员转至新校区');
+
+    // 北京朝阳's principal no longer reaches the student; 广州天河's front desk does
+    const gone = await w.s.call('GET', api('student/get'), { headers: w.principal, query: { id: student } });
+    expect(gone.body.code).toBe(404);
+    const there = await w.s.call('GET', api('student/get'), { headers: w.desk, query: { id: student } });
+    expect(there.body.code).toBe(200);
   });
 
   it('answers a campus outside the caller\'s reach as missing and refuses bad input and a refused request', async () => {
