@@ -77,7 +77,7 @@ export { signedOrders, SIGNED_STATES } from './sign-counts';
 export { calculateRefund, serviceRatePermille, refundReason, fileRefund, payRefund, type RefundRequest, type RefundActor } from './refunds';
 export { holdingsOf, requestCampusTransfer } from './transfers';
 export { convertClassType } from './class-type-transfer';
-export { HOURS_EXPIRY_JOB, scheduleHoursExpiry } from './expiry';
+export { HOURS_EXPIRY_JOB, scheduleHoursExpiry, runHoursExpiry, warnExpiringLines, EXPIRY_WARNING_DAYS } from './expiry';
 export { settleInstallment, markOverdue, scheduleInstallmentOverdue, OVERDUE_JOB, createInstallmentPlan, authorizeWithholding, installmentPlan, type InstallmentPlanInput, type InstallmentActor } from './installments';
 export { duePeriods, unpaidOrders, renewCandidates, type DuePeriod, type UnpaidOrder, type RenewCandidate } from './dues';
 export { signFiguresByCampus, consumedValue, emptySignFigures, type SignFigures } from './day-figures';

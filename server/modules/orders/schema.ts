@@ -58,3 +58,19 @@ declare module '../../db/schema' {
     order_student_class_type: Campus & DeclaredTable<typeof classTypeTransferResource>;
   }
 }
+
+/** A warning sent for a contract line about to expire (migration 1100), one per line and end date. */
+export interface LineExpiryNoticeTable {
+  line_id: number;
+  end_date: string;
+  school_id: number;
+  student_id: number;
+  user_id: number | null;
+  warned_at: string;
+}
+
+declare module '../../db/schema' {
+  interface Database {
+    order_line_expiry_notice: LineExpiryNoticeTable;
+  }
+}
