@@ -21,6 +21,9 @@ export const ORDER_EXTRA_SCREEN = {
   installmentJx: 'orders_installment_jx',
   refund: 'orders_refund',
   refundPayment: 'orders_refund_payment',
+  /** 推荐赠品 and 老学员推荐 (spec screens.tsv `gift` › recommend, old recommend) */
+  recommendGift: 'orders_recommend_gift',
+  oldRecommend: 'orders_old_recommend',
 } as const;
 
 export const ORDER_EXTRA_SCREENS: readonly string[] = Object.values(ORDER_EXTRA_SCREEN);
@@ -110,6 +113,37 @@ export interface StudentGiftReturn {
   /** Σ list_price × quantity of those gifts, fen */
   total_list_price: number;
 }
+/**
+ * 老学员推荐: a student an existing student recommended (the referred student's `pusher_id`), with
+ * the outcome — orders signed for good and the recommend gifts (推荐赠品) their orders brought
+ * the recommender. Path chosen for the spec's unnamed list: `order_student_gift/old_recommend_page`.
+ */
+export interface OldRecommendRow {
+  student_id: number;
+  student_name: string;
+  school_id: number;
+  school_name: string | null;
+  referrer_id: number;
+  referrer_name: string | null;
+  created_at: string | null;
+  /** orders of the referred student signed for good (audited and not undone) */
+  signed_orders: number;
+  /** recommend gifts of those orders, by state */
+  gifts_pending: number;
+  gifts_given: number;
+  gifts_returned: number;
+}
+export const oldRecommendPageCall = defineCall({
+  area: 'orders',
+  title: '老学员推荐',
+  method: 'GET',
+  path: 'api/v1/order_student_gift/old_recommend_page',
+  perm: [ORDER_EXTRA_SCREEN.oldRecommend],
+  query: pageQuerySchema.extend({ name: z.string().trim().max(32, '姓名最多32个字').optional(), school_id: optionalId('校区') }),
+  labels: { name: '姓名', school_id: '校区', page: '页码', rows: '每页行数', sort: '排序' },
+  answer: answer<Page<OldRecommendRow>>(),
+});
+
 export const getStudentReturnCall = defineCall({
   area: 'orders',
   title: '学员待退赠品',

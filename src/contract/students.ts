@@ -34,6 +34,8 @@ export const STUDENT_SCREEN = {
   integral: 'students_integral',
   freeze: 'students_freeze',
   parent: 'students_parent',
+  /** 老学员赠品: a view of 学员赠品 (orders), src/contract/gift-views.ts */
+  oldStudentGift: 'students_old_student_gift',
 } as const;
 
 /** Every screen of the area: each shows students, so each may read them (and their detail hub). */

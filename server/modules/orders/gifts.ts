@@ -2,7 +2,8 @@ import type { Hono } from 'hono';
 import { sql, type Kysely } from 'kysely';
 import { listOrder } from '../../lib/list-order';
 import { getStudentReturnCall, giftOldPageCall, giveGiftCall, updateGiftReturnCall, type GiftRow } from '../../../src/contract/orders-extras';
-import { GIFT_STATES, studentGiftResource } from '../../../src/contract/resources/orders-extras';
+import { GIFT_SOURCE, GIFT_STATES, studentGiftResource } from '../../../src/contract/resources/orders-extras';
+import { GIFT_STUDENT_VIEWS, type GiftStudentView } from '../../../src/contract/gift-views';
 import type { Database } from '../../db/schema';
 import type { AppEnv, Principal } from '../../lib/context';
 import { mountCall } from '../../lib/call-routes';
@@ -11,7 +12,7 @@ import { ApiError } from '../../lib/http';
 import { inScope, whereInScope } from '../../lib/scope';
 import { nowText } from '../../lib/time';
 import { formatYuan } from '../../../src/lib/format/money';
-import { studentInScope } from '../students';
+import { studentInScope, studentInView } from '../students';
 import { onStudent } from './on-student';
 import './schema';
 
@@ -64,7 +65,19 @@ export async function giftsToReturn(db: Db, studentId: number): Promise<{ gifts:
 export function registerGifts(app: Hono<AppEnv>): void {
   mountResource(app, studentGiftResource, {
     ...onStudent,
+    // `view=old`: gifts of the students the students area calls 老学员 today (老学员赠品)
+    extendPage(qb, query) {
+      const view = query.view;
+      if (view === undefined || view === '') return qb;
+      if (!(GIFT_STUDENT_VIEWS as readonly string[]).includes(view)) throw new ApiError(400, '视图参数不正确');
+      return qb.where(studentInView(view as GiftStudentView, 'order_student_gift.student_id'));
+    },
+    plannable: (query) => !query.view,
     async beforeWrite(ctx, row, mode, existing) {
+      // 推荐赠品 is given by the order's 推荐赠品 (add_recommend_gift), which checks the order and the recommender
+      const source = row.source === undefined ? undefined : Number(row.source);
+      if (source === GIFT_SOURCE.recommend && Number(existing?.source) !== GIFT_SOURCE.recommend) throw new ApiError(400, '推荐赠品请在推荐学员的订单中添加');
+      if (existing && Number(existing.source) === GIFT_SOURCE.recommend && source !== undefined && source !== GIFT_SOURCE.recommend) throw new ApiError(400, '推荐赠品不能改为其他来源');
       // A gift handed out or returned is a record of what happened: only its remark may change.
       if (mode === 'update' && existing && Number(existing.state) !== PENDING) {
         const changed = Object.keys(row).filter((k) => k !== 'remark' && k !== 'id' && row[k] !== undefined && String(row[k]) !== String(existing[k] ?? ''));

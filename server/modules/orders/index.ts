@@ -12,6 +12,7 @@ import { registerRefunds } from './refunds';
 import { registerTransfers } from './transfers';
 import { registerClassTypeTransfer } from './class-type-transfer';
 import { registerRecommendGift } from './recommend-gift';
+import { registerOldRecommend } from './old-recommend';
 import './schema';
 
 /**
@@ -35,6 +36,7 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
   registerTransfers(app);
   registerClassTypeTransfer(app);
   registerRecommendGift(app);
+  registerOldRecommend(app);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ import { orderInScope, stateText, writeLog } from './order-rules';
 import './schema';
 
 /** Orders signed for good: a recommendation is rewarded once the order is audited and not undone. */
-const SIGNED: number[] = [ORDER_STATE.audited, ORDER_STATE.contractConfirmed, ORDER_STATE.inProgress, ORDER_STATE.completed];
+export const SIGNED: number[] = [ORDER_STATE.audited, ORDER_STATE.contractConfirmed, ORDER_STATE.inProgress, ORDER_STATE.completed];
 
 /**
  * order_form/add_recommend_gift: the student who recommended the buyer (the buyer's `pusher_id`)
@@ -34,6 +34,7 @@ export function registerRecommendGift(app: Hono<AppEnv>): void {
         school_id: order.school_id,
         student_id: recommender.id,
         order_id: order.id,
+        source: 2,
         gift_name: body.gift_name,
         quantity: body.quantity,
         list_price: body.list_price,

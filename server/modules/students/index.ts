@@ -56,6 +56,7 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
 // ---------------------------------------------------------------------------------------------
 
 export { studentInScope, assertTransition, stateText } from './student-rules';
+export { studentInView } from './views';
 export { postPoints, integralMismatches, integralMismatchRows } from './integral';
 export { isFrozenOn, decideFreeze } from './freeze';
 export { parentByPhone } from './parents';

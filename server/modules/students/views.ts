@@ -51,6 +51,14 @@ function viewWhere(view: ServerView, today: string): ReturnType<typeof sql<SqlBo
   }
 }
 
+/**
+ * For another area's list of records hanging on a student (学员赠品 of 老学员): whether the
+ * student named by `studentIdColumn` is in the view today. Same rule as the student screen's view.
+ */
+export function studentInView(view: ServerView, studentIdColumn: string): ReturnType<typeof sql<SqlBool>> {
+  return sql<SqlBool>`exists (select 1 from student where ${ref('student.id')} = ${ref(studentIdColumn)} and ${ref('student.del_flag')} = 0 and ${viewWhere(view, todayText())})`;
+}
+
 export function studentViewFilter(qb: AnySelect, params: Record<string, string>, _ctx: ResourceCtx): AnySelect {
   const today = todayText();
   let out = qb;

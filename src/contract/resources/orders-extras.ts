@@ -1,5 +1,6 @@
 import { defineResource, type OptionItem } from '../resource';
 import { ORDER_EXTRA_SCREEN } from '../orders-extras';
+import { STUDENT_SCREEN } from '../students';
 
 /**
  * Lists of the orders area beside the order itself (spec doc 002 §4, calls.tsv area `orders`):
@@ -9,6 +10,16 @@ import { ORDER_EXTRA_SCREEN } from '../orders-extras';
  * are in src/contract/orders-extras.ts, served by server/modules/orders.
  */
 
+/**
+ * Why a student receives a gift: with their own order (签约), for recommending a student who signed
+ * (推荐: only order_form/add_recommend_gift gives it), or as an existing student renewing (续费).
+ */
+export const GIFT_SOURCE = { signed: 1, recommend: 2, renewal: 3 } as const;
+export const GIFT_SOURCES: readonly OptionItem[] = [
+  { value: GIFT_SOURCE.signed, text: '签约赠品' },
+  { value: GIFT_SOURCE.recommend, text: '推荐赠品' },
+  { value: GIFT_SOURCE.renewal, text: '续费赠品' },
+];
 /** A gift's life: 待发放 → 已发放 → 已退回 (returned with a refund). */
 export const GIFT_STATES: readonly OptionItem[] = [
   { value: 1, text: '待发放' },
@@ -130,7 +141,7 @@ export const tbOrderResource = defineResource({
 export const studentGiftResource = defineResource({
   name: 'order_student_gift',
   // a reader of a declaration naming the student reads students too: only screens that show students
-  readBy: [ORDER_EXTRA_SCREEN.studentGift],
+  readBy: [ORDER_EXTRA_SCREEN.studentGift, ORDER_EXTRA_SCREEN.recommendGift, STUDENT_SCREEN.oldStudentGift],
   title: '学员赠品',
   table: 'order_student_gift',
   scope: 'school',
@@ -140,6 +151,8 @@ export const studentGiftResource = defineResource({
   fields: {
     student_id: { type: 'int', label: '学员', required: true, min: 1, search: 'eq', ref: studentRef, list: { width: 100 } },
     order_id: { type: 'int', label: '订单', min: 1, search: 'eq', list: { width: 90 } },
+    // 2 推荐赠品 is given only by order_form/add_recommend_gift, to the student who recommended the buyer
+    source: { type: 'int', label: '赠品来源', default: GIFT_SOURCE.signed, options: { kind: 'static', items: GIFT_SOURCES }, search: 'eq', list: { format: 'option', width: 90 } },
     gift_name: { type: 'string', label: '赠品名称', required: true, max: 64, search: 'like', list: { width: 160 } },
     quantity: { type: 'int', label: '数量', required: true, min: 1, max: 999, default: 1, list: { width: 70 } },
     list_price: { type: 'money', label: '赠品原价', required: true, min: 0, max: 10000000, default: 0, list: { width: 100 } },

@@ -7,4 +7,6 @@ export const screens: Record<string, () => Promise<{ default: ComponentType }>> 
   'orders/completed': () => import('./CompletedOrdersScreen'),
   'orders/not_through': () => import('./NotThroughOrdersScreen'),
   'orders/student_gift': () => import('./StudentGiftScreen'),
+  'orders/recommend_gift': () => import('./RecommendGiftScreen'),
+  'orders/old_recommend': () => import('./OldRecommendScreen'),
 };

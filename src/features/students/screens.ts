@@ -9,4 +9,5 @@ export const screens: Record<string, Loader> = {
   'students/search_list': () => import('./SearchListScreen'),
   'students/parent': () => import('./ParentScreen'),
   'students/freeze': () => import('./FreezeScreen'),
+  'students/old_student_gift': () => import('./OldStudentGiftScreen'),
 };

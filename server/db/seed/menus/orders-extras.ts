@@ -51,6 +51,9 @@ export const menus: readonly MenuSeed[] = [
         ],
         ['principal', 'sales', 'front_desk'],
       ),
+      // the gift's buttons are 学员赠品's: a holder of 发放赠品 / 赠品退回 uses them on these views too
+      orderScreen('推荐赠品', S.recommendGift, 'orders/recommend_gift', [], ['principal', 'sales', 'front_desk']),
+      orderScreen('老学员推荐', S.oldRecommend, 'orders/old_recommend', [], ['principal', 'sales', 'front_desk']),
       orderScreen(
         '退费',
         S.refund,

@@ -73,6 +73,8 @@ export const menus: readonly MenuSeed[] = [
       screen('学员查询', 'students/search_list', [], { code: S.searchList, grants: EVERYONE }),
       screen('家长管理', 'students/parent', [], { code: S.parent, grants: FRONT }),
       ...STUDENT_VIEWS.filter((v) => v.key !== 'all').map((v) => viewScreen(v.key)),
+      // a view of 学员赠品: 发放 and 退回 are that screen's buttons (orders-extras.ts), held by the same roles
+      screen('老学员赠品', 'students/old_student_gift', [], { code: S.oldStudentGift, grants: FRONT }),
       screen(
         '冻结学员',
         'students/freeze',
