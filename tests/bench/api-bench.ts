@@ -118,7 +118,7 @@ function freePort(): Promise<number> {
 }
 
 /** The server as `npm start` runs it (server/main.ts), on the bench database. */
-async function startServer(dataDir: string, workers: number): Promise<{ port: number; child: ChildProcess }> {
+export async function startServer(dataDir: string, workers: number): Promise<{ port: number; child: ChildProcess }> {
   const port = await freePort();
   const child = spawn(process.execPath, [...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', path.join(ROOT, 'server/main.ts')], {
     cwd: ROOT,
@@ -140,7 +140,7 @@ async function startServer(dataDir: string, workers: number): Promise<{ port: nu
   throw new Error('压测服务进程未能启动');
 }
 
-async function stopServer(child: ChildProcess): Promise<void> {
+export async function stopServer(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
   const exited = new Promise((r) => child.once('exit', r));
   child.kill('SIGTERM');
@@ -168,8 +168,8 @@ export function formOf(page: number): Buffer {
   return Buffer.from(`page=${page}&rows=20&state=1&sort=created_at+desc`);
 }
 
-async function signIn(agent: http.Agent, port: number): Promise<Record<string, string>> {
-  const body = Buffer.from(JSON.stringify({ login_id: BENCH_LOGIN, password: 'demo123' }));
+async function signIn(agent: http.Agent, port: number, loginId = BENCH_LOGIN, password = 'demo123'): Promise<Record<string, string>> {
+  const body = Buffer.from(JSON.stringify({ login_id: loginId, password }));
   const login = await send(agent, port, 'POST', '/api/v1/sso/login', { 'content-type': 'application/json', 'content-length': body.length }, body);
   const user = (JSON.parse(login.text) as { data: { token: string; login_id: string; domain: string } }).data;
   return { token: user.token, authorization: bearerOf(user.login_id, user.token, user.domain) };
@@ -180,15 +180,23 @@ async function signIn(agent: http.Agent, port: number): Promise<Record<string, s
  * has built the database and run the in-process figures, and its heap and timers would stall the
  * client's event loop (and with it all 32 connections) at random.
  */
-export async function loadRun(port: number, serverPid: number, clientNice: number | undefined, seconds: number, concurrency: number, maxRequests: number, log: (l: string) => void, listPath = PATH): Promise<Omit<ApiWorkersRun, 'workers'>> {
+/** Another load than the API bench's own: form bodies sent in turn, and who sends them. */
+export interface LoadVariant {
+  bodies: string[];
+  loginId?: string;
+  password?: string;
+}
+
+export async function loadRun(port: number, serverPid: number, clientNice: number | undefined, seconds: number, concurrency: number, maxRequests: number, log: (l: string) => void, listPath = PATH, variant?: LoadVariant): Promise<Omit<ApiWorkersRun, 'workers'>> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 2 });
+  const bodies = variant?.bodies ?? Array.from({ length: PAGES }, (_, i) => formOf(i + 1).toString());
   try {
-    const auth = await signIn(agent, port);
+    const auth = await signIn(agent, port, variant?.loginId, variant?.password);
     // The whole answer of the first page, read by Node's http client, proves the call is right.
-    const first = await send(agent, port, 'POST', listPath, { ...auth, 'content-type': 'application/x-www-form-urlencoded' }, formOf(1));
+    const first = await send(agent, port, 'POST', listPath, { ...auth, 'content-type': 'application/x-www-form-urlencoded' }, Buffer.from(bodies[0]));
     const parsed = JSON.parse(first.text) as { code: number; data: { totalSize: number; content: unknown[] } };
-    if (parsed.code !== 200 || parsed.data.content.length !== 20) throw new Error(`压测调用失败: ${first.text.slice(0, 200)}`);
-    log(`列表调用: POST ${listPath} ${formOf(1).toString()} → totalSize ${parsed.data.totalSize}`);
+    if (parsed.code !== 200 || parsed.data.content.length !== (variant ? Math.min(20, parsed.data.totalSize) : 20) || parsed.data.totalSize === 0) throw new Error(`压测调用失败: ${first.text.slice(0, 200)}`);
+    log(`列表调用: POST ${listPath} ${bodies[0]} → totalSize ${parsed.data.totalSize}`);
     const job: LoadJob = {
       port,
       serverPid,
@@ -197,7 +205,7 @@ export async function loadRun(port: number, serverPid: number, clientNice: numbe
       maxRequests,
       path: listPath,
       headers: auth,
-      bodies: Array.from({ length: PAGES }, (_, i) => formOf(i + 1).toString()),
+      bodies,
       nice: clientNice,
     };
     const out = await new Promise<string>((resolve, reject) => {

@@ -1,18 +1,22 @@
 /**
- * Finance bench: the monthly finance report (fin_report/monthly) of one city and of one campus,
- * and the dashboard, through the real app in-process (the full request: session, read
- * permission, scope, the sums), on a SQLite database with many account flows and receipts.
+ * Finance bench (issue 16's figures): the account flow page of one student and of one campus-day,
+ * the monthly finance report (fin_report/monthly) of one city and of one campus, the dashboard,
+ * and the reconciliation of one campus-day of 2,000 channel flows, through the real app
+ * in-process (the full request: session, read permission, scope, the work), on a SQLite database
+ * with 10,000,000 account flows and 2,000,000 receipts; then 100 parallel payments out of one
+ * account over HTTP to the real server (account-payments-bench.ts).
  *
  *   npx tsx tests/bench/finance-bench.ts          or   npm run bench -- --only finance
- *   FIN_BENCH_FLOWS=10000000 npm run bench -- --only finance      (the issue's scale)
+ *   FIN_BENCH_FLOWS=1000000 npm run bench -- --only finance      (a smaller, quicker scale)
  *
- * Data (built once per scale under $TMPDIR/campus-desk-finance-bench-<flows>, reused): the demo
+ * Data (built once per scale under .tmp/bench/campus-desk-finance-bench-<flows>, reused): the demo
  * organisation plus 10 bench cities of 5 campuses each (59 campuses with the demo ones), one student per 50 flows
  * spread over the campuses, each student's flows spread evenly over 36 months (2023-01…2025-12),
  * and one receipt per 5 flows. The measured city is a bench city (5 of 59 campuses).
  */
 import fs from 'node:fs';
 import os from 'node:os';
+import { benchCacheDir } from './bench-cache';
 import path from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { loadConfig } from '../../server/config';
@@ -24,10 +28,24 @@ import { RESOURCES } from '../../src/contract/resources';
 import { bearerOf } from '../../src/contract/session';
 import { nowText } from '../../server/lib/time';
 import { percentile } from './percentile';
+import { withIndexesRebuilt } from './bulk-load';
+import { RECON_DAY, RECON_FLOWS, addReconciliationDay } from './finance-recon-bench-data';
+import { concurrentPayments, type PaymentsFigures } from './account-payments-bench';
+
+interface Timing {
+  p50: number;
+  p99: number;
+}
 
 export interface FinanceBenchResult {
   flows: number;
   receipts: number;
+  /** fin_stu_account_flow/page of one student (its flows) and of one campus-day */
+  studentFlows: Timing & { rows: number };
+  campusDayFlows: Timing & { rows: number };
+  /** fin_reconciliation_records/reconciliation of the reconciliation day (RECON_FLOWS flows) */
+  reconciliation: Timing & { flows: number; matched: number; differences: number; runs: number };
+  payments: PaymentsFigures;
   cityFlowsInMonth: number;
   cityReceiptsInMonth: number;
   city: { p50: number; p99: number };
@@ -56,6 +74,11 @@ function fill(file: string, flows: number, log: (l: string) => void): void {
     return;
   }
   if (have > 0) throw new Error('压测库不完整，请删除后重建：' + file);
+  withIndexesRebuilt(raw, ['fin_stu_account_flow', 'fin_stu_account_receipts'], log, () => load(raw, flows, log));
+  raw.close();
+}
+
+function load(raw: Sqlite.Database, flows: number, log: (l: string) => void): void {
   const now = nowText();
   const head = (raw.prepare("select id, inheritance from organisations where kind = 'head' order by id limit 1").get() as { id: number; inheritance: string }) ?? { id: 0, inheritance: '|' };
   const insOrg = raw.prepare('insert into organisations (name, code, parent_id, inheritance, kind, order_num, state, del_flag, created_at, updated_at) values (?, ?, ?, ?, ?, 100, 1, 0, ?, ?)');
@@ -114,15 +137,13 @@ function fill(file: string, flows: number, log: (l: string) => void): void {
     batch(s, Math.min(students, s + 20_000));
     log(`  … ${written.toLocaleString('en')} 条流水（${((performance.now() - t0) / 1000).toFixed(0)} s）`);
   }
-  raw.exec('analyze');
-  raw.close();
 }
 
 export async function runFinanceBench(options: { flows?: number; runs?: number; log?: (l: string) => void } = {}): Promise<FinanceBenchResult> {
-  const flows = options.flows ?? Number(process.env.FIN_BENCH_FLOWS ?? 1_000_000);
+  const flows = options.flows ?? Number(process.env.FIN_BENCH_FLOWS ?? 10_000_000);
   const runs = options.runs ?? 40;
   const log = options.log ?? ((l: string) => console.log(l));
-  const dataDir = path.join(os.tmpdir(), `campus-desk-finance-bench-${flows}`);
+  const dataDir = path.join(benchCacheDir(), `campus-desk-finance-bench-${flows}`);
   fs.mkdirSync(dataDir, { recursive: true });
   const config = { ...loadConfig({ DATA_DIR: dataDir, DATABASE_URL: '' }) };
   {
@@ -133,10 +154,20 @@ export async function runFinanceBench(options: { flows?: number; runs?: number; 
   }
   const file = path.join(dataDir, 'campus-desk.db');
   fill(file, flows, log);
+  {
+    const writable = new Sqlite(file);
+    const reconCampus = writable.prepare("select id from organisations where code = 'BENCH-1-2'").get() as { id: number };
+    addReconciliationDay(writable, reconCampus.id);
+    writable.close();
+  }
 
   const raw = new Sqlite(file, { readonly: true });
   const city = raw.prepare("select id from organisations where code = 'BENCH-1'").get() as { id: number };
   const campus = raw.prepare("select id from organisations where code = 'BENCH-1-1'").get() as { id: number };
+  const reconCampus = raw.prepare("select id from organisations where code = 'BENCH-1-2'").get() as { id: number };
+  // a bench student of the campus, with its 50 flows; the campus-day is an ordinary day of it
+  const student = raw.prepare("select id from student where school_id = ? and remark = 'bench' order by id limit 1").get(campus.id) as { id: number };
+  const flowDay = '2025-06-17';
   const receipts = (raw.prepare('select count(*) as n from fin_stu_account_receipts').get() as { n: number }).n;
   const cityCampuses = (raw.prepare('select id from organisations where parent_id = ?').all(city.id) as { id: number }[]).map((r) => r.id);
   const inList = cityCampuses.join(',');
@@ -156,7 +187,7 @@ export async function runFinanceBench(options: { flows?: number; runs?: number; 
   };
   const login = await fetchJson<{ token: string; login_id: string; domain: string }>('/api/v1/sso/login', {}, { login_id: 'finance', password: 'demo123' });
   const headers = { token: login.token, authorization: bearerOf(login.login_id, login.token, login.domain) };
-  const time = async (p: string): Promise<{ p50: number; p99: number; net: number }> => {
+  const time = async (p: string): Promise<Timing & { net: number }> => {
     let net = 0;
     for (let i = 0; i < 3; i++) net = (await fetchJson<{ totals?: { net: number } }>(p, headers)).totals?.net ?? 0;
     const ms: number[] = [];
@@ -168,14 +199,43 @@ export async function runFinanceBench(options: { flows?: number; runs?: number; 
     ms.sort((a, b) => a - b);
     return { p50: percentile(ms, 50), p99: percentile(ms, 99), net };
   };
+  const pageTime = async (p: string): Promise<Timing & { rows: number }> => {
+    const first = await fetchJson<{ totalSize: number; content: unknown[] }>(p, headers);
+    if (first.content.length === 0) throw new Error(`${p}: 没有流水`);
+    const t = await time(p);
+    return { p50: t.p50, p99: t.p99, rows: first.totalSize };
+  };
+  let closed = false;
   try {
+    const studentFlows = await pageTime(`/api/v1/fin_stu_account_flow/page?student_id=${student.id}&page=1&rows=20`);
+    log(`一名学员的储值流水（${studentFlows.rows} 条）第一页：p50 ${studentFlows.p50.toFixed(2)} ms，p99 ${studentFlows.p99.toFixed(2)} ms`);
+    const campusDayFlows = await pageTime(`/api/v1/fin_stu_account_flow/page?school_id=${campus.id}&start_date=${flowDay}&end_date=${flowDay}&page=1&rows=20`);
+    log(`一个校区一天的储值流水（${campusDayFlows.rows} 条）第一页：p50 ${campusDayFlows.p50.toFixed(2)} ms，p99 ${campusDayFlows.p99.toFixed(2)} ms`);
+    const reconRuns = 7;
+    const reconMs: number[] = [];
+    let recon = { matched_count: 0, diff_count: 0, flow_count: 0 };
+    for (let i = 0; i < reconRuns; i++) {
+      const t = performance.now();
+      recon = await fetchJson<typeof recon>('/api/v1/fin_reconciliation_records/reconciliation', headers, { school_id: reconCampus.id, recon_date: RECON_DAY });
+      reconMs.push(performance.now() - t);
+    }
+    reconMs.sort((a, b) => a - b);
+    const reconciliation = { p50: percentile(reconMs, 50), p99: reconMs[reconMs.length - 1], flows: recon.flow_count, matched: recon.matched_count, differences: recon.diff_count, runs: reconRuns };
+    log(`对账一个校区一天（${recon.flow_count} 条渠道流水，${recon.matched_count} 条匹配，${recon.diff_count} 条差异）：p50 ${reconciliation.p50.toFixed(0)} ms，最慢 ${reconciliation.p99.toFixed(0)} ms（${reconRuns} 次）`);
+    if (recon.flow_count < RECON_FLOWS) throw new Error(`对账日流水不足 ${RECON_FLOWS} 条: ${recon.flow_count}`);
     const cityRes = await time(`/api/v1/fin_report/monthly?month=2025-06&org_id=${city.id}`);
     log(`一个城市（${cityCampuses.length} 个校区）2025-06 月报：流水 ${cityFlowsInMonth} 条、收据 ${cityReceiptsInMonth} 张，p50 ${cityRes.p50.toFixed(1)} ms，p99 ${cityRes.p99.toFixed(1)} ms`);
     const campusRes = await time(`/api/v1/fin_report/monthly?month=2025-06&org_id=${campus.id}`);
     const dash = await time(`/api/v1/fin_report/dashboard?org_id=${city.id}`);
-    return { flows, receipts, cityFlowsInMonth, cityReceiptsInMonth, city: cityRes, campus: campusRes, dashboard: dash, reportNet: cityRes.net, loadAverage: os.loadavg()[0] };
-  } finally {
+    const loadAverage = os.loadavg()[0];
+    // the payments go to a server of their own on the same file
     await opened.close();
+    closed = true;
+    const payments = await concurrentPayments(dataDir, campus.id);
+    log(`同一账户并发 ${payments.parallel} 笔付款：成功 ${payments.succeeded}，余额不足 ${payments.refused - payments.otherErrors}，其他错误 ${payments.otherErrors}；余额 ${payments.finalBalance} 分（应为 ${payments.expectedBalance}，流水合计 ${payments.ledgerSum}），${payments.wallMs.toFixed(0)} ms`);
+    return { flows, receipts, studentFlows, campusDayFlows, reconciliation, payments, cityFlowsInMonth, cityReceiptsInMonth, city: cityRes, campus: campusRes, dashboard: dash, reportNet: cityRes.net, loadAverage };
+  } finally {
+    if (!closed) await opened.close();
   }
 }
 

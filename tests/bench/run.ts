@@ -2,10 +2,10 @@
  * `npm run bench`: every speed and memory figure of the product, printed as one table.
  *
  *   npm run bench                         all benches at their documented default scales
- *   npm run bench -- --only api,app       a subset (api, relations, app, table, offline, classes, finance)
+ *   npm run bench -- --only api,app       a subset (api, relations, students, app, table, offline, classes, finance)
  *   npm run bench -- --scale 100000       the API and relation benches' row count (default 1,000,000)
  *   npm run bench -- --checkins 10000000  the check-in rows of the classes bench
- *   FIN_BENCH_FLOWS=10000000 npm run bench -- --only finance   the account flows of the finance bench (default 1,000,000)
+ *   FIN_BENCH_FLOWS=1000000 npm run bench -- --only finance    the account flows of the finance bench (default 10,000,000)
  *
  * Figures are measured on this machine (2 cores); targets come from the issues.
  */
@@ -17,6 +17,7 @@ import { runOfflineDeviceBench } from './offline-device-bench';
 import { runClassesBench } from './classes-bench';
 import { runTableBench } from './table-bench';
 import { runFinanceBench } from './finance-bench';
+import { runStudentBench } from './student-figures-bench';
 
 export interface Figure {
   area: string;
@@ -79,6 +80,27 @@ async function main(): Promise<void> {
       { area, name: 'machine load average during the run', value: round(r.loadAverage, 1), unit: '', target: '', ok: true },
     );
   }
+  if (want('students')) {
+    console.log('Students bench …');
+    const scale = arg('scale') ? Number(arg('scale')) : undefined;
+    const r = await runStudentBench({ scale, log });
+    const area = `students (${r.scale.toLocaleString('en')} students, ${r.parents.toLocaleString('en')} parents; adviser: one campus of ${r.campusStudents.toLocaleString('en')})`;
+    const load = (who: string, f: typeof r.byName) => [
+      { area, name: `student/page ${who} p50`, value: round(f.medianMs), unit: 'ms', target: '≤ 10', ok: f.medianMs <= 10 },
+      { area, name: `student/page ${who} p99, req/s, errors`, value: `${round(f.p99Ms)} ms, ${Math.round(f.rps)}, ${f.errors}`, unit: '', target: '0 errors', ok: f.errors === 0 },
+    ];
+    figures.push(
+      ...load('name filter, default sort (adviser)', r.byName),
+      ...load('phone filter, default sort (adviser)', r.byPhone),
+      ...load('name filter, default sort (admin, all campuses)', r.adminByName),
+      ...load('phone filter, default sort (admin, all campuses)', r.adminByPhone),
+      { area, name: 'student/get_by_phone p50 (one request at a time)', value: round(r.getByPhone.p50), unit: 'ms', target: '≤ 5', ok: r.getByPhone.p50 <= 5 },
+      { area, name: 'student/get_by_phone p99', value: round(r.getByPhone.p99), unit: 'ms', target: '', ok: true },
+      { area, name: `student detail in Chromium: click 详情 → profile painted, p50 of ${r.detail.loads}`, value: Math.round(r.detail.p50), unit: 'ms', target: '≤ 500', ok: r.detail.p50 <= 500 },
+      { area, name: 'student detail, slowest', value: Math.round(r.detail.slowest), unit: 'ms', target: '', ok: true },
+      { area, name: 'machine load average during the run', value: round(r.loadAverage, 1), unit: '', target: '', ok: true },
+    );
+  }
   if (want('app')) {
     console.log('App bench …');
     for (const f of await runAppBench()) figures.push({ area: 'app', ...f });
@@ -113,7 +135,15 @@ async function main(): Promise<void> {
     console.log('Finance bench …');
     const r = await runFinanceBench({ log });
     const area = `finance (${r.flows.toLocaleString('en')} account flows, ${r.receipts.toLocaleString('en')} receipts)`;
+    const pay = r.payments;
     figures.push(
+      { area, name: `account flow page, one student (${r.studentFlows.rows} flows) p50`, value: round(r.studentFlows.p50), unit: 'ms', target: '≤ 10', ok: r.studentFlows.p50 <= 10 },
+      { area, name: 'account flow page, one student p99', value: round(r.studentFlows.p99), unit: 'ms', target: '', ok: true },
+      { area, name: `account flow page, one campus-day (${r.campusDayFlows.rows} flows) p50`, value: round(r.campusDayFlows.p50), unit: 'ms', target: '≤ 10', ok: r.campusDayFlows.p50 <= 10 },
+      { area, name: 'account flow page, one campus-day p99', value: round(r.campusDayFlows.p99), unit: 'ms', target: '', ok: true },
+      { area, name: `reconciliation of one campus-day (${r.reconciliation.flows} flows, ${r.reconciliation.matched} matched, ${r.reconciliation.differences} differences) p50 of ${r.reconciliation.runs}`, value: Math.round(r.reconciliation.p50), unit: 'ms', target: '≤ 2000', ok: r.reconciliation.p50 <= 2000 },
+      { area, name: 'reconciliation, slowest run', value: Math.round(r.reconciliation.p99), unit: 'ms', target: '', ok: true },
+      { area, name: `${pay.parallel} parallel payments out of one account (HTTP, WORKERS=2): passed / refused, final balance (expected), ledger sum`, value: `${pay.succeeded} / ${pay.refused}, ${pay.finalBalance} (${pay.expectedBalance}) fen, ${pay.ledgerSum} fen; ${Math.round(pay.wallMs)} ms`, unit: '', target: 'exact', ok: pay.exact },
       { area, name: `monthly report, one city (${r.cityFlowsInMonth} flows, ${r.cityReceiptsInMonth} receipts in the month) p50`, value: round(r.city.p50), unit: 'ms', target: '', ok: true },
       { area, name: 'monthly report, one city p99', value: round(r.city.p99), unit: 'ms', target: '≤ 300', ok: r.city.p99 <= 300 },
       { area, name: 'monthly report, one campus p50 / p99', value: `${round(r.campus.p50)} / ${round(r.campus.p99)}`, unit: 'ms', target: '', ok: true },

@@ -1,13 +1,12 @@
 /**
  * The bench database of the student list: 1,000,000 students (by default) in 60 campuses, on
  * SQLite, shared by the API bench and the relation bench. Building it takes a minute, so it is
- * kept under $TMPDIR in a folder named by the scale and a digest of the schema (the declarations,
+ * kept under .tmp/bench (bench-cache.ts) in a folder named by the scale and a digest of the schema (the declarations,
  * the migrations and this builder): a rerun with the same schema reuses it, a schema change builds
  * a new one (and the folders of other schema versions of that scale go).
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Sqlite from 'better-sqlite3';
@@ -17,6 +16,8 @@ import { migrate } from '../../server/db/migrate';
 import { isEmpty, seedDemo } from '../../server/db/seed';
 import { RESOURCES } from '../../src/contract/resources';
 import { nowText } from '../../server/lib/time';
+import { benchCacheDir } from './bench-cache';
+import { withIndexesRebuilt } from './bulk-load';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** Raise when the rows this builder writes change. */
@@ -121,14 +122,71 @@ function addStudents(file: string, scale: number, schoolIds: number[], log: (l: 
   }
 }
 
-export async function studentBenchDatabase(scale: number, schools: number, log: (l: string) => void): Promise<StudentBenchDb> {
+const RELATIONS = [1, 2, 3, 4, 5, 6];
+
+/**
+ * Parents (stu_parent, linked by stu_parent_student) up to `parents` rows: every student without
+ * one gets its primary contact (the phone on the student row), every second one a second parent
+ * with a phone of its own, in students' id order until the count is reached (1,500,000 for
+ * 1,000,000 students, issue 12). Written in batches with the indexes built at the end.
+ */
+function addParents(file: string, parents: number, log: (l: string) => void): void {
+  const raw = new Sqlite(file);
+  try {
+    let have = (raw.prepare('select count(*) as n from stu_parent').get() as { n: number }).n;
+    if (have >= parents) return;
+    log(`写入 ${(parents - have).toLocaleString('en')} 名压测家长 …`);
+    raw.pragma('synchronous = OFF');
+    const at = nowText();
+    const insParent = raw.prepare("insert into stu_parent (name, relation, phone, student_id, is_primary, school_id, del_flag, created_at, updated_at, created_by, updated_by) values (?, ?, ?, ?, ?, ?, 0, ?, ?, 1, 1)");
+    const insLink = raw.prepare('insert into stu_parent_student (school_id, student_id, parent_id, is_primary, created_at, updated_at, created_by, updated_by) values (?, ?, ?, ?, ?, ?, 1, 1)');
+    const unlinked = raw.prepare(
+      'select s.id, s.school_id, s.parent_name, s.parent_phone from student s where s.id > ? and s.parent_phone is not null and not exists (select 1 from stu_parent_student l where l.student_id = s.id) order by s.id limit 20000',
+    );
+    const t0 = performance.now();
+    withIndexesRebuilt(raw, ['stu_parent', 'stu_parent_student'], log, () => {
+      let after = 0;
+      // the parents written for these students (at most `room`)
+      const batch = raw.transaction((rows: { id: number; school_id: number; parent_name: string | null; parent_phone: string }[], room: number): number => {
+        let added = 0;
+        for (const r of rows) {
+          if (added >= room) break;
+          const primary = Number(insParent.run(r.parent_name ?? '家长', RELATIONS[r.id % 2], r.parent_phone, r.id, 1, r.school_id, at, at).lastInsertRowid);
+          insLink.run(r.school_id, r.id, primary, 1, at, at);
+          added++;
+          if (r.id % 2 === 0 && added < room) {
+            const phone = `15${String(100000000 + ((r.id * 104729) % 899999999)).padStart(9, '0')}`;
+            const second = Number(insParent.run(`${(r.parent_name ?? '家长').slice(0, 1)}${GIVEN[r.id % GIVEN.length]}`, RELATIONS[(r.id % 4) + 2], phone, r.id, 0, r.school_id, at, at).lastInsertRowid);
+            insLink.run(r.school_id, r.id, second, 0, at, at);
+            added++;
+          }
+        }
+        return added;
+      });
+      for (let n = 1; have < parents; n++) {
+        const rows = unlinked.all(after) as { id: number; school_id: number; parent_name: string | null; parent_phone: string }[];
+        if (rows.length === 0) break;
+        have += batch(rows, parents - have);
+        after = rows[rows.length - 1].id;
+        if (n % 10 === 0) log(`  … ${have.toLocaleString('en')} 名家长（${((performance.now() - t0) / 1000).toFixed(0)} s）`);
+      }
+    });
+    raw.pragma('synchronous = FULL');
+  } finally {
+    raw.close();
+  }
+}
+
+export async function studentBenchDatabase(scale: number, schools: number, log: (l: string) => void, parents = 0): Promise<StudentBenchDb> {
   const prefix = `campus-desk-bench-students-${scale}-`;
-  const dataDir = path.join(os.tmpdir(), `${prefix}${schemaDigest()}`);
-  for (const name of fs.readdirSync(os.tmpdir())) {
-    if (name.startsWith(prefix) && path.join(os.tmpdir(), name) !== dataDir) fs.rmSync(path.join(os.tmpdir(), name), { recursive: true, force: true });
+  const cache = benchCacheDir();
+  const dataDir = path.join(cache, `${prefix}${schemaDigest()}`);
+  for (const name of fs.readdirSync(cache)) {
+    if (name.startsWith(prefix) && path.join(cache, name) !== dataDir) fs.rmSync(path.join(cache, name), { recursive: true, force: true });
   }
   fs.mkdirSync(dataDir, { recursive: true });
   const schoolIds = await addCampuses(dataDir, schools);
   addStudents(path.join(dataDir, 'campus-desk.db'), scale, schoolIds, log);
+  if (parents > 0) addParents(path.join(dataDir, 'campus-desk.db'), parents, log);
   return { dataDir, schoolIds };
 }
