@@ -21,7 +21,7 @@ import { withIndexesRebuilt } from './bulk-load';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** Raise when the rows this builder writes change. */
-const BUILDER_VERSION = 4;
+const BUILDER_VERSION = 5;
 const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗';
 const GIVEN = ['子涵', '欣怡', '梓萱', '一诺', '浩宇', '宇轩', '子轩', '思远', '雨桐', '俊熙', '诗涵', '嘉怡', '明杰', '梓豪', '佳琪'];
 const BATCH = 50_000;
@@ -90,12 +90,13 @@ function addStudents(file: string, scale: number, schoolIds: number[], log: (l: 
     const base = Date.UTC(2022, 0, 1);
     const batch = raw.transaction((from: number, to: number) => {
       for (let i = from; i < to; i++) {
-        const surname = SURNAMES[i % SURNAMES.length];
         const k = Math.floor(i / schoolIds.length);
+        // names vary within a campus (the campus is i % 60): a name filter finds a few hundred of its students, not all
+        const surname = SURNAMES[k % SURNAMES.length];
         const at = nowText(base + ((i * 2654435761) % (3 * 365 * 86400)) * 1000);
         const phone = `13${String(100000000 + ((i * 7919) % 899999999)).padStart(9, '0')}`;
         insert.run(
-          surname + GIVEN[(i * 7) % GIVEN.length],
+          surname + GIVEN[Math.floor(k / SURNAMES.length) % GIVEN.length],
           (i % 2) + 1,
           `201${i % 8}-0${(i % 9) + 1}-1${i % 9}`,
           `${surname}${GIVEN[(i * 3) % GIVEN.length]}`,
