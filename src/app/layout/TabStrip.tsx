@@ -34,10 +34,16 @@ function useTabScroller(activePath: string, count: number) {
   }, []);
 
   // Bring the active tab into view whenever it changes, its tab arrives (opened after navigating),
-  // or the arrows appear and narrow the strip.
+  // or the arrows appear and narrow the strip. The strip's first measure is the resize observer's
+  // first report (below), made after the browser's own layout: measuring here at once forced a
+  // layout of the whole page while the first screen was still loading (issue 11 cold start).
+  const firstRun = useRef(true);
   useLayoutEffect(() => {
+    const first = firstRun.current;
+    firstRun.current = false;
     const el = scroller.current;
     if (!el || count === 0) return;
+    if (first && typeof ResizeObserver !== 'undefined') return;
     measure();
     // Nothing hides while everything fits; once it does not, this runs again with the arrows shown.
     if (!ends.overflow) return;
