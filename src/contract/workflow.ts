@@ -223,8 +223,18 @@ export interface StepRow {
   action_text: string;
   comment: string | null;
   attachments: number[];
+  /** the records of `attachments` (uploaded by the step's user), for the timeline */
+  files: StepFile[];
   diff: FormDiff[] | null;
   created_at: string | null;
+}
+
+/** A file attached to a step (the application's on its 提交 step, an approver's on their decision). */
+export interface StepFile {
+  id: number;
+  name: string;
+  ext: string;
+  size: number;
 }
 
 export interface FormDiff {
@@ -326,6 +336,8 @@ const applyBody = z
     school_id: optionalId('校区'),
     form: formDataSchema.default({}),
     title: text('标题', 100).optional(),
+    /** files uploaded by the applicant (sys_attachment/upload), shown on the 提交 step */
+    attachments,
   })
   .refine((b) => b.define_key || b.define_id || b.tag, '请选择流程');
 
@@ -348,7 +360,7 @@ export const createInstanceCall = defineCall({
   path: 'api/v1/sys_wf/create_instance',
   perm: WF_PERMS.apply,
   body: applyBody,
-  labels: { define_key: '流程标识', define_id: '流程', tag: '业务类型', school_id: '校区', form: '表单', title: '标题' },
+  labels: { define_key: '流程标识', define_id: '流程', tag: '业务类型', school_id: '校区', form: '表单', title: '标题', attachments: '附件' },
   answer: answer<{ instance_id: number; state: number }>(),
 });
 

@@ -214,3 +214,14 @@ export function register(app: Hono<AppEnv>, deps: AppDeps): void {
 
 // Public module: what the rest of the server uses of this area.
 export { scheduleAttachmentSweep } from './sweep';
+
+/**
+ * The records of attachments (not deleted) by id, with who uploaded each: for an area that links
+ * uploaded files to its own records (the workflow's applications and approval steps). Ids that do
+ * not exist are left out; the caller decides what that means.
+ */
+export async function attachmentRecords(db: Kysely<Database>, ids: readonly number[]): Promise<(Attachment & { uploaded_by: number | null })[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('sys_attachment').selectAll().where('id', 'in', [...new Set(ids)]).where('del_flag', '=', 0).execute();
+  return rows.map((r) => ({ ...recordOf(r), uploaded_by: r.created_by }));
+}

@@ -78,6 +78,8 @@ export { hoursLedger, moneyLedger, lineAccount, paidAccount, promoAccount } from
 export { signedOrders, SIGNED_STATES } from './sign-counts';
 export { calculateRefund, serviceRatePermille, refundReason, fileRefund, payRefund, type RefundRequest, type RefundActor } from './refunds';
 export { holdingsOf, requestCampusTransfer } from './transfers';
+// the workflow's 退费申请 screens: which orders a refund may be filed on, and the reasons
+export { refundCandidates, refundReasons, type RefundOrderCandidate } from './refund-candidates';
 export { convertClassType } from './class-type-transfer';
 export { HOURS_EXPIRY_JOB, scheduleHoursExpiry, runHoursExpiry, warnExpiringLines, EXPIRY_WARNING_DAYS } from './expiry';
 export { settleInstallment, markOverdue, scheduleInstallmentOverdue, OVERDUE_JOB, createInstallmentPlan, authorizeWithholding, installmentPlan, type InstallmentPlanInput, type InstallmentActor } from './installments';

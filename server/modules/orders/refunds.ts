@@ -121,7 +121,7 @@ function wfReason(name: string): string {
   return WF_REASONS.find((o) => name.includes(o.slice(0, 2))) ?? '其他';
 }
 
-async function startApproval(db: Db, principal: RefundActor, refund: RefundRow & { order_no: string | null }, reasonName: string, remark: string | undefined): Promise<number> {
+async function startApproval(db: Db, principal: RefundActor, refund: RefundRow & { order_no: string | null }, reasonName: string, remark: string | undefined, attachments?: readonly number[]): Promise<number> {
   const student = await db.selectFrom('student').select('name').where('id', '=', refund.student_id).executeTakeFirst();
   const { state } = await createInstance(db, {
     refType: 'order_refund',
@@ -132,6 +132,7 @@ async function startApproval(db: Db, principal: RefundActor, refund: RefundRow &
     form: { student_name: student?.name ?? '', order_no: refund.order_no ?? String(refund.order_id), amount: formatYuan(refund.amount).replace(/,/g, ''), refund_reason: wfReason(reasonName), remark: remark ?? '' },
     title: `${student?.name ?? ''} 退费 ¥${formatYuan(refund.amount)}`,
     snapshot: refund,
+    attachments,
   });
   return state;
 }
@@ -148,6 +149,8 @@ export interface RefundRequest {
   relief: number;
   payout_kind: number;
   remark?: string;
+  /** files the applicant uploaded (sys_attachment ids of their own), shown on the approval's 提交 step */
+  attachments?: readonly number[];
 }
 /** Who files, approves or pays a refund: a signed-in user, or the demo seed acting as one. */
 export type RefundActor = Pick<Principal, 'userId' | 'name'>;
@@ -190,7 +193,7 @@ async function submitRefund(db: Db, actor: RefundActor, refund: RefundRow, order
     .set({ ...calcColumns(calc), reason_id: reason.id, payout_kind: request.payout_kind, remark: request.remark ?? null, refund_no: refundNo, state: REFUND.APPROVING, updated_at: nowText(), updated_by: actor.userId })
     .where('id', '=', refund.id)
     .execute();
-  const wfState = await startApproval(db, actor, { ...refund, amount: calc.amount, refund_no: refundNo, order_no: order.order_no ?? null }, reason.name, request.remark);
+  const wfState = await startApproval(db, actor, { ...refund, amount: calc.amount, refund_no: refundNo, order_no: order.order_no ?? null }, reason.name, request.remark, request.attachments);
   await writeLog(db, order, actor, 'refund', `提交退费 ${refundNo}：¥${formatYuan(calc.amount)}`);
   const after = await refundById(db, refund.id);
   return { id: refund.id, refund_no: refundNo, state: wfState === 2 ? after.state : REFUND.APPROVING, amount: calc.amount };

@@ -9,6 +9,7 @@ import { administrators, resolveRule, type Person } from './approvers';
 import { checkForm, formDiff, type FormValues } from './form';
 import { loadDefine, loadVersion, nodeName, type LoadedDefine } from './defines';
 import { runApplyCheck, runOutcome, type Outcome } from './outcomes';
+import { ownAttachments } from './attachments';
 import './schema';
 
 /**
@@ -214,6 +215,8 @@ export interface StartInput {
   title?: string;
   /** the business record as it is at submission (kept for the approvers) */
   snapshot?: unknown;
+  /** files the applicant uploaded for the application (shown on the 提交 step) */
+  attachments?: readonly number[];
 }
 
 /** Starts an instance on the definition's current version and runs it to its first approver. */
@@ -254,7 +257,8 @@ export async function startInstance(db: Kysely<Database>, input: StartInput): Pr
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  await addStep(db, row.id, { node: { id: def.tree.id, name: nodeName(def, def.tree) }, userId: input.applicantId, action: 'submit' });
+  const files = await ownAttachments(db, input.applicantId, input.attachments);
+  await addStep(db, row.id, { node: { id: def.tree.id, name: nodeName(def, def.tree) }, userId: input.applicantId, action: 'submit', attachments: files });
   await enter(db, row, def, nextAfter(def.tree, def.tree.id), input.applicantId);
   const after = await db.selectFrom('wf_instance').select('state').where('id', '=', row.id).executeTakeFirstOrThrow();
   return { instanceId: row.id, state: after.state };
@@ -303,6 +307,7 @@ export async function runTask(db: Kysely<Database>, actor: Actor, input: RunInpu
   const node = findNode(def.tree, task.node_id);
   const comment = input.comment?.trim() || null;
   const here = { id: task.node_id, name: task.node_name };
+  const files = await ownAttachments(db, actor.userId, input.attachments);
   if (input.action === 'refuse') {
     let back: ApproverNode | undefined;
     if (input.backNodeId) {
@@ -313,15 +318,15 @@ export async function runTask(db: Kysely<Database>, actor: Actor, input: RunInpu
     await closeTask(db, task.id, TASK_STATES.REFUSED, comment);
     if (back) {
       await cancelOpenTasks(db, inst.id);
-      await addStep(db, inst.id, { node: here, userId: actor.userId, action: 'back', comment: `${comment ?? ''}${comment ? '；' : ''}退回至「${nodeName(def, back)}」`, attachments: input.attachments });
+      await addStep(db, inst.id, { node: here, userId: actor.userId, action: 'back', comment: `${comment ?? ''}${comment ? '；' : ''}退回至「${nodeName(def, back)}」`, attachments: files });
       await activate(db, inst, def, back);
     } else {
-      await addStep(db, inst.id, { node: here, userId: actor.userId, action: 'refuse', comment, attachments: input.attachments });
+      await addStep(db, inst.id, { node: here, userId: actor.userId, action: 'refuse', comment, attachments: files });
       await finish(db, inst, WF_STATES.REFUSED, actor.userId);
     }
   } else {
     await closeTask(db, task.id, TASK_STATES.APPROVED, comment);
-    await addStep(db, inst.id, { node: here, userId: actor.userId, action: 'approve', comment, attachments: input.attachments });
+    await addStep(db, inst.id, { node: here, userId: actor.userId, action: 'approve', comment, attachments: files });
     await afterApproval(db, inst, def, node && node.type === 'approver' ? node : undefined, task.node_id, actor.userId);
   }
   const after = await db.selectFrom('wf_instance').select('state').where('id', '=', inst.id).executeTakeFirstOrThrow();

@@ -6,6 +6,7 @@ import { TASK_STATES, WF_STATES } from '../../../src/contract/workflow';
 import { registerRoutes } from './routes';
 import { registerClockIn } from './clock-in';
 import { registerAssetStock } from './assets';
+import { registerRefundApply } from './refund-apply';
 import { addSigner, recallInstance, runTask, startInstance } from './engine';
 import './schema';
 
@@ -18,6 +19,7 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
   registerClockIn(app);
   registerRoutes(app);
   registerAssetStock(app);
+  registerRefundApply(app);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -65,6 +67,8 @@ export interface CreateInstanceInput {
   title?: string;
   /** the business record as it is now, shown to the approvers */
   snapshot?: unknown;
+  /** files the applicant uploaded (sys_attachment ids of their own), shown on the 提交 step */
+  attachments?: readonly number[];
 }
 
 /** Starts an approval for a business record; answers the instance id and its state (1 running, 2 approved at once). */

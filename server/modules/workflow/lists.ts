@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import { findNode } from '../../../src/contract/workflow-tree';
 import { canRecall, earlierNodes, fieldRules, instanceVersion, parseForm, previewPath } from './engine';
 import { nodeName } from './defines';
+import { filesOfSteps } from './attachments';
 import './schema';
 
 type ListQuery = z.output<typeof wfInstanceListQuery>;
@@ -177,6 +178,7 @@ export async function instanceDetail(db: Kysely<Database>, p: Principal, instanc
   const mineNode = mine ? findNode(def.tree, mine.node_id) : undefined;
   const rules = fieldRules(mineNode);
   const path = await detailPath(db, inst, def, form, tasks);
+  const stepFiles = await filesOfSteps(db, steps.map((s) => ({ id: s.id, attachments: parseList<number[]>(s.attachments) ?? [] })));
   const stepRows: StepRow[] = steps.map((s) => ({
     id: s.id,
     node_id: s.node_id,
@@ -187,6 +189,7 @@ export async function instanceDetail(db: Kysely<Database>, p: Principal, instanc
     action_text: STEP_ACTION_TEXT[s.action as StepAction] ?? s.action,
     comment: s.comment,
     attachments: parseList<number[]>(s.attachments) ?? [],
+    files: stepFiles.get(s.id) ?? [],
     diff: parseList(s.diff),
     created_at: s.created_at,
   }));

@@ -82,6 +82,7 @@ export function registerRoutes(app: Hono<AppEnv>): void {
       form: body.form,
       applicantId: principal.userId,
       title: body.title,
+      attachments: body.attachments,
     });
     return { instance_id: r.instanceId, state: r.state };
   });

@@ -23,4 +23,6 @@ export const screens: Record<string, Loader> = {
   'workflow/define_edit': () => import('./designer/DesignerScreen'),
   'workflow/asset_stock': () => import('./assets/AssetStockScreen'),
   ...applications,
+  // 退费申请 files a real 退费单 in five steps instead of the generic form
+  'workflow/sale_refund': () => import('./refund/SaleRefundScreen'),
 };

@@ -3,14 +3,20 @@ import { ALL_STAFF } from './home';
 import { WF_APPLICATIONS, WF_APP_GROUPS, type WfApplication } from '../../../../src/contract/workflow-apps';
 import { WF_PERMS } from '../../../../src/contract/workflow';
 import { ASSET_STOCK_SCREEN } from '../../../../src/contract/workflow-assets';
+import { SALE_REFUND_APPLY } from '../../../../src/contract/workflow-refund';
 
 // after the classes area's menus, where 考勤打卡 was seeded before it had its own file
 export const order = 20;
 
 const P = WF_PERMS;
 
+/** Operation codes of an application screen beyond 发起申请 (task center): its own submission. */
+const APPLICATION_BUTTONS: Readonly<Record<string, readonly [string, string][]>> = {
+  sale_refund: [[SALE_REFUND_APPLY, '提交退费申请']],
+};
+
 function applicationScreen(app: WfApplication): MenuSeed {
-  return screen(app.name, `workflow/${app.key}`, [], { code: `workflow_${app.key}`, url: `/workflow/apply/${app.key}` });
+  return screen(app.name, `workflow/${app.key}`, APPLICATION_BUTTONS[app.key] ?? [], { code: `workflow_${app.key}`, url: `/workflow/apply/${app.key}` });
 }
 
 /** Roles that see each group of application screens (the administrator sees all). */

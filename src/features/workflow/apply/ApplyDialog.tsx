@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { callApi } from '../../../api/call';
 import { errorMessage } from '../../../api/client';
+import { AttachmentField } from '../../../components/AttachmentField';
 import { DialogActions, useDialogSubmit } from '../../../components/feedback';
 import { useOptions } from '../../../components/options';
 import { createInstanceCall, prerunCall, type PathNode } from '../../../contract/workflow';
@@ -20,6 +21,8 @@ export function ApplyDialog({ tag, opened, onClose, onApplied }: { tag: string; 
   const [title, setTitle] = useState('');
   const [school, setSchool] = useState<string | null>(null);
   const [path, setPath] = useState<PathNode[] | null>(null);
+  const [files, setFiles] = useState('');
+  const [uploading, setUploading] = useState(false);
   const { error: failure, setError, busy, submit } = useDialogSubmit('提交失败');
   const schoolId = school ? Number(school) : schools.length === 1 ? Number(schools[0].value) : undefined;
 
@@ -29,6 +32,10 @@ export function ApplyDialog({ tag, opened, onClose, onApplied }: { tag: string; 
       setError('请选择校区');
       return false;
     }
+    if (uploading) {
+      setError('附件正在上传，请稍候');
+      return false;
+    }
     const missing = missingRequired(data.form, values);
     if (missing) {
       setError(`请填写${missing.label}`);
@@ -36,7 +43,7 @@ export function ApplyDialog({ tag, opened, onClose, onApplied }: { tag: string; 
     }
     return true;
   };
-  const body = () => ({ define_id: data!.define.id, school_id: schoolId, form: values, title: title.trim() || undefined });
+  const body = () => ({ define_id: data!.define.id, school_id: schoolId, form: values, title: title.trim() || undefined, attachments: files ? files.split(',').map(Number) : undefined });
 
   return (
     <Modal opened={opened} onClose={onClose} title={data ? `发起申请 · ${data.define.name}` : '发起申请'} size="lg">
@@ -52,6 +59,7 @@ export function ApplyDialog({ tag, opened, onClose, onApplied }: { tag: string; 
           <TextInput label="标题" placeholder="不填则自动生成" maxLength={100} value={title} onChange={(e) => setTitle(e.currentTarget.value)} />
           {schools.length > 1 && <Select label="校区" withAsterisk data={schools.map((s) => ({ value: String(s.value), label: s.text }))} value={school} onChange={setSchool} />}
           <FormFields fields={data.form} values={values} onChange={setValues} />
+          <AttachmentField label="附件" value={files} onChange={setFiles} limit={20} onUploadingChange={setUploading} />
           <Group>
             <Button
               variant="light"
@@ -79,6 +87,7 @@ export function ApplyDialog({ tag, opened, onClose, onApplied }: { tag: string; 
                 const r = await callApi(createInstanceCall, { body: body() });
                 setValues({});
                 setTitle('');
+                setFiles('');
                 setPath(null);
                 onApplied(r.instance_id, preview);
               })

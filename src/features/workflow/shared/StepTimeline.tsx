@@ -2,10 +2,11 @@ import { Badge, Box, Group, Table, Text, Timeline } from '@mantine/core';
 import type { FormField } from '../../../contract/workflow-tree';
 import type { StepRow } from '../../../contract/workflow';
 import { formatValue } from './formatValue';
+import { StepFiles } from './StepFiles';
 
 const COLOR: Record<string, string> = { approve: 'green', refuse: 'red', back: 'orange', recall: 'gray', interrupt: 'red', admin_queue: 'orange', remind: 'yellow', edit_form: 'violet', finish: 'blue' };
 
-/** Every step of an instance as one timeline: who, when, what, their comment, and the fields a form edit changed. */
+/** Every step of an instance as one timeline: who, when, what, their comment and files, and the fields a form edit changed. */
 export function StepTimeline({ steps, fields }: { steps: readonly StepRow[]; fields: readonly FormField[] }) {
   const byName = new Map(fields.map((f) => [f.name, f]));
   return (
@@ -38,6 +39,7 @@ export function StepTimeline({ steps, fields }: { steps: readonly StepRow[]; fie
               {s.comment}
             </Text>
           )}
+          <StepFiles files={s.files ?? []} uploader={s.user_name ?? '系统'} />
           {s.diff && s.diff.length > 0 && (
             <Box mt={4}>
               <Table withTableBorder verticalSpacing={2} fz="xs">

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { callApi } from '../../../api/call';
 import { errorMessage } from '../../../api/client';
+import { AttachmentField } from '../../../components/AttachmentField';
 import { confirmAction, notifySuccess } from '../../../components/feedback';
 import { useHasPermission } from '../../../components/session';
 import {
@@ -50,6 +51,8 @@ function InstanceBody({ detail, onDone }: { detail: InstanceDetail; onDone: () =
   const [signer, setSigner] = useState<number | null>(null);
   const [handTo, setHandTo] = useState<number | null>(null);
   const [moveTo, setMoveTo] = useState<string | null>(null);
+  const [files, setFiles] = useState('');
+  const [uploading, setUploading] = useState(false);
   const can = useHasPermission();
 
   const act = async (key: string, work: () => Promise<unknown>, done: string, close = true) => {
@@ -69,7 +72,11 @@ function InstanceBody({ detail, onDone }: { detail: InstanceDetail; onDone: () =
     }
   };
   const run = (action: 'approve' | 'refuse') =>
-    act(action, () => callApi(runCall, { body: { task_id: task!.id, action, comment: comment || undefined, back_node_id: action === 'refuse' && back ? back : undefined } }), action === 'approve' ? '已同意' : back ? '已退回' : '已拒绝');
+    act(
+      action,
+      () => callApi(runCall, { body: { task_id: task!.id, action, comment: comment || undefined, attachments: files ? files.split(',').map(Number) : undefined, back_node_id: action === 'refuse' && back ? back : undefined } }),
+      action === 'approve' ? '已同意' : back ? '已退回' : '已拒绝',
+    );
   const editableFields = task ? detail.form_fields.filter((f) => task.editable.includes(f.name)) : [];
   const pendingTasks = detail.tasks.filter((t) => t.state === 0);
 
@@ -133,14 +140,15 @@ function InstanceBody({ detail, onDone }: { detail: InstanceDetail; onDone: () =
         <>
           <Divider label={`我的审批：${task.node_name}`} labelPosition="left" />
           <Textarea label="审批意见" placeholder="请输入审批意见（选填）" value={comment} onChange={(e) => setComment(e.currentTarget.value)} maxLength={500} autosize minRows={2} />
+          <AttachmentField label="审批附件" value={files} onChange={setFiles} limit={20} onUploadingChange={setUploading} />
           {task.earlier_nodes.length > 0 && (
             <Select label="退回到（拒绝时）" placeholder="不选则拒绝并结束流程" clearable data={task.earlier_nodes.map((n) => ({ value: n.node_id, label: n.name }))} value={back} onChange={setBack} />
           )}
           <Group>
-            <Button color="green" loading={busy === 'approve'} onClick={() => run('approve')}>
+            <Button color="green" loading={busy === 'approve'} disabled={uploading} onClick={() => run('approve')}>
               同意
             </Button>
-            <Button color="red" variant="light" loading={busy === 'refuse'} onClick={() => run('refuse')}>
+            <Button color="red" variant="light" loading={busy === 'refuse'} disabled={uploading} onClick={() => run('refuse')}>
               {back ? '退回' : '拒绝'}
             </Button>
             {editableFields.length > 0 && can(WF_PERMS.formEdit) && !editing && (
