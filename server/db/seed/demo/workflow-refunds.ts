@@ -1,0 +1,59 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../schema';
+import { todayText } from '../../../lib/time';
+import { calculateRefund, fileRefund, ORDER_STATE } from '../../../modules/orders';
+import { demoRecall, demoRun, instanceOf } from '../../../modules/workflow';
+import { TASK_STATES } from '../../../../src/contract/workflow';
+import '../../core-schema';
+
+/** After the orders' own refunds (orders-after-sale, 75): the staff's 退费申请 of the workflow screen. */
+export const order = 76;
+
+/** What happens to each demo user's refund applications: approved, refused, recalled, still waiting. */
+const FATES = ['approve', 'refuse', 'recall', 'wait'] as const;
+const REMARKS = ['家长工作调动，申请退剩余课时', '孩子课业冲突，无法继续上课', '对上课时间安排不满意', '学员出国，申请退费'];
+
+/**
+ * 退费申请 filed by the staff who hold the screen (课程顾问, 财务) on real orders of their campus,
+ * through the orders area (a 退费单 with the calculator's amount) and decided on the workflow as
+ * the approvers would: so each one's 退费申请 list has rows in every state.
+ */
+export async function seed(db: Kysely<Database>): Promise<void> {
+  const reasons = await db.selectFrom('order_refund_detail_reason').select(['id', 'name']).where('del_flag', '=', 0).orderBy('order_num').execute();
+  if (reasons.length === 0) return;
+  const admin = await db.selectFrom('users').select('id').where('login_id', '=', 'admin').executeTakeFirstOrThrow();
+  const today = todayText();
+  const used = new Set<number>();
+  for (const login of ['sales', 'finance']) {
+    const user = await db.selectFrom('users').select(['id', 'name']).where('login_id', '=', login).executeTakeFirst();
+    if (!user) continue;
+    const campus = await db.selectFrom('user_schools').select('school_id').where('user_id', '=', user.id).orderBy('school_id').executeTakeFirst();
+    if (!campus) continue;
+    const orders = await db.selectFrom('order_form').selectAll().where('school_id', '=', campus.school_id).where('state', '=', ORDER_STATE.inProgress).where('del_flag', '=', 0).orderBy('id', 'desc').execute();
+    let n = 0;
+    for (const o of orders) {
+      if (n >= FATES.length) break;
+      if (used.has(o.student_id)) continue;
+      if (await db.selectFrom('order_refund').select('id').where('order_id', '=', o.id).executeTakeFirst()) continue;
+      if (await db.selectFrom('order_contract_line').select('id').where('order_id', '=', o.id).where('end_date', '<', today).executeTakeFirst()) continue;
+      if ((await calculateRefund(db, o, 0)).amount <= 0) continue;
+      used.add(o.student_id);
+      const fate = FATES[n];
+      const filed = await fileRefund(db, { userId: user.id, name: user.name }, o, reasons[n % reasons.length], { relief: 0, payout_kind: 1 + (n % 3), remark: REMARKS[n] });
+      n += 1;
+      const inst = await instanceOf(db, 'order_refund', filed.id);
+      if (!inst || fate === 'wait') continue;
+      if (fate === 'recall') {
+        await demoRecall(db, user.id, inst.id, '退费金额需与家长再确认，先撤回');
+        continue;
+      }
+      // each approver on the path decides in turn (the administrator for a step nobody holds)
+      for (let step = 0; step < 10; step++) {
+        const task = await db.selectFrom('wf_task').select('assignee_id').where('instance_id', '=', inst.id).where('state', '=', TASK_STATES.PENDING).orderBy('id').executeTakeFirst();
+        if (!task) break;
+        await demoRun(db, task.assignee_id ?? admin.id, inst.id, fate, fate === 'approve' ? '情况属实，同意退费' : '未满合同约定的退费条件，请与家长沟通');
+        if (fate === 'refuse') break;
+      }
+    }
+  }
+}
