@@ -1,10 +1,12 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useOptions } from '../../../components/options';
 import { ResourceForm } from '../../../components/ResourcePage';
+import type { OptionSource } from '../../../contract/resource';
 import { resourceResource } from '../../../contract/resources/marketing';
 import { PhoneWithCheck } from './PhoneRepeatHint';
 
-const START: Record<string, unknown> = {};
+const SCHOOLS: OptionSource = { kind: 'schools' };
 
 /**
  * 添加学员: the quick entry of a new family at the desk or on the phone, on the lead's own declared
@@ -15,6 +17,10 @@ const START: Record<string, unknown> = {};
 export default function AddTraineesScreen() {
   // a new form after each save or 取消 (the form keeps its own values)
   const [round, setRound] = useState(0);
+  // one campus (the front desk, a telemarketer) is filled in; several are chosen
+  const schools = useOptions(SCHOOLS);
+  const only = schools.items.length === 1 ? schools.items[0].value : undefined;
+  const start = useMemo<Record<string, unknown>>(() => (only === undefined ? {} : { school_id: only }), [only]);
   return (
     <Paper withBorder p="md" maw={760}>
       <Stack gap="sm">
@@ -25,10 +31,10 @@ export default function AddTraineesScreen() {
           </Text>
         </div>
         <ResourceForm
-          key={round}
+          key={`${round}-${String(only)}`}
           def={resourceResource}
           mode="add"
-          initial={START}
+          initial={start}
           onClose={() => setRound((r) => r + 1)}
           renderField={(name, input) => (name === 'parent_phone' ? <PhoneWithCheck name={name} field={resourceResource.fields.parent_phone} value={input.value} onChange={input.onChange} error={input.error} /> : undefined)}
         />
