@@ -2,10 +2,12 @@
  * `npm run bench`: every speed and memory figure of the product, printed as one table.
  *
  *   npm run bench                         all benches at their documented default scales
- *   npm run bench -- --only api,app       a subset (api, relations, students, app, table, offline, classes, finance)
+ *   npm run bench -- --only api,app       a subset (api, relations, students, app, table, offline, classes, finance, marketing, workflow)
  *   npm run bench -- --scale 100000       the API and relation benches' row count (default 1,000,000)
  *   npm run bench -- --checkins 10000000  the check-in rows of the classes bench
  *   FIN_BENCH_FLOWS=1000000 npm run bench -- --only finance    the account flows of the finance bench (default 10,000,000)
+ *   MKT_BENCH_LEADS=2000000 MKT_BENCH_RECORDS=10000000 npm run bench -- --only marketing   leads and call records (these defaults)
+ *   WF_BENCH_INSTANCES=1000000 WF_BENCH_STEPS=5000000 npm run bench -- --only workflow    instances and steps (these defaults)
  *
  * Figures are measured on this machine (2 cores); targets come from the issues.
  */
@@ -18,6 +20,8 @@ import { runClassesBench } from './classes-bench';
 import { runTableBench } from './table-bench';
 import { runFinanceBench } from './finance-bench';
 import { runStudentBench } from './student-figures-bench';
+import { runMarketingBench } from './marketing-bench';
+import { runWorkflowBench } from './workflow-bench';
 
 export interface Figure {
   area: string;
@@ -148,6 +152,38 @@ async function main(): Promise<void> {
       { area, name: 'monthly report, one city p99', value: round(r.city.p99), unit: 'ms', target: '≤ 300', ok: r.city.p99 <= 300 },
       { area, name: 'monthly report, one campus p50 / p99', value: `${round(r.campus.p50)} / ${round(r.campus.p99)}`, unit: 'ms', target: '', ok: true },
       { area, name: 'dashboard, one city p50 / p99', value: `${round(r.dashboard.p50)} / ${round(r.dashboard.p99)}`, unit: 'ms', target: '', ok: true },
+      { area, name: 'machine load average during the run', value: round(r.loadAverage, 1), unit: '', target: '', ok: true },
+    );
+  }
+
+  if (want('marketing')) {
+    console.log('Marketing bench …');
+    const r = await runMarketingBench({ log });
+    const area = `marketing (${r.leads.toLocaleString('en')} leads, ${r.records.toLocaleString('en')} call records)`;
+    const line = (t: { p50: number; p99: number; rps: number; cpuMs: number }) => `${round(t.p50)} / ${round(t.p99)} ms, ${Math.round(t.rps)} req/s; server CPU ${round(t.cpuMs)} ms/req`;
+    figures.push(
+      { area, name: `mkt_resource/page (campus, stage, TMK, assigned this month; ${r.page.totalSize} rows) p50 / p99, req/s`, value: line(r.page), unit: '', target: 'p50 ≤ 10', ok: r.page.p50 <= 10 },
+      { area, name: 'check_phone_repeat p50 / p99, req/s', value: line(r.phone), unit: '', target: 'p50 ≤ 5', ok: r.phone.p50 <= 5 },
+      { area, name: `funnel report, one city, ${r.funnel.month} (${r.funnel.cityLeadsInMonth} leads) p50 / p99, req/s`, value: line(r.funnel), unit: '', target: '≤ 300', ok: r.funnel.p99 <= 300 },
+      { area, name: 'errors', value: r.page.errors + r.phone.errors + r.funnel.errors, unit: '', target: '0', ok: r.page.errors + r.phone.errors + r.funnel.errors === 0 },
+      { area, name: `recycle job over every lead (${r.recycle.recycled} recycled, ${r.recycle.warned} warned)`, value: round(r.recycle.ms / 1000), unit: 's', target: '', ok: true },
+      { area, name: 'recycle job peak memory (process RSS; at start)', value: `${Math.round(r.recycle.peakRssMb)} (${Math.round(r.recycle.startRssMb)})`, unit: 'MB', target: '', ok: true },
+      { area, name: 'machine load average during the run', value: round(r.loadAverage, 1), unit: '', target: '', ok: true },
+    );
+  }
+
+  if (want('workflow')) {
+    console.log('Workflow bench …');
+    const r = await runWorkflowBench({ log });
+    const area = `workflow (${r.instances.toLocaleString('en')} instances, ${r.steps.toLocaleString('en')} steps)`;
+    const line = (t: { p50: number; p99: number; rps: number; totalSize: number; cpuMs: number }) => `${round(t.p50)} / ${round(t.p99)} ms, ${Math.round(t.rps)} req/s; server CPU ${round(t.cpuMs)} ms/req (${t.totalSize} rows)`;
+    figures.push(
+      { area, name: 'to-do list of one approver (principal) p50 / p99, req/s', value: line(r.todo), unit: '', target: 'p50 ≤ 10', ok: r.todo.p50 <= 10 },
+      { area, name: 'to-do list of a finance reviewer p50 / p99, req/s', value: line(r.todoFinance), unit: '', target: 'p50 ≤ 10', ok: r.todoFinance.p50 <= 10 },
+      { area, name: "wf_instance_list, the principal's campuses p50 / p99, req/s", value: line(r.monitor), unit: '', target: 'p50 ≤ 10', ok: r.monitor.p50 <= 10 },
+      { area, name: 'wf_instance_list, every instance (admin) p50 / p99, req/s', value: line(r.all), unit: '', target: 'p50 ≤ 10', ok: r.all.p50 <= 10 },
+      { area, name: `run (approve) on a three-node definition p50 / p99 (${r.run.runs} runs)`, value: `${round(r.run.p50)} / ${round(r.run.p99)}`, unit: 'ms', target: 'p50 ≤ 10', ok: r.run.p50 <= 10 },
+      { area, name: `designer chunk (gz)${r.designerGz ? `, ${r.designerGz.file}` : ''}: JS + CSS`, value: r.designerGz ? `${round(r.designerGz.js / 1024, 1)} + ${round(r.designerGz.css / 1024, 1)}` : 'no build', unit: 'KB', target: '', ok: true },
       { area, name: 'machine load average during the run', value: round(r.loadAverage, 1), unit: '', target: '', ok: true },
     );
   }

@@ -143,5 +143,7 @@ export function samePhone(db: Db, phone: string) {
       'r.created_at',
     ])
     .where('r.del_flag', '=', 0)
-    .where((eb) => eb.or([eb('r.parent_phone', '=', phone), eb('r.phone', '=', phone)]));
+    // the ids through each phone's index: with `parent_phone = ? or phone = ?` and the callers'
+    // `order by id desc limit`, SQLite walks the whole table in id order instead (seconds at 2,000,000 leads)
+    .where('r.id', 'in', db.selectFrom('mkt_resource').select('id').where('parent_phone', '=', phone).unionAll(db.selectFrom('mkt_resource').select('id').where('phone', '=', phone)));
 }

@@ -86,6 +86,9 @@ export const resourceResource = defineResource({
     ['school_id', 'del_flag', 'pool', 'created_at'],
     ['school_id', 'del_flag', 'tmk_id', 'pool'],
     ['school_id', 'del_flag', 'seller_id', 'pool'],
+    // one person's leads of a campus newest first (the owner filter): read in order, not sorted
+    ['school_id', 'del_flag', 'tmk_id', 'created_at'],
+    ['school_id', 'del_flag', 'seller_id', 'created_at'],
     ['del_flag', 'pool', 'last_follow_at'],
     // the funnel report's cohort: a campus's leads created in a date range, whatever their pool
     ['school_id', 'del_flag', 'created_at'],
