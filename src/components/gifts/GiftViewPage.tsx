@@ -25,6 +25,8 @@ const TITLES: Record<Step, string> = { give: '确认发放赠品', return: '赠�
 export function giftViewDef(view: GiftView): ResourceDef {
   const fields = studentGiftResource.fields as Readonly<Record<string, FieldDef>>;
   const { columns, search } = view;
+  // 推荐赠品 are added from the order (add_recommend_gift), never on their view
+  const calls = view.fixed?.source !== undefined ? { ...studentGiftResource.calls, add: false as const } : studentGiftResource.calls;
   if (!columns && !search) return studentGiftResource;
   const order = columns ? [...columns, ...Object.keys(fields).filter((k) => !columns.includes(k))] : Object.keys(fields);
   const out: Record<string, FieldDef> = {};
@@ -34,7 +36,7 @@ export function giftViewDef(view: GiftView): ResourceDef {
     const list = columns && col ? { ...col, show: columns.includes(name) } : f.list;
     out[name] = { ...f, list, search: !search || search.includes(name) ? f.search : undefined };
   }
-  return { ...studentGiftResource, fields: out };
+  return { ...studentGiftResource, calls, fields: out };
 }
 
 /** Filters every call of the view carries. */
@@ -50,7 +52,6 @@ export function GiftViewPage({ view }: { view: GiftView }) {
   const [dialog, setDialog] = useState<{ step: Step; id: number; reload: () => void } | null>(null);
   const def = useMemo(() => giftViewDef(view), [view]);
   const fixed = useMemo(() => fixedOf(view), [view]);
-  const recommendOnly = view.fixed?.source !== undefined;
   return (
     <Stack gap={6}>
       {view.hint ? (
@@ -62,7 +63,6 @@ export function GiftViewPage({ view }: { view: GiftView }) {
         def={def}
         fixedFilters={fixed}
         newDefaults={view.fixed}
-        perms={recommendOnly ? { add: null } : undefined}
         rowActions={(ctx) => [
           { key: 'give', label: '发放', perm: 'order_student_gift_give_gift', visible: (r) => Number(r.state) === 1, onClick: (r) => setDialog({ step: 'give', id: Number(r.id), reload: ctx.reload }) },
           { key: 'return', label: '退回', perm: 'order_student_gift_update_return', visible: (r) => Number(r.state) === 2, onClick: (r) => setDialog({ step: 'return', id: Number(r.id), reload: ctx.reload }) },
