@@ -20,6 +20,7 @@ import { inScope } from '../../lib/scope';
 import { scheduleJob, type LeasedJob } from '../../lib/job-lease';
 import { nowText, todayText } from '../../lib/time';
 import { studentInScope } from '../students';
+import { onReceiptCancel, reverseAccountFlow, type ReceiptCancelEvent } from '../finance';
 import { orderInScope, stateText as orderStateText, type OrderRow } from './order-rules';
 import { ORDER_STATE } from '../../../src/contract/resources/orders';
 import './schema';
@@ -107,6 +108,52 @@ export async function settleInstallment(db: Db, planId: number, amount: number, 
 }
 
 /**
+ * A cancelled installment receipt (finance's 作废: its reversing receipt is already issued) takes its
+ * money back off the plan: the latest paid periods first, a period no longer fully paid is owed
+ * again (已逾期 when its due date has passed), a settled plan is repaying again; money taken from
+ * the student's account goes back there. Refused 409 for a plan already terminated or transferred.
+ */
+export async function unsettleInstallment(event: ReceiptCancelEvent): Promise<void> {
+  const { db, original, reason, by } = event;
+  const plan = await planRow(db, Number(original.ref_id));
+  if (!plan) throw new ApiError(404, '分期订单不存在或无权访问');
+  if (plan.state === PLAN.TERMINATED || plan.state === PLAN.TRANSFERRED) throw new ApiError(409, `分期订单${stateText(plan.state)}，不能作废其还款收据`);
+  const amount = original.amount;
+  if (amount > plan.paid_amount) throw new ApiError(409, `收据金额 ${formatYuan(amount)} 元超过分期订单已还金额 ${formatYuan(plan.paid_amount)} 元`);
+  const today = todayText();
+  const now = nowText();
+  const periods = await db.selectFrom('order_installment_period').select(['id', 'period_no', 'amount', 'paid_amount', 'due_date']).where('installment_id', '=', plan.id).where('paid_amount', '>', 0).orderBy('period_no', 'desc').execute();
+  let left = amount;
+  const reopened: number[] = [];
+  for (const p of periods) {
+    if (left <= 0) break;
+    const take = Math.min(left, Number(p.paid_amount));
+    left -= take;
+    const state = p.due_date < today ? PERIOD.OVERDUE : PERIOD.DUE;
+    await db.updateTable('order_installment_period').set({ paid_amount: Number(p.paid_amount) - take, state, paid_at: null, updated_at: now, updated_by: by }).where('id', '=', p.id).execute();
+    reopened.push(p.period_no);
+  }
+  const overdue = await db.selectFrom('order_installment_period').select('id').where('installment_id', '=', plan.id).where('state', '=', PERIOD.OVERDUE).executeTakeFirst();
+  const state = plan.state === PLAN.SETTLED ? (overdue ? PLAN.OVERDUE : PLAN.REPAYING) : plan.state;
+  await db.updateTable('order_installment').set({ paid_amount: plan.paid_amount - amount, state, next_due_date: await nextDue(db, plan.id), updated_at: now, updated_by: by }).where('id', '=', plan.id).execute();
+  if (original.pay_method === 'account') {
+    // the payment took the money from the student's account: the same amount goes back there
+    const flow = await db
+      .selectFrom('fin_stu_account_flow as f')
+      .select('f.id')
+      .where('f.ref_type', '=', 'order_installment')
+      .where('f.ref_id', '=', String(plan.id))
+      .where('f.biz_type', '=', 'payment')
+      .where('f.amount', '=', -amount)
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('fin_stu_account_flow as r').select('r.id').whereRef('r.reverses_id', '=', 'f.id'))))
+      .orderBy('f.id', 'desc')
+      .executeTakeFirst();
+    if (flow) await reverseAccountFlow(db, flow.id, `作废收据 ${original.receipt_no}：${reason}`.slice(0, 200), by);
+  }
+  await logEvent(db, plan, '作废收据', `收据 ${original.receipt_no} 作废（${formatYuan(amount)} 元）：${reason}；第${reopened.reverse().join('、')}期恢复待还`, by === null ? null : { userId: by, name: (await db.selectFrom('users').select('name').where('id', '=', by).executeTakeFirst())?.name ?? '' });
+}
+
+/**
  * The daily overdue check: every period still owed after its due date (Asia/Shanghai) becomes
  * 已逾期 and its plan 已逾期, with one 逾期 event per plan. Run through runOncePerPeriod, so with
  * several processes a day is checked once.
@@ -190,6 +237,8 @@ export async function installmentPlan(db: Db, id: number): Promise<PlanRow> {
 }
 
 export function registerInstallments(app: Hono<AppEnv>): void {
+  // finance's receipt cancellation of an installment payment (fin_of_deposit_detail/installment_pay)
+  onReceiptCancel('order_installment', unsettleInstallment);
   mountResource(app, installmentResource);
   mountResource(app, installmentPeriodResource);
   mountResource(app, installmentEventResource);

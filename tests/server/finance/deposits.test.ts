@@ -102,6 +102,47 @@ describe('finance: 定金与分期', () => {
     expect(await checkFinanceLedgers(s.db)).toEqual({ accountBreaks: [], receiptProblems: [] });
   });
 
+  it('cancelling an installment receipt issues its reversing receipt and un-settles the period it paid', async () => {
+    const p = await planned();
+    const first = await ok(pay(finance, { id: p.id, amount: p.first, pay_method: 'wechat' }));
+    const second = await ok(pay(finance, { id: p.id, amount: p.second, pay_method: 'cash' }));
+    expect(second).toMatchObject({ state: 4, settled_periods: [2] });
+
+    const cancel = await s.call<{ original: { state: number }; reversal: { receipt_no: string; amount: number; state: number; reverses_id: number } }>('POST', api('fin_stu_account_receipts/cancellation'), { headers: w.admin, json: { id: second.receipt.id, reason: '收错金额' } });
+    expect(cancel.body.msg).toBe('成功');
+    expect(cancel.body.data.reversal).toMatchObject({ amount: -p.second, state: 3, reverses_id: second.receipt.id });
+    const plan = await s.db.selectFrom('order_installment').select(['paid_amount', 'state', 'next_due_date']).where('id', '=', p.id).executeTakeFirstOrThrow();
+    expect(plan).toEqual({ paid_amount: p.first, state: 1, next_due_date: addDays(todayText(), 60) });
+    const periods = await s.db.selectFrom('order_installment_period').select(['period_no', 'paid_amount', 'state']).where('installment_id', '=', p.id).orderBy('period_no').execute();
+    expect(periods).toEqual([
+      { period_no: 1, paid_amount: p.first, state: 2 },
+      { period_no: 2, paid_amount: 0, state: 1 },
+    ]);
+    const event = await s.db.selectFrom('order_installment_event').select('note').where('installment_id', '=', p.id).where('kind', '=', '作废收据').executeTakeFirstOrThrow();
+    expect(event.note).toContain(second.receipt.receipt_no);
+
+    // the period can be paid again; a cancelled receipt cannot be cancelled twice
+    const again = await ok(pay(finance, { id: p.id, amount: p.second, pay_method: 'cash' }));
+    expect(again).toMatchObject({ state: 4, settled_periods: [2] });
+    const twice = await s.call('POST', api('fin_stu_account_receipts/cancellation'), { headers: w.admin, json: { id: second.receipt.id, reason: '再次' } });
+    expect(twice.body.code).toBe(409);
+    expect(first.receipt.receipt_no).not.toBe(again.receipt.receipt_no);
+    expect(await checkFinanceLedgers(s.db)).toEqual({ accountBreaks: [], receiptProblems: [] });
+  });
+
+  it('cancelling an installment receipt paid from the account puts the money back into the account', async () => {
+    const p = await planned();
+    await ok(s.call('POST', api('fn_student_account/deposit_payment'), { headers: finance, json: { student_id: p.studentId, amount: p.first, pay_method: 'cash' } }));
+    const funded = await accountBalance(s.db, p.studentId);
+    const paid = await ok(pay(finance, { id: p.id, amount: p.first, pay_method: 'account' }));
+    expect(await accountBalance(s.db, p.studentId)).toBe(funded - p.first);
+    await ok(s.call('POST', api('fin_stu_account_receipts/cancellation'), { headers: w.admin, json: { id: paid.receipt.id, reason: '误扣储值' } }));
+    expect(await accountBalance(s.db, p.studentId)).toBe(funded);
+    const plan = await s.db.selectFrom('order_installment').select(['paid_amount', 'state']).where('id', '=', p.id).executeTakeFirstOrThrow();
+    expect(plan).toEqual({ paid_amount: 0, state: 1 });
+    expect(await checkFinanceLedgers(s.db)).toEqual({ accountBreaks: [], receiptProblems: [] });
+  });
+
   it('needs the button: the front desk is refused; bad input is a Chinese message naming the field', async () => {
     const p = await planned();
     const desk = await pay(w.desk, { id: p.id, amount: 100, pay_method: 'cash' });
