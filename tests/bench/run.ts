@@ -2,12 +2,13 @@
  * `npm run bench`: every speed and memory figure of the product, printed as one table.
  *
  *   npm run bench                         all benches at their documented default scales
- *   npm run bench -- --only api,app       a subset (api, relations, students, app, table, offline, classes, finance, marketing, workflow)
+ *   npm run bench -- --only api,app       a subset (api, relations, students, app, table, offline, classes, finance, marketing, workflow, orders)
  *   npm run bench -- --scale 100000       the API and relation benches' row count (default 1,000,000)
  *   npm run bench -- --checkins 10000000  the check-in rows of the classes bench
  *   FIN_BENCH_FLOWS=1000000 npm run bench -- --only finance    the account flows of the finance bench (default 10,000,000)
  *   MKT_BENCH_LEADS=2000000 MKT_BENCH_RECORDS=10000000 npm run bench -- --only marketing   leads and call records (these defaults)
  *   WF_BENCH_INSTANCES=1000000 WF_BENCH_STEPS=5000000 npm run bench -- --only workflow    instances and steps (these defaults)
+ *   ORDERS_BENCH_ORDERS=30000 npm run bench -- --only orders  the orders of the orders bench (default 3,000,000, 10 consumptions each)
  *
  * Figures are measured on this machine (2 cores); targets come from the issues.
  */
@@ -22,6 +23,7 @@ import { runFinanceBench } from './finance-bench';
 import { runStudentBench } from './student-figures-bench';
 import { runMarketingBench } from './marketing-bench';
 import { runWorkflowBench } from './workflow-bench';
+import { runOrdersBench } from './orders-bench';
 
 export interface Figure {
   area: string;
@@ -185,6 +187,23 @@ async function main(): Promise<void> {
       { area, name: `run (approve) on a three-node definition p50 / p99 (${r.run.runs} runs)`, value: `${round(r.run.p50)} / ${round(r.run.p99)}`, unit: 'ms', target: 'p50 ≤ 10', ok: r.run.p50 <= 10 },
       { area, name: `designer chunk (gz)${r.designerGz ? `, ${r.designerGz.file}` : ''}: JS + CSS`, value: r.designerGz ? `${round(r.designerGz.js / 1024, 1)} + ${round(r.designerGz.css / 1024, 1)}` : 'no build', unit: 'KB', target: '', ok: true },
       { area, name: 'machine load average during the run', value: round(r.loadAverage, 1), unit: '', target: '', ok: true },
+  if (want('orders')) {
+    console.log('Orders bench …');
+    const r = await runOrdersBench({ log });
+    const area = `orders (${r.db.orders.toLocaleString('en')} orders, ${r.db.consumptions.toLocaleString('en')} consumptions)`;
+    const load = r.loadAverage;
+    figures.push(
+      { area, name: `order_form/page, form-encoded, principal (2 campuses, ${r.listTotal.toLocaleString('en')} audited orders), 1 client p50`, value: round(r.list.p50), unit: 'ms', target: '≤ 10', ok: r.list.p50 <= 10 },
+      { area, name: 'order_form/page, 1 client p99', value: round(r.list.p99), unit: 'ms', target: '', ok: true },
+      { area, name: 'order_form/page, server CPU per request (load-independent)', value: Math.round(r.list.serverCpuUs ?? Number.NaN), unit: 'µs', target: '', ok: true },
+      { area, name: `order_form/page, ${r.listConcurrent.clients} clients: req/s, p50 ms, p99 ms`, value: `${Math.round(r.listConcurrent.rps)}, ${round(r.listConcurrent.p50)}, ${round(r.listConcurrent.p99)}`, unit: '', target: '', ok: true },
+      { area, name: 'order_form/page right after a write to order_form (count again) p50 / p99; server CPU', value: `${round(r.listAfterWrite.p50)} / ${round(r.listAfterWrite.p99)} ms; ${Math.round(r.listAfterWrite.serverCpuUs ?? Number.NaN)} µs`, unit: '', target: '', ok: true },
+      { area, name: 'order_form/page errors', value: r.list.errors + r.listConcurrent.errors + r.listAfterWrite.errors, unit: '', target: '0', ok: r.list.errors + r.listConcurrent.errors + r.listAfterWrite.errors === 0 },
+      { area, name: `one check-in posting its consumption (check_in, ${r.checkIn.requests} students) p50`, value: round(r.checkIn.p50), unit: 'ms', target: '≤ 5', ok: r.checkIn.p50 <= 5 && r.checkIn.errors === 0 },
+      { area, name: 'check-in p99 / server CPU per check-in (load-independent) / errors', value: `${round(r.checkIn.p99)} ms / ${Math.round(r.checkIn.serverCpuUs ?? Number.NaN)} µs / ${r.checkIn.errors}`, unit: '', target: '', ok: true },
+      { area, name: 'npm run ledger:check, whole database', value: round(r.ledgerCheck.seconds, 1), unit: 's', target: '< 600', ok: r.ledgerCheck.seconds < 600 },
+      { area, name: 'ledger:check peak memory / violations', value: `${r.ledgerCheck.peakMb} MB / ${r.ledgerCheck.violations}`, unit: '', target: '0 violations', ok: r.ledgerCheck.violations === 0 },
+      { area, name: 'machine load average (list, check-in, ledger:check)', value: `${round(load.list, 1)}, ${round(load.checkIn, 1)}, ${round(load.ledgerCheck, 1)}`, unit: '', target: '', ok: true },
     );
   }
 

@@ -1,0 +1,279 @@
+/**
+ * Orders bench (issue 15, "Figures"): on a SQLite database of ORDERS_BENCH_ORDERS orders (default
+ * 3,000,000) and ten consumption entries per order (30,000,000; ORDERS_BENCH_CONSUMPTIONS to
+ * change), built by orders-bench-db.ts and reused:
+ *
+ * - `order_form/page`, form-encoded as the order screens send it, through the real server over
+ *   loopback as a principal (two campuses in scope): the screens' typical filters (all orders, the
+ *   audited ones 3,4,5, audited in the last three months, renewals in progress), pages 1-5 of 20
+ *   rows; one client (latency) and 4 concurrent clients (throughput); and the same requests right
+ *   after another user's write to order_form (the exact count taken again);
+ * - one check-in posting its consumption (`check_in`, the front desk): a student of a lesson today
+ *   with hours left on several contract lines, each check-in a new one;
+ * - `npm run ledger:check` over the whole database in its own process: time and peak memory.
+ *
+ *   npm run bench -- --only orders                          (the issue's scale: builds once, long)
+ *   ORDERS_BENCH_ORDERS=30000 npm run bench -- --only orders    (a small run)
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import http from 'node:http';
+import { execFile, fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import Sqlite from 'better-sqlite3';
+import { bearerOf } from '../../src/contract/session';
+import { nowText, todayText } from '../../server/lib/time';
+import { percentile } from './percentile';
+import { ordersBenchDatabase, type OrdersBenchDb } from './orders-bench-db';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.resolve(HERE, '../..');
+
+export interface Timing {
+  p50: number;
+  p99: number;
+  requests: number;
+  errors: number;
+  /** the server process's CPU per request (user + system, µs): what the request costs whatever the machine's load */
+  serverCpuUs?: number;
+}
+
+export interface OrdersBenchResult {
+  db: OrdersBenchDb;
+  /** rows the principal's audited-orders list counts */
+  listTotal: number;
+  list: Timing;
+  listConcurrent: Timing & { rps: number; clients: number };
+  listAfterWrite: Timing;
+  checkIn: Timing;
+  ledgerCheck: { seconds: number; peakMb: number; violations: number; output: string };
+  /** the machine's 1-minute load average at each step (2 cores shared with other work) */
+  loadAverage: { list: number; checkIn: number; ledgerCheck: number };
+}
+
+function post(agent: http.Agent, port: number, p: string, headers: Record<string, string>, body: string, type: string): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, path: p, method: 'POST', agent, headers: { ...headers, 'content-type': type, 'content-length': Buffer.byteLength(body) } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+function timing(ms: number[], errors: number): Timing {
+  ms.sort((a, b) => a - b);
+  return { p50: percentile(ms, 50), p99: percentile(ms, 99), requests: ms.length, errors };
+}
+
+/** CPU time (ms) a process has used so far, from /proc (Linux; clock ticks of 10 ms, so measured over many requests). */
+function cpuMsOf(pid: number | undefined): number {
+  if (pid === undefined || !fs.existsSync(`/proc/${pid}/stat`)) return Number.NaN;
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+const okAnswer = (r: { status: number; text: string }): boolean => r.status === 200 && r.text.startsWith('{"code":200');
+
+/** The order screens' lists (src/features/orders): all, 已审核 (3,4,5) with and without a date range, 续费 in progress. */
+function listForms(today: string): string[] {
+  const from = new Date(Date.parse(`${today}T00:00:00Z`) - 90 * 86_400_000).toISOString().slice(0, 10);
+  const shapes = ['', 'state=3%2C4%2C5', `state=3%2C4%2C5&order_date_start=${from}&order_date_end=${today}`, 'state=5&if_first_sign=2'];
+  const forms: string[] = [];
+  for (let page = 1; page <= 5; page++) for (const s of shapes) forms.push(`${s ? `${s}&` : ''}page=${page}&rows=20`);
+  return forms;
+}
+
+/** Students of one campus with hours left on a class type (several contract lines each), and a lesson today for them. */
+function lessonToday(file: string, schoolId: number, students: number): { scheduleIds: number[]; pairs: { schedule: number; student: number }[] } {
+  const raw = new Sqlite(file);
+  try {
+    const today = todayText();
+    const ct = raw.prepare("select class_type_id as id from order_contract_line where school_id = ? and active = 1 and remaining_hours >= 200 and order_id is not null group by class_type_id order by count(*) desc limit 1").get(schoolId) as { id: number };
+    const picked = raw
+      .prepare(
+        `select l.student_id as id from order_contract_line l where l.school_id = ? and l.class_type_id = ? and l.active = 1 and l.remaining_hours >= 200 and l.end_date >= ?
+         and not exists (select 1 from edu_check_in c where c.student_id = l.student_id and c.lesson_date = ?)
+         group by l.student_id order by random() limit ?`,
+      )
+      .all(schoolId, ct.id, today, today, students) as { id: number }[];
+    const now = nowText();
+    const classId = Number(raw.prepare("insert into base_class_manage (name, class_type_id, capacity, state, is_warm_up, del_flag, school_id, remark, created_at, updated_at) values (?, ?, 20, 2, 0, 0, ?, 'bench', ?, ?)").run(`压测消课班${Date.now().toString(36)}`, ct.id, schoolId, now, now).lastInsertRowid);
+    const insLesson = raw.prepare("insert into edu_class_schedule (school_id, class_id, class_type_id, lesson_date, start_time, end_time, hours, state, created_at, updated_at) values (?, ?, ?, ?, '00:00', '23:59', 2, 1, ?, ?)");
+    const insOnList = raw.prepare('insert into edu_class_schedule_student (school_id, schedule_id, student_id, class_id, lesson_date, is_makeup, created_at, updated_at) values (?, ?, ?, ?, ?, 0, ?, ?)');
+    const scheduleIds: number[] = [];
+    const pairs: { schedule: number; student: number }[] = [];
+    raw.transaction(() => {
+      for (let i = 0; i < picked.length; i++) {
+        if (i % 10 === 0) scheduleIds.push(Number(insLesson.run(schoolId, classId, ct.id, today, now, now).lastInsertRowid));
+        const schedule = scheduleIds[scheduleIds.length - 1];
+        insOnList.run(schoolId, schedule, picked[i].id, classId, today, now, now);
+        pairs.push({ schedule, student: picked[i].id });
+      }
+    })();
+    return { scheduleIds, pairs };
+  } finally {
+    raw.close();
+  }
+}
+
+/** `npm run ledger:check` on the bench database in its own process: wall time, peak memory (GNU time). */
+function runLedgerCheck(dataDir: string): Promise<{ seconds: number; peakMb: number; violations: number; output: string }> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    execFile(
+      '/usr/bin/time',
+      ['-f', 'peak-rss-kb %M', process.execPath, '--import', 'tsx', path.join(ROOT, 'server/ledger-check-cli.ts')],
+      { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, maxBuffer: 64 * 1024 * 1024 },
+      (err, stdout, stderr) => {
+        const seconds = (performance.now() - started) / 1000;
+        const peak = /peak-rss-kb (\d+)/.exec(stderr);
+        if (!peak) return reject(err ?? new Error(`账本检查没有输出内存峰值：${stderr}`));
+        const lines = stdout.trim().split('\n');
+        resolve({ seconds, peakMb: Math.round(Number(peak[1]) / 1024), violations: lines.filter((l) => l.startsWith('[')).length, output: lines[lines.length - 1] ?? '' });
+      },
+    );
+  });
+}
+
+export async function runOrdersBench(options: { orders?: number; consumptions?: number; seconds?: number; log?: (l: string) => void } = {}): Promise<OrdersBenchResult> {
+  const orders = options.orders ?? Number(process.env.ORDERS_BENCH_ORDERS ?? 3_000_000);
+  const consumptions = options.consumptions ?? Number(process.env.ORDERS_BENCH_CONSUMPTIONS ?? orders * 10);
+  const seconds = options.seconds ?? 10;
+  const log = options.log ?? ((l: string) => console.log(l));
+  const db = await ordersBenchDatabase(orders, consumptions, log);
+  const file = path.join(db.dataDir, 'campus-desk.db');
+  log(`压测库：${db.orders.toLocaleString('en')} 个订单，${db.lines.toLocaleString('en')} 条合同课时，${db.consumptions.toLocaleString('en')} 条消课（课时账 ${db.hoursRows.toLocaleString('en')} 行，金额账 ${db.moneyRows.toLocaleString('en')} 行），${(db.fileBytes / 1024 ** 3).toFixed(1)} GB${db.buildSeconds ? `，生成 ${Math.round(db.buildSeconds)} s` : '（复用）'}`);
+
+  const child = fork(path.join(HERE, 'api-bench-server.ts'), [], { execArgv: ['--import', 'tsx'], env: { ...process.env, BENCH_DATA_DIR: db.dataDir }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('message', (m) => resolve((m as { port: number }).port));
+    child.once('exit', (code) => reject(new Error(`压测服务进程退出 (${code})`)));
+  });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+  const login = async (loginId: string, password: string): Promise<Record<string, string>> => {
+    const r = await post(agent, port, '/api/v1/sso/login', {}, JSON.stringify({ login_id: loginId, password }), 'application/json');
+    const parsed = JSON.parse(r.text) as { code: number; msg: string; data: { token: string; login_id: string; domain: string } };
+    if (parsed.code !== 200) throw new Error(`登录 ${loginId}：${parsed.msg}`);
+    return { token: parsed.data.token, authorization: bearerOf(parsed.data.login_id, parsed.data.token, parsed.data.domain) };
+  };
+  const FORM = 'application/x-www-form-urlencoded';
+  const PAGE = '/api/v1/order_form/page';
+  try {
+    const principal = await login('principal', 'demo123');
+    const forms = listForms(todayText());
+    const first = JSON.parse((await post(agent, port, PAGE, principal, forms[1], FORM)).text) as { code: number; msg: string; data: { totalSize: number } };
+    if (first.code !== 200) throw new Error(`${PAGE}: ${first.msg}`);
+    log(`订单列表（校长，两个校区）：POST ${PAGE} ${forms[1]} → totalSize ${first.data.totalSize}`);
+    for (const f of forms) await post(agent, port, PAGE, principal, f, FORM); // warm: plans and counts
+
+    // one client: each request's own latency
+    const loadList = os.loadavg()[0];
+    const one: number[] = [];
+    let oneErrors = 0;
+    const listCpu0 = cpuMsOf(child.pid);
+    for (let i = 0; i < 400; i++) {
+      const t = performance.now();
+      const r = await post(agent, port, PAGE, principal, forms[i % forms.length], FORM);
+      one.push(performance.now() - t);
+      if (!okAnswer(r)) oneErrors++;
+    }
+    const list = { ...timing(one, oneErrors), serverCpuUs: ((cpuMsOf(child.pid) - listCpu0) * 1000) / one.length };
+    log(`订单列表单客户端：p50 ${list.p50.toFixed(2)} ms，p99 ${list.p99.toFixed(2)} ms，服务进程 CPU ${Math.round(list.serverCpuUs)} µs/次`);
+
+    // 4 clients for `seconds`: throughput
+    const clients = 4;
+    const many: number[] = [];
+    let manyErrors = 0;
+    let next = 0;
+    const deadline = performance.now() + seconds * 1000;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: clients }, async () => {
+        while (performance.now() < deadline) {
+          const f = forms[next++ % forms.length];
+          const t = performance.now();
+          const r = await post(agent, port, PAGE, principal, f, FORM);
+          many.push(performance.now() - t);
+          if (!okAnswer(r)) manyErrors++;
+        }
+      }),
+    );
+    const listConcurrent = { ...timing(many, manyErrors), rps: many.length / ((performance.now() - started) / 1000), clients };
+    log(`订单列表 ${clients} 并发 ${seconds}s：${listConcurrent.requests} 次，p50 ${listConcurrent.p50.toFixed(2)} ms，p99 ${listConcurrent.p99.toFixed(2)} ms，${listConcurrent.rps.toFixed(0)} 次/秒`);
+
+    // after another user's write to order_form: the count is taken again (its cache keys on the table's write counter)
+    const writer = new Sqlite(file);
+    const bump = writer.prepare("update table_versions set version = version + 1 where name = 'order_form'");
+    const after: number[] = [];
+    let afterErrors = 0;
+    const afterCpu0 = cpuMsOf(child.pid);
+    for (let i = 0; i < 60; i++) {
+      bump.run();
+      const t = performance.now();
+      const r = await post(agent, port, PAGE, principal, forms[i % forms.length], FORM);
+      after.push(performance.now() - t);
+      if (!okAnswer(r)) afterErrors++;
+    }
+    writer.close();
+    const listAfterWrite = { ...timing(after, afterErrors), serverCpuUs: ((cpuMsOf(child.pid) - afterCpu0) * 1000) / after.length };
+    log(`订单列表（刚有写入，重新计数）：p50 ${listAfterWrite.p50.toFixed(2)} ms，p99 ${listAfterWrite.p99.toFixed(2)} ms，服务进程 CPU ${Math.round(listAfterWrite.serverCpuUs)} µs/次`);
+
+    // check-ins of the front desk (广州天河), each posting a consumption on the ledger
+    const desk = await login('front_desk', 'demo123');
+    const campus = (() => {
+      const raw = new Sqlite(file, { readonly: true });
+      const row = raw.prepare("select id from organisations where code = 'GZ-TH'").get() as { id: number };
+      raw.close();
+      return row.id;
+    })();
+    const lesson = lessonToday(file, campus, 120);
+    const loadCheckIn = os.loadavg()[0];
+    const posted: number[] = [];
+    let postErrors = 0;
+    let postCpu0 = cpuMsOf(child.pid);
+    for (const [i, p] of lesson.pairs.entries()) {
+      const t = performance.now();
+      const r = await post(agent, port, '/api/v1/check_in', desk, JSON.stringify({ schedule_id: p.schedule, student_id: p.student, mark: 'present' }), 'application/json');
+      const ms = performance.now() - t;
+      if (i === 19) postCpu0 = cpuMsOf(child.pid);
+      if (i >= 20) posted.push(ms); // the first ones warm the statements
+      if (!okAnswer(r)) {
+        postErrors++;
+        if (postErrors === 1) log(`签到失败：${r.text.slice(0, 200)}`);
+      }
+    }
+    const checkIn = { ...timing(posted, postErrors), serverCpuUs: ((cpuMsOf(child.pid) - postCpu0) * 1000) / posted.length };
+    log(`签到并消课（${lesson.pairs.length} 名学员）：p50 ${checkIn.p50.toFixed(2)} ms，p99 ${checkIn.p99.toFixed(2)} ms，服务进程 CPU ${Math.round(checkIn.serverCpuUs)} µs/次，${postErrors} 个错误`);
+
+    agent.destroy();
+    child.send('stop');
+    await new Promise((r) => child.once('exit', r));
+
+    const loadCheck = os.loadavg()[0];
+    log('npm run ledger:check …');
+    const ledgerCheck = await runLedgerCheck(db.dataDir);
+    log(`账本检查：${ledgerCheck.seconds.toFixed(1)} s，内存峰值 ${ledgerCheck.peakMb} MB，${ledgerCheck.violations} 处不一致（${ledgerCheck.output}）`);
+    return { db, listTotal: first.data.totalSize, list, listConcurrent, listAfterWrite, checkIn, ledgerCheck, loadAverage: { list: loadList, checkIn: loadCheckIn, ledgerCheck: Math.max(loadCheck, os.loadavg()[0]) } };
+  } finally {
+    agent.destroy();
+    if (child.connected) {
+      child.send('stop');
+      await new Promise((r) => child.once('exit', r));
+    }
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  runOrdersBench().then(
+    (r) => console.log(JSON.stringify(r, null, 2)),
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}
