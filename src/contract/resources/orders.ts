@@ -106,7 +106,10 @@ export const orderResource = defineResource({
   pageMethod: 'POST_FORM',
   calls: { add: false, update: false, delete: false, recover: false },
   defaultSort: 'id desc',
-  indexes: [['school_id', 'del_flag', 'state', 'id'], ['student_id']],
+  // (school_id, del_flag, id): the unfiltered list (全部订单) of a few campuses, newest first, reads
+  // 20 entries per campus in order instead of sorting all of them (9 ms → 0.2 ms at 3 million
+  // orders: tests/bench/orders-bench.ts); with a state filter the first index does the same
+  indexes: [['school_id', 'del_flag', 'state', 'id'], ['school_id', 'del_flag', 'id'], ['student_id']],
   fields: {
     order_no: { type: 'string', label: '订单编号', max: 32, readonly: true, search: 'like', index: true, list: { width: 150, fixed: 'left' } },
     contract_no: { type: 'string', label: '合同编号', max: 32, readonly: true, search: 'like', list: { width: 150 } },
