@@ -187,6 +187,9 @@ async function main(): Promise<void> {
       { area, name: `run (approve) on a three-node definition p50 / p99 (${r.run.runs} runs)`, value: `${round(r.run.p50)} / ${round(r.run.p99)}`, unit: 'ms', target: 'p50 ≤ 10', ok: r.run.p50 <= 10 },
       { area, name: `designer chunk (gz)${r.designerGz ? `, ${r.designerGz.file}` : ''}: JS + CSS`, value: r.designerGz ? `${round(r.designerGz.js / 1024, 1)} + ${round(r.designerGz.css / 1024, 1)}` : 'no build', unit: 'KB', target: '', ok: true },
       { area, name: 'machine load average during the run', value: round(r.loadAverage, 1), unit: '', target: '', ok: true },
+    );
+  }
+
   if (want('orders')) {
     console.log('Orders bench …');
     const r = await runOrdersBench({ log });

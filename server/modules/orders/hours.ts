@@ -220,9 +220,12 @@ export async function postHours(db: Db, input: PostHoursInput): Promise<Consumpt
   const meta = { bizType, refType: input.refType, refId: input.refId, by: input.by ?? undefined };
   const out: Consumption = { hours: 0, paid: 0, promo: 0 };
   let wanted = input.hours;
+  // only the orders whose lines gave hours can change state (a student often holds several orders of one class type)
+  const touched: number[] = [];
   for (const line of usable) {
     if (wanted === 0) break;
     const take = Math.min(wanted, line.remaining_hours);
+    if (line.order_id) touched.push(line.order_id);
     const money = await moneyOf(db, line, take);
     await hoursLedger.post(db, lineAccount(line.id), -take, meta);
     if (money.paid > 0) await moneyLedger.post(db, paidAccount(line.id), -money.paid, meta);
@@ -234,7 +237,7 @@ export async function postHours(db: Db, input: PostHoursInput): Promise<Consumpt
     out.promo += money.promo;
   }
   await moveBalance(db, input.studentId, input.classTypeId, 0, -input.hours);
-  await refreshProgress(db, usable.flatMap((l) => (l.order_id ? [l.order_id] : [])));
+  await refreshProgress(db, touched);
   return out;
 }
 
