@@ -31,7 +31,7 @@ import { nowText } from './time';
 import { isExportRequest, runListExport } from './export-hook';
 import { postRead } from './tx';
 import { tableVersionColumn } from '../db/table-versions';
-import { cachedPlan, filterValue, schoolIdsOf, planOf, rangeEnd, rememberPlan, rowJsonColumns, runJsonPlan, runPlan } from './page-plan';
+import { cachedPlan, filterValue, likeIsWhole, schoolIdsOf, planOf, rangeEnd, rememberPlan, rowJsonColumns, runJsonPlan, runPlan } from './page-plan';
 import { checkTreeParent, nestTree, refuseWithChildren } from './resource-tree';
 import { diffRow, writeAudit, type RowChange } from './audit';
 import { areaOfResource } from '../../src/contract/resources';
@@ -118,7 +118,7 @@ export function applyFilters(def: ResourceDef, qb: AnySelect, query: Record<stri
     }
     const raw = query[key];
     if (raw === undefined || raw === '') continue;
-    if (field.search === 'like') {
+    if (field.search === 'like' && !likeIsWhole(field, raw)) {
       qb = qb.where(likeInsensitive(ref, likePattern(raw)));
     } else if (field.search === 'in') {
       const values = raw.split(',').filter((v) => v !== '').map((v) => filterValue(field, v));

@@ -5,6 +5,7 @@ import { integralMismatches } from '../../../server/modules/students';
 import { demoRun } from '../../../server/modules/workflow';
 import { idCardCheckDigit } from '../../../src/contract/students';
 import '../../../server/modules/students/schema';
+import { likeIsWhole } from '../../../server/lib/page-plan';
 
 let s: TestServer;
 let admin: LoggedIn;
@@ -229,6 +230,19 @@ describe('searches and views', () => {
     const none = await ok(s.call<{ totalSize: number }>('POST', api('student/page'), { headers: admin.headers, form: { name: '搜索目标', state: '3' } }));
     expect(none.totalSize).toBe(0);
     expect((await s.call('POST', api('student/page'), { headers: admin.headers, form: { view: 'nonsense' } })).body).toMatchObject({ code: 400, msg: '视图参数不正确' });
+  });
+
+  it('student/page finds a parent phone by its whole number (an indexed equality) and by a part of it', async () => {
+    const p = phone();
+    const st = await addStudent(admin, { name: '电话查找', parent_name: '电话家长', parent_phone: p });
+    for (const q of [p, p.slice(3, 9)]) {
+      const page = await ok(s.call<{ content: { id: number }[] }>('POST', api('student/page'), { headers: admin.headers, form: { parent_phone: q } }));
+      expect(page.content.map((r) => r.id), q).toContain(st.id);
+    }
+    const other = await ok(s.call<{ totalSize: number }>('POST', api('student/page'), { headers: admin.headers, form: { parent_phone: `${p.slice(0, 10)}${(Number(p[10]) + 1) % 10}`, name: '电话查找' } }));
+    expect(other.totalSize).toBe(0);
+    const field = { type: 'string', label: '家长电话', max: 11, search: 'like' } as const;
+    expect([likeIsWhole(field, p), likeIsWhole(field, p.slice(2)), likeIsWhole(field, 'abcdefghijk'), likeIsWhole({ ...field, max: undefined }, p)]).toEqual([true, false, false, false]);
   });
 
   it('views: stay_open, age group and my_entered', async () => {
