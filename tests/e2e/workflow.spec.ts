@@ -8,22 +8,22 @@ async function fill(page: Page, label: string, value: string): Promise<void> {
   await page.getByRole('dialog').getByLabel(name).fill(value);
 }
 
-// The approval round trip: 课程顾问 applies for a refund, the principal approves it in 任务中心, the
-// applicant sees it approved; the principal's to-do count drops back.
+// The approval round trip on a form application: 课程顾问 applies for a 淘宝订单退费, the principal
+// and then 财务 approve it in 任务中心, the applicant sees it approved; the principal's to-do count
+// drops back. (退费申请 itself is a wizard over real orders: tests/server/workflow/sale-refund.test.ts.)
 test('workflow: apply for a refund, the principal approves in the task center, the applicant sees it approved', async ({ page, browser }) => {
-  const title = `张小雨 退费申请 ${Date.now() % 100000}`;
+  const title = `林浩宇 淘宝退费 ${Date.now() % 100000}`;
   await signIn(page, 'sales', 'demo123');
-  await openFromSidebar(page, '退费管理', '退费申请');
+  await openFromSidebar(page, '退费管理', '淘宝订单退费');
   await page.getByRole('button', { name: '发起申请' }).click();
   const dialog = page.getByRole('dialog', { name: /发起申请/ });
   await dialog.getByRole('button', { name: '提交申请' }).click();
   await expect(dialog.getByText('请填写学员姓名')).toBeVisible();
   await fill(page, '标题', title);
-  await fill(page, '学员姓名', '张小雨');
-  await fill(page, '订单编号', 'BJCY-2025-0401');
+  await fill(page, '学员姓名', '林浩宇');
+  await fill(page, '淘宝订单号', '3829104475612099');
   await fill(page, '退费金额（元）', '1800');
-  await dialog.getByLabel(/^退费原因/).click();
-  await page.getByRole('option', { name: '时间冲突' }).click();
+  await fill(page, '申请事由', '淘宝体验课未到店，申请全额退款');
   await dialog.getByRole('button', { name: '预览审批人' }).click();
   await expect(dialog.getByText('李秀英')).toBeVisible();
   await dialog.getByRole('button', { name: '提交申请' }).click();
@@ -41,7 +41,7 @@ test('workflow: apply for a refund, the principal approves in the task center, t
   const row = rowWith(principal, title);
   await row.getByRole('button', { name: '审批' }).click();
   const drawer = principal.getByRole('dialog', { name: '审批详情' });
-  await expect(drawer.getByRole('cell', { name: '张小雨', exact: true })).toBeVisible();
+  await expect(drawer.getByRole('cell', { name: '林浩宇', exact: true })).toBeVisible();
   await expect(drawer.getByText('1800.00 元')).toBeVisible();
   await drawer.getByLabel('审批意见').fill('情况属实，同意退费');
   await drawer.getByRole('button', { name: '同意' }).click();
@@ -50,6 +50,17 @@ test('workflow: apply for a refund, the principal approves in the task center, t
   await expect(principal.locator('[data-count="todo"]')).toHaveText(String(before - 1));
   if (before > 1) await expect(principal.getByTestId('todo-badge')).toHaveText(badge(before - 1));
   await principal.close();
+
+  // the definition's second step: 财务
+  const finance = await browser.newPage();
+  await signIn(finance, 'finance', 'demo123');
+  await openFromSidebar(finance, '任务中心', '我的待办');
+  await rowWith(finance, title).getByRole('button', { name: '审批' }).click();
+  const financeDrawer = finance.getByRole('dialog', { name: '审批详情' });
+  await financeDrawer.getByLabel('审批意见').fill('已核对淘宝订单，同意退款');
+  await financeDrawer.getByRole('button', { name: '同意' }).click();
+  await expectToast(finance, '已同意');
+  await finance.close();
 
   // the list refreshes every half minute; 搜索 asks at once
   await page.getByRole('button', { name: '搜索' }).click();

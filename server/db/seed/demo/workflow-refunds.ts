@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../schema';
 import { todayText } from '../../../lib/time';
+import { loadAccess } from '../../../lib/principal';
 import { calculateRefund, fileRefund, ORDER_STATE } from '../../../modules/orders';
 import { demoRecall, demoRun, instanceOf } from '../../../modules/workflow';
 import { TASK_STATES } from '../../../../src/contract/workflow';
@@ -14,7 +15,7 @@ const FATES = ['approve', 'refuse', 'recall', 'wait'] as const;
 const REMARKS = ['家长工作调动，申请退剩余课时', '孩子课业冲突，无法继续上课', '对上课时间安排不满意', '学员出国，申请退费'];
 
 /**
- * 退费申请 filed by the staff who hold the screen (课程顾问, 财务) on real orders of their campus,
+ * 退费申请 filed by the staff who hold the screen (课程顾问, 财务) on real orders of their campuses,
  * through the orders area (a 退费单 with the calculator's amount) and decided on the workflow as
  * the approvers would: so each one's 退费申请 list has rows in every state.
  */
@@ -27,9 +28,11 @@ export async function seed(db: Kysely<Database>): Promise<void> {
   for (const login of ['sales', 'finance']) {
     const user = await db.selectFrom('users').select(['id', 'name']).where('login_id', '=', login).executeTakeFirst();
     if (!user) continue;
-    const campus = await db.selectFrom('user_schools').select('school_id').where('user_id', '=', user.id).orderBy('school_id').executeTakeFirst();
-    if (!campus) continue;
-    const orders = await db.selectFrom('order_form').selectAll().where('school_id', '=', campus.school_id).where('state', '=', ORDER_STATE.inProgress).where('del_flag', '=', 0).orderBy('id', 'desc').execute();
+    // every campus the user reaches (财务 reaches them through its role's data permission, not
+    // user_schools): the first one may have no order left that can be refunded
+    const campuses = (await loadAccess(db, user.id)).schoolIds;
+    if (campuses.length === 0) continue;
+    const orders = await db.selectFrom('order_form').selectAll().where('school_id', 'in', campuses).where('state', '=', ORDER_STATE.inProgress).where('del_flag', '=', 0).orderBy('school_id').orderBy('id', 'desc').execute();
     let n = 0;
     for (const o of orders) {
       if (n >= FATES.length) break;
