@@ -33,6 +33,7 @@ export interface RefundOrderRow {
   state_text: string;
   order_date: string | null;
   deal_amount: number;
+  /** Σ unused paid money of the order's lines (fen) */
   paid_left: number;
   /** another refund of the order still open: its number (no new one can be filed) */
   open_refund_no: string | null;

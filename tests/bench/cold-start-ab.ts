@@ -11,11 +11,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { launchTablet, signInFrontDesk } from './tablet';
 import { setUpWorkloadWorld, signedInClient } from '../server/multi-process';
 import { percentile } from './percentile';
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const SCREEN = '/#/educational/front_desk_check_in';
 
 function arg(name: string, fallback: string): string {
@@ -58,26 +58,13 @@ async function startSide(name: string, root: string, port: number): Promise<Side
   return { name, base, profile: mkdtempSync(join(tmpdir(), `cold-start-ab-profile-${name}-`)), child, dataDir, starts: [], cpu: [] };
 }
 
-function launchTablet(dir: string): Promise<BrowserContext> {
-  return chromium.launchPersistentContext(dir, { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: { width: 1024, height: 768 } });
-}
-
 /** Signs the front desk in online, opens the roster once (so it is saved), and closes the browser. */
 async function prepare(side: Side): Promise<void> {
   await setUpWorkloadWorld(await signedInClient(Number(new URL(side.base).port)), 20, 1);
   const context = await launchTablet(side.profile);
   try {
     const page: Page = context.pages()[0] ?? (await context.newPage());
-    await page.goto(`${side.base}/#/login`);
-    await page.getByPlaceholder('请输入账号').fill('front_desk');
-    await page.getByPlaceholder('请输入密码').fill('demo123');
-    await page.getByRole('button', { name: '登 录' }).click();
-    await page.getByTestId('user-menu').waitFor();
-    await page.waitForFunction(async () => !!(await navigator.serviceWorker.getRegistration())?.active, undefined, { timeout: 60_000 });
-    for (let i = 0; i < 3 && !(await page.evaluate(() => !!navigator.serviceWorker.controller)); i++) {
-      await page.reload();
-      await page.waitForFunction(() => !!navigator.serviceWorker.controller, undefined, { timeout: 10_000 }).catch(() => undefined);
-    }
+    await signInFrontDesk(page, side.base);
     await page.goto(`${side.base}${SCREEN}`);
     await page.getByTestId('roster-student').first().waitFor();
     await page.waitForTimeout(1500);

@@ -11,29 +11,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
+import { launchTablet, signInFrontDesk } from './tablet';
 import { setUpWorkloadWorld, signedInClient } from '../server/multi-process';
 import { startServer } from './offline-bench';
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const SCREEN = '/#/educational/front_desk_check_in';
-
-function launchTablet(dir: string): Promise<BrowserContext> {
-  return chromium.launchPersistentContext(dir, { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: { width: 1024, height: 768 } });
-}
-
-async function signIn(page: Page, base: string): Promise<void> {
-  await page.goto(`${base}/#/login`);
-  await page.getByPlaceholder('请输入账号').fill('front_desk');
-  await page.getByPlaceholder('请输入密码').fill('demo123');
-  await page.getByRole('button', { name: '登 录' }).click();
-  await page.getByTestId('user-menu').waitFor();
-  await page.waitForFunction(async () => !!(await navigator.serviceWorker.getRegistration())?.active, undefined, { timeout: 60_000 });
-  for (let i = 0; i < 3 && !(await page.evaluate(() => !!navigator.serviceWorker.controller)); i++) {
-    await page.reload();
-    await page.waitForFunction(() => !!navigator.serviceWorker.controller, undefined, { timeout: 10_000 }).catch(() => undefined);
-  }
-}
 
 /** The page's timeline, read in the page once the first roster row shows (a string: tsx adds no helpers). */
 const TIMELINE_SCRIPT = `(() => {
@@ -116,7 +99,7 @@ async function main(): Promise<void> {
     await setUpWorkloadWorld(await signedInClient(Number(new URL(server.base).port)), 20, 1);
     context = await launchTablet(dir);
     const first = context.pages()[0] ?? (await context.newPage());
-    await signIn(first, server.base);
+    await signInFrontDesk(first, server.base);
     await first.goto(`${server.base}${SCREEN}`);
     await first.getByTestId('roster-student').first().waitFor();
     await first.waitForTimeout(1500);

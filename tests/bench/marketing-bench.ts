@@ -15,23 +15,17 @@
  * leaves them; one held lead in twenty is overdue for follow-up), and the call records spread
  * evenly over the leads.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import Sqlite from 'better-sqlite3';
-import { loadConfig } from '../../server/config';
-import { openDatabase } from '../../server/db/index';
-import { migrate } from '../../server/db/migrate';
-import { isEmpty, seedDemo } from '../../server/db/seed';
-import { RESOURCES } from '../../src/contract/resources';
 import { nowText } from '../../server/lib/time';
 import { loadAverage, startBenchServer, type CallTiming } from './bench-http';
 import { bulkPragmas, setAsideIndexes } from './bulk-fill';
+import { seededBenchDatabase } from './seeded-bench-db';
 import type { RecycleFigures } from './marketing-recycle';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const ROOT = path.resolve(HERE, '../..');
 const DAY = 86_400_000;
 const SPAN_DAYS = 730;
 const BATCH = 20_000;
@@ -171,15 +165,7 @@ function fill(file: string, leads: number, records: number, log: (l: string) => 
 
 /** The bench database: migrated, demo-seeded and filled once per scale, then reused. */
 export async function marketingBenchDatabase(leads: number, records: number, log: (l: string) => void): Promise<string> {
-  const dataDir = path.join(ROOT, '.tmp', `bench-marketing-${leads}-${records}`);
-  fs.mkdirSync(dataDir, { recursive: true });
-  const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: '' });
-  const opened = openDatabase(config);
-  await migrate(opened.db, RESOURCES);
-  if (await isEmpty(opened.db)) await seedDemo(opened.db);
-  await opened.close();
-  fill(path.join(dataDir, 'campus-desk.db'), leads, records, log);
-  return dataDir;
+  return seededBenchDatabase(`bench-marketing-${leads}-${records}`, (file) => fill(file, leads, records, log));
 }
 
 function monthBounds(ms: number): { start: string; end: string } {

@@ -12,12 +12,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
+import { launchTablet, signInFrontDesk } from './tablet';
 import { p99, runWriteWorkload, setUpWorkloadWorld, signedInClient, signedInClients, startClusterServer } from '../server/multi-process';
 import { startServer, type OfflineBenchFigure } from './offline-bench';
 import { percentile } from './percentile';
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const median = (xs: number[]) => percentile(xs.toSorted((a, b) => a - b), 50);
 
 export async function checkInsWithTwoWorkers(): Promise<OfflineBenchFigure[]> {
@@ -37,20 +37,6 @@ export async function checkInsWithTwoWorkers(): Promise<OfflineBenchFigure[]> {
   } finally {
     await server.stop();
   }
-}
-
-async function signInFrontDesk(page: Page, base: string): Promise<void> {
-  await page.goto(`${base}/#/login`);
-  await page.getByPlaceholder('请输入账号').fill('front_desk');
-  await page.getByPlaceholder('请输入密码').fill('demo123');
-  await page.getByRole('button', { name: '登 录' }).click();
-  await page.getByTestId('user-menu').waitFor();
-  await page.waitForFunction(async () => !!(await navigator.serviceWorker.getRegistration())?.active, undefined, { timeout: 60_000 });
-  for (let i = 0; i < 3 && !(await page.evaluate(() => !!navigator.serviceWorker.controller)); i++) {
-    await page.reload();
-    await page.waitForFunction(() => !!navigator.serviceWorker.controller, undefined, { timeout: 10_000 }).catch(() => undefined);
-  }
-  await page.getByTestId('user-menu').waitFor();
 }
 
 /** 1,000 queued writes of the signed-in user, put in the outbox store as `enqueue` does. */
@@ -96,10 +82,6 @@ const DRAWER_OPEN_SCRIPT = `new Promise((resolve) => {
 
 async function drawerOpenMs(page: Page): Promise<number> {
   return (await page.evaluate(DRAWER_OPEN_SCRIPT)) as number;
-}
-
-function launchTablet(dir: string): Promise<BrowserContext> {
-  return chromium.launchPersistentContext(dir, { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: { width: 1024, height: 768 } });
 }
 
 export async function deviceFigures(): Promise<OfflineBenchFigure[]> {

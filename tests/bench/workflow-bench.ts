@@ -20,15 +20,11 @@ import { gzipSync } from 'node:zlib';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import Sqlite from 'better-sqlite3';
-import { loadConfig } from '../../server/config';
-import { openDatabase } from '../../server/db/index';
-import { migrate } from '../../server/db/migrate';
-import { isEmpty, seedDemo } from '../../server/db/seed';
-import { RESOURCES } from '../../src/contract/resources';
 import { nowText } from '../../server/lib/time';
 import { loadAverage, startBenchServer, type CallTiming, type Headers } from './bench-http';
 import { percentile } from './percentile';
 import { bulkPragmas, setAsideIndexes } from './bulk-fill';
+import { seededBenchDatabase } from './seeded-bench-db';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '../..');
@@ -168,15 +164,7 @@ function fill(file: string, instances: number, steps: number, log: (l: string) =
 }
 
 export async function workflowBenchDatabase(instances: number, steps: number, log: (l: string) => void): Promise<string> {
-  const dataDir = path.join(ROOT, '.tmp', `bench-workflow-${instances}-${steps}`);
-  fs.mkdirSync(dataDir, { recursive: true });
-  const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: '' });
-  const opened = openDatabase(config);
-  await migrate(opened.db, RESOURCES);
-  if (await isEmpty(opened.db)) await seedDemo(opened.db);
-  await opened.close();
-  fill(path.join(dataDir, 'campus-desk.db'), instances, steps, log);
-  return dataDir;
+  return seededBenchDatabase(`bench-workflow-${instances}-${steps}`, (file) => fill(file, instances, steps, log));
 }
 
 /** The designer's lazily loaded chunk in the built app (dist/, built when missing), gzipped. */

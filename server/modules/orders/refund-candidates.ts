@@ -6,6 +6,7 @@ import { ORDER_STATE } from '../../../src/contract/resources/orders';
 import { stateText } from './order-rules';
 import { lineBalances } from './balances';
 import './schema';
+import type { RefundOrderRow } from '../../../src/contract/workflow-refund';
 
 type Db = Kysely<Database>;
 
@@ -14,22 +15,8 @@ const REFUNDABLE: number[] = [ORDER_STATE.audited, ORDER_STATE.contractConfirmed
 /** 退费单 states that block another refund of the order (draft, approving, approved). */
 const LIVE_REFUND: number[] = [1, 2, 3];
 
-export interface RefundOrderCandidate {
-  order_id: number;
-  order_no: string | null;
-  student_id: number;
-  student_name: string | null;
-  school_id: number;
-  school_name: string | null;
-  state: number;
-  state_text: string;
-  order_date: string | null;
-  deal_amount: number;
-  /** Σ unused paid money of the order's lines (fen) */
-  paid_left: number;
-  /** the number of a refund of the order still open, if any (another cannot be filed) */
-  open_refund_no: string | null;
-}
+/** What the workflow's 退费申请 shows of an order (its contract's row). */
+export type RefundOrderCandidate = RefundOrderRow;
 
 /**
  * The orders of the caller's campuses a refund could be filed on, for the workflow's 退费申请
