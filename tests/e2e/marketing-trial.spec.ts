@@ -30,6 +30,8 @@ test('trial lesson: book to capacity, attendance check, withdraw frees the seat'
   await row.getByRole('button', { name: '预约试听' }).click();
   const join = page.getByRole('dialog', { name: /^预约试听：/ });
   const first = join.getByTestId('join-trial-table').locator('tbody tr').first();
+  // the candidates load after the dialog opens: the empty state shows until they are in
+  await expect(first.locator('td').first()).not.toHaveText('暂无可预约的学员');
   const student = (await first.locator('td').first().innerText()).trim();
   expect(student).not.toBe('暂无可预约的学员');
   await first.getByRole('button', { name: '预约' }).click();
