@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { RosterSession } from '../../../contract/classes';
-import { useLiveQuery, useOutbox, type OutboxItem } from '../../../offline';
+import { listOutbox, offlineDb, useLiveQuery, type OutboxItem } from '../../../offline';
 import { errorMessage } from '../../../api/client';
 import { latestItems } from './roster';
 import { loadRoster, saveFreshRoster, type SavedRoster } from './rosterStore';
@@ -19,7 +19,10 @@ export interface RosterView {
   refresh(): void;
 }
 
-const NOT_READ = { read: false as const };
+type LiveRoster = { read: false } | { read: true; value: SavedRoster | undefined; outbox: OutboxItem[] };
+
+const NOT_READ: LiveRoster = { read: false };
+const NO_ITEMS = new Map<string, OutboxItem>();
 
 /**
  * A roster shown from Dexie and refreshed from the server whenever the app is online (the outbox
@@ -33,13 +36,18 @@ export function useRoster(key: string | null, load: () => Promise<RosterSession[
     gcTime: 0,
     queryFn: async () => saveFreshRoster(key as string, await load()),
   });
-  const live = useLiveQuery<{ read: false } | { read: true; value: SavedRoster | undefined }>(
-    async () => (key ? { read: true, value: await loadRoster(key) } : NOT_READ),
+  // The roster and the outbox are read in one transaction: a tap writes both at once, and two
+  // separate live reads could show the new mark before its queued item, i.e. 已同步 too early.
+  const live = useLiveQuery<LiveRoster>(
+    async () => {
+      if (!key) return NOT_READ;
+      const db = offlineDb();
+      return db.transaction('r', db.refLists, db.outbox, async () => ({ read: true as const, value: await loadRoster(key), outbox: await listOutbox(db) }));
+    },
     [key],
     NOT_READ,
   );
-  const outbox = useOutbox();
-  const items = useMemo(() => latestItems(outbox), [outbox]);
+  const items = useMemo(() => (live.read ? latestItems(live.outbox) : NO_ITEMS), [live]);
   return {
     saved: live.read ? live.value : undefined,
     ready: live.read,
