@@ -119,6 +119,41 @@ export async function activateLine(db: Db, lineId: number, by: number | null): P
   await moveBalance(db, line.student_id, line.class_type_id, hours, hours);
 }
 
+/**
+ * Undoes activateLine for a line of an order that is no longer fully paid (its payment's receipt
+ * was cancelled): the credits of its hours and money are reversed and it is no longer consumable
+ * until paid again (activateLine credits it anew). Refused 409 once anything of the line was used,
+ * refunded or moved: those hours were given against money now missing, which is a refund's business.
+ */
+export async function deactivateLine(db: Db, lineId: number, reason: string, by: number | null): Promise<void> {
+  const first = await db.selectFrom('order_contract_line').selectAll().where('id', '=', lineId).executeTakeFirstOrThrow();
+  if (first.active !== 1) return;
+  await lockBalance(db, first.school_id, first.student_id, first.class_type_id, by);
+  const line = await db.selectFrom('order_contract_line').selectAll().where('id', '=', lineId).executeTakeFirstOrThrow();
+  const hours = line.bought_hours + line.gift_hours;
+  const left = await hoursLedger.balance(db, lineAccount(line.id));
+  const untouched =
+    line.source === 'order' && left === hours && (await moneyLedger.balance(db, paidAccount(line.id))) === line.paid_money && (await moneyLedger.balance(db, promoAccount(line.id))) === line.promo_money;
+  if (!untouched) throw new ApiError(409, `合同课时已使用 ${toHours(hours - left)} 课时（或已退费、转出），不能撤回入账，请办理退费`);
+  for (const ledger of [hoursLedger, moneyLedger]) {
+    const accounts = ledger === hoursLedger ? [lineAccount(line.id)] : [paidAccount(line.id), promoAccount(line.id)];
+    const table = ledger === hoursLedger ? 'order_hours_flow' : 'order_money_flow';
+    const credits = await db
+      .selectFrom(`${table} as f`)
+      .select('f.id')
+      .where('f.account_key', 'in', accounts)
+      .where('f.amount', '>', 0)
+      .where('f.reverses_id', 'is', null)
+      .where((eb) => eb.not(eb.exists(eb.selectFrom(`${table} as r`).select('r.id').whereRef('r.reverses_id', '=', 'f.id'))))
+      .orderBy('f.id')
+      .execute();
+    for (const c of credits) await ledger.reverse(db, c.id, reason.slice(0, 200), by ?? undefined);
+  }
+  await moveLine(db, line.id, 0, -left);
+  await moveBalance(db, line.student_id, line.class_type_id, -left, -left);
+  await db.updateTable('order_contract_line').set({ active: 0, updated_at: nowText(), updated_by: by }).where('id', '=', line.id).execute();
+}
+
 /** Opens and activates a line in one step: hours granted on enrolment, an opening balance. */
 export async function grantLine(db: Db, line: Omit<NewLine, 'paidMoney' | 'promoMoney' | 'giftHours'> & { giftHours?: number }): Promise<ContractLine> {
   const row = await openLine(db, { ...line, giftHours: line.giftHours ?? 0, paidMoney: 0, promoMoney: 0 });

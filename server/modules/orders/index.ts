@@ -8,6 +8,7 @@ import { registerGifts } from './gifts';
 import { registerFeeCheck } from './fee-check';
 import { registerOrderCalls } from './routes';
 import { registerInstallments } from './installments';
+import { registerPaymentCancel } from './payment-cancel';
 import { registerRefunds } from './refunds';
 import { registerTransfers } from './transfers';
 import { registerClassTypeTransfer } from './class-type-transfer';
@@ -32,6 +33,7 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
   registerGifts(app);
   registerFeeCheck(app);
   registerInstallments(app);
+  registerPaymentCancel();
   registerRefunds(app);
   registerTransfers(app);
   registerClassTypeTransfer(app);

@@ -20,7 +20,8 @@ import { inScope } from '../../lib/scope';
 import { scheduleJob, type LeasedJob } from '../../lib/job-lease';
 import { nowText, todayText } from '../../lib/time';
 import { studentInScope } from '../students';
-import { onReceiptCancel, reverseAccountFlow, type ReceiptCancelEvent } from '../finance';
+import { onReceiptCancel, type ReceiptCancelEvent } from '../finance';
+import { returnAccountPayment } from './receipts';
 import { orderInScope, stateText as orderStateText, type OrderRow } from './order-rules';
 import { ORDER_STATE } from '../../../src/contract/resources/orders';
 import './schema';
@@ -136,20 +137,8 @@ export async function unsettleInstallment(event: ReceiptCancelEvent): Promise<vo
   const overdue = await db.selectFrom('order_installment_period').select('id').where('installment_id', '=', plan.id).where('state', '=', PERIOD.OVERDUE).executeTakeFirst();
   const state = plan.state === PLAN.SETTLED ? (overdue ? PLAN.OVERDUE : PLAN.REPAYING) : plan.state;
   await db.updateTable('order_installment').set({ paid_amount: plan.paid_amount - amount, state, next_due_date: await nextDue(db, plan.id), updated_at: now, updated_by: by }).where('id', '=', plan.id).execute();
-  if (original.pay_method === 'account') {
-    // the payment took the money from the student's account: the same amount goes back there
-    const flow = await db
-      .selectFrom('fin_stu_account_flow as f')
-      .select('f.id')
-      .where('f.ref_type', '=', 'order_installment')
-      .where('f.ref_id', '=', String(plan.id))
-      .where('f.biz_type', '=', 'payment')
-      .where('f.amount', '=', -amount)
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('fin_stu_account_flow as r').select('r.id').whereRef('r.reverses_id', '=', 'f.id'))))
-      .orderBy('f.id', 'desc')
-      .executeTakeFirst();
-    if (flow) await reverseAccountFlow(db, flow.id, `作废收据 ${original.receipt_no}：${reason}`.slice(0, 200), by);
-  }
+  // the payment took the money from the student's account: the same amount goes back there
+  if (original.pay_method === 'account') await returnAccountPayment(db, { refType: 'order_installment', refId: plan.id, amount, reason: `作废收据 ${original.receipt_no}：${reason}`, by });
   await logEvent(db, plan, '作废收据', `收据 ${original.receipt_no} 作废（${formatYuan(amount)} 元）：${reason}；第${reopened.reverse().join('、')}期恢复待还`, by === null ? null : { userId: by, name: (await db.selectFrom('users').select('name').where('id', '=', by).executeTakeFirst())?.name ?? '' });
 }
 

@@ -34,7 +34,8 @@ const NEXT: Record<OrderState, readonly OrderState[]> = {
   2: [3, 7, 1],
   3: [4, 5, 8, 9],
   4: [5, 8, 9],
-  5: [6, 8, 9],
+  // 5 → 4: the payment that made it consumable was cancelled (payment-cancel.ts)
+  5: [6, 8, 9, 4],
   6: [5, 9],
   7: [2, 1],
   8: [],

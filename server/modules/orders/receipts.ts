@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { issueReceipt as financeReceipt, payFromAccount } from '../finance';
+import { issueReceipt as financeReceipt, payFromAccount, reverseAccountFlow } from '../finance';
 import type { PayMethod } from '../../../src/contract/finance-accounts';
 
 export interface ReceiptInput {
@@ -37,4 +37,24 @@ export async function issueReceipt(db: Kysely<Database>, input: ReceiptInput): P
     bizDate: input.bizDate,
   });
   return receipt.receipt_no;
+}
+
+/**
+ * A cancelled receipt of a payment taken from the student's account (method 'account'): the account
+ * row that payment posted (named by the business record, not the receipt, see issueReceipt) is
+ * reversed, so the money is back in the account. The latest such row of that amount not yet
+ * reversed is the one; none found (a payment from before the account existed) moves nothing.
+ */
+export async function returnAccountPayment(db: Kysely<Database>, input: { refType: string; refId: string | number; amount: number; reason: string; by: number | null }): Promise<void> {
+  const flow = await db
+    .selectFrom('fin_stu_account_flow as f')
+    .select('f.id')
+    .where('f.ref_type', '=', input.refType)
+    .where('f.ref_id', '=', String(input.refId))
+    .where('f.biz_type', '=', 'payment')
+    .where('f.amount', '=', -input.amount)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('fin_stu_account_flow as r').select('r.id').whereRef('r.reverses_id', '=', 'f.id'))))
+    .orderBy('f.id', 'desc')
+    .executeTakeFirst();
+  if (flow) await reverseAccountFlow(db, flow.id, input.reason.slice(0, 200), input.by);
 }

@@ -75,6 +75,7 @@ export const ORDER_LOG_ACTIONS: readonly OptionItem[] = [
   { value: 'exception', text: '异常说明' },
   { value: 'teacher', text: '更换老师' },
   { value: 'payment', text: '收款' },
+  { value: 'payment_cancel', text: '作废收款' },
   { value: 'state', text: '状态变更' },
   { value: 'transfer_order', text: '转让' },
   { value: 'transfer_campus', text: '转校区' },

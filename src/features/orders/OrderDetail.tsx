@@ -85,7 +85,7 @@ export function OrderDetail({ id, onClose }: { id: number; onClose(): void }) {
           ) : (
             d.payments.map((p) => (
               <Text key={String(p.id)}>
-                {String(p.paid_at)}　{String(p.receipt_no)}　{textOf(PAY_METHODS, p.method)}　{formatYuan(p.amount)} 元
+                {String(p.paid_at)}　{String(p.receipt_no)}　{textOf(PAY_METHODS, p.method)}　{formatYuan(p.amount)} 元{p.remark ? `　${String(p.remark)}` : ''}
               </Text>
             ))
           )}

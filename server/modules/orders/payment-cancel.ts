@@ -1,0 +1,74 @@
+import type { Kysely } from 'kysely';
+import { ORDER_STATE } from '../../../src/contract/resources/orders';
+import { formatYuan } from '../../../src/lib/format/money';
+import type { Database } from '../../db/schema';
+import { ApiError } from '../../lib/http';
+import { nowText } from '../../lib/time';
+import { onReceiptCancel, type ReceiptCancelEvent } from '../finance';
+import { deactivateLine } from './hours';
+import { PAYABLE_STATES } from './lifecycle';
+import { NOT_FOUND_MSG, setOrderState, stateText, writeLog } from './order-rules';
+import { returnAccountPayment } from './receipts';
+import './schema';
+
+type Db = Kysely<Database>;
+
+async function actorOf(db: Db, by: number | null): Promise<{ userId: number; name: string } | null> {
+  if (by === null) return null;
+  const user = await db.selectFrom('users').select('name').where('id', '=', by).executeTakeFirst();
+  return { userId: by, name: user?.name ?? '' };
+}
+
+/**
+ * A cancelled receipt of an order payment (finance's 作废; its reversing receipt, with a number of
+ * its own, is already issued): the payment is answered by a negative payment row carrying the
+ * reversal's number (rows are never edited, so every sum of payments by day stays right), the
+ * order's paid amount drops by it, money taken from the student's account goes back there, and
+ * an order no longer fully paid has its lines made unconsumable again (refused 409 when hours
+ * were used meanwhile: that is a refund). Refused 409 for an order completed, ended or refunded.
+ */
+export async function cancelOrderPayment(event: ReceiptCancelEvent): Promise<void> {
+  const { db, original, reversal, reason, by } = event;
+  const order = await db.selectFrom('order_form').selectAll().where('id', '=', Number(original.ref_id)).executeTakeFirst();
+  if (!order) throw new ApiError(404, NOT_FOUND_MSG);
+  if (!PAYABLE_STATES.includes(order.state)) throw new ApiError(409, `订单${stateText(order.state)}，不能作废其收款收据`);
+  const amount = original.amount;
+  const now = nowText();
+  const updated = await db
+    .updateTable('order_form')
+    .set((eb) => ({ paid_amount: eb('paid_amount', '-', amount), updated_at: now, updated_by: by }))
+    .where('id', '=', order.id)
+    .where('paid_amount', '>=', amount)
+    .returningAll()
+    .executeTakeFirst();
+  if (!updated) throw new ApiError(409, `收据金额 ${formatYuan(amount)} 元超过订单已收金额 ${formatYuan(order.paid_amount)} 元`);
+  await db
+    .insertInto('order_payment')
+    .values({
+      school_id: order.school_id,
+      order_id: order.id,
+      receipt_no: reversal.receipt_no,
+      amount: -amount,
+      method: original.pay_method,
+      paid_at: now,
+      remark: `作废收据 ${original.receipt_no}：${reason}`.slice(0, 255),
+      created_at: now,
+      updated_at: now,
+      created_by: by,
+      updated_by: by,
+    })
+    .execute();
+  const why = `作废收据 ${original.receipt_no}：${reason}`;
+  const lines = updated.paid_amount < updated.deal_amount ? await db.selectFrom('order_contract_line').select('id').where('order_id', '=', order.id).where('active', '=', 1).orderBy('id').execute() : [];
+  for (const l of lines) await deactivateLine(db, l.id, why, by);
+  if (original.pay_method === 'account') await returnAccountPayment(db, { refType: 'order', refId: order.id, amount, reason: why, by });
+  const actor = await actorOf(db, by);
+  await writeLog(db, updated, actor, 'payment_cancel', `收据 ${original.receipt_no} 作废（冲销收据 ${reversal.receipt_no}），${formatYuan(amount)} 元：${reason}`);
+  // in progress means consumable: an order whose lines wait for payment again is back to 已确认合同
+  if (updated.state === ORDER_STATE.inProgress && lines.length > 0) await setOrderState(db, order.id, ORDER_STATE.contractConfirmed, actor, `收据 ${original.receipt_no} 作废，待补缴 ${formatYuan(updated.deal_amount - updated.paid_amount)} 元`);
+}
+
+/** Registers the handler with finance's receipt cancellation (orders' receipts name ref_type 'order'). */
+export function registerPaymentCancel(): void {
+  onReceiptCancel('order', cancelOrderPayment);
+}
