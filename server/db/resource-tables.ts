@@ -3,6 +3,7 @@ import { sql, type ColumnDataType, type Kysely } from 'kysely';
 import { BASE_COLUMNS, DEL_FLAG_COLUMN, SCHOOL_COLUMN, type FieldDef, type ResourceDef } from '../../src/contract/resource';
 import { activeDialect, baseColumns, createCoveringIndex, idColumn, tableColumns, tableIndexes } from './dialect';
 import { ensureVersionTriggers } from './table-versions';
+import { ensureSearchGrams } from './search-grams';
 
 function columnType(field: FieldDef): ColumnDataType {
   switch (field.type) {
@@ -115,4 +116,5 @@ export async function syncResourceTables(db: Kysely<unknown>, resources: readonl
   }
   // List calls reuse counts while a table is unchanged (server/lib/count-cache.ts).
   await ensureVersionTriggers(db, resources.map((d) => d.table));
+  await ensureSearchGrams(db, resources);
 }

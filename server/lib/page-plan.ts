@@ -6,6 +6,7 @@ import { ApiError } from './http';
 import { cachedCount } from './count-cache';
 import { schoolScope } from './scope';
 import { masksRowsFor } from './mask';
+import { searchGram } from '../db/search-grams';
 
 /**
  * The standard page call builds the same two statements (count + page) for every request of one
@@ -115,6 +116,13 @@ export function planOf(def: ResourceDef, principal: Principal, query: Record<str
       continue;
     }
     if (field.search === 'like' && !likeIsWhole(field, raw)) {
+      // bound as applyFilters writes it: the gram lookup (gram, then the campuses), then the like
+      const gram = field.grams ? searchGram(raw) : undefined;
+      if (gram !== undefined) {
+        const campuses = def.scope === 'school' ? (schoolScope(principal) ?? []) : [];
+        key.push(`g${campuses.length}`);
+        values.push(gram, ...campuses);
+      }
       key.push('l');
       values.push(likePattern(raw));
     } else if (field.search === 'in') {

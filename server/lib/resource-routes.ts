@@ -31,6 +31,7 @@ import { nowText } from './time';
 import { isExportRequest, runListExport } from './export-hook';
 import { postRead } from './tx';
 import { tableVersionColumn } from '../db/table-versions';
+import { gramCondition, searchGram } from '../db/search-grams';
 import { cachedPlan, filterValue, likeIsWhole, schoolIdsOf, planOf, rangeEnd, rememberPlan, rowJsonColumns, runJsonPlan, runPlan } from './page-plan';
 import { checkTreeParent, nestTree, refuseWithChildren } from './resource-tree';
 import { diffRow, writeAudit, type RowChange } from './audit';
@@ -103,8 +104,11 @@ export function scopedSelect(ctx: ResourceCtx, includeDeleted = false): AnySelec
   return qb;
 }
 
-/** Applies the declared search filters (eq, like, in, range) and `school_id`. */
-export function applyFilters(def: ResourceDef, qb: AnySelect, query: Record<string, string>): AnySelect {
+/**
+ * Applies the declared search filters (eq, like, in, range) and `school_id`. `scope`: the caller's
+ * campuses (undefined: every campus), which narrow a `grams` field's index lookup as well.
+ */
+export function applyFilters(def: ResourceDef, qb: AnySelect, query: Record<string, string>, scope?: readonly number[]): AnySelect {
   const t = def.table;
   for (const [key, field] of Object.entries(def.fields)) {
     if (!field.search) continue;
@@ -119,6 +123,8 @@ export function applyFilters(def: ResourceDef, qb: AnySelect, query: Record<stri
     const raw = query[key];
     if (raw === undefined || raw === '') continue;
     if (field.search === 'like' && !likeIsWhole(field, raw)) {
+      const gram = field.grams ? searchGram(raw) : undefined;
+      if (gram !== undefined) qb = qb.where(gramCondition(def, key, gram, scope));
       qb = qb.where(likeInsensitive(ref, likePattern(raw)));
     } else if (field.search === 'in') {
       const values = raw.split(',').filter((v) => v !== '').map((v) => filterValue(field, v));
@@ -385,7 +391,7 @@ export function mountResource(app: Hono<AppEnv>, def: ResourceDef, hooks: Resour
       }
       let qb = scopedSelect(ctx, includeDeleted);
       if (includeDeleted) qb = qb.where(sql.ref(`${def.table}.${DEL_FLAG_COLUMN}`), '=', 1);
-      qb = applyFilters(def, qb, params);
+      qb = applyFilters(def, qb, params, def.scope === 'school' ? schoolScope(ctx.principal) : undefined);
       if (hooks.extendPage && !declaredOnly) qb = await hooks.extendPage(qb, params, ctx);
       // the relations' labels join after the count is taken from qb (they change no count), and
       // after paging: only the page's rows are joined (resource-refs.ts labelledPage)

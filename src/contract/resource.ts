@@ -118,6 +118,12 @@ export interface FieldDef {
   unique?: boolean;
   /** create a database index on this column */
   index?: boolean;
+  /**
+   * With `search: 'like'`: a search of two characters or more finds its rows through an index of
+   * the column's two-character pieces (server/db/search-grams.ts) instead of reading every row of
+   * the caller's campuses. For names searched in large tables (students, leads).
+   */
+  grams?: boolean;
   /** the form shows this field only when another field has one of these values */
   showWhen?: { field: string; in: readonly (string | number)[] };
   placeholder?: string;

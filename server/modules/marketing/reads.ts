@@ -82,7 +82,7 @@ export function registerReads(app: Hono<AppEnv>): void {
     delete params.pool;
     let qb = (db as unknown as import('kysely').Kysely<Record<string, Record<string, unknown>>>).selectFrom('mkt_resource').where('mkt_resource.del_flag', '=', 0) as unknown as AnySelect;
     qb = whereInScope(qb, 'mkt_resource.school_id', principal);
-    qb = applyFilters(resourceResource, qb, params);
+    qb = applyFilters(resourceResource, qb, params, schoolScope(principal));
     // the count has no order, but a sort the page would refuse is refused here too (same filters)
     qb = applySort(resourceResource, qb, params.sort).clearOrderBy();
     if (!seesAllLeads(principal)) qb = qb.where(ownershipSql(principal));

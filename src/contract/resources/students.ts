@@ -111,7 +111,7 @@ export const studentResource = defineResource({
     },
   ],
   fields: {
-    name: { type: 'string', label: '学员姓名', required: true, max: 64, search: 'like', index: true, list: { width: 100, fixed: 'left' } },
+    name: { type: 'string', label: '学员姓名', required: true, max: 64, search: 'like', grams: true, index: true, list: { width: 100, fixed: 'left' } },
     gender: { type: 'int', label: '性别', options: { kind: 'static', items: GENDERS }, list: { format: 'option', width: 70 } },
     birthday: { type: 'date', label: '出生日期', search: 'range', list: { format: 'date', width: 110 } },
     grade: { type: 'int', label: '年级', options: { kind: 'static', items: GRADES }, search: 'eq', list: { format: 'option', width: 100 } },
