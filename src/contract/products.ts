@@ -1,5 +1,6 @@
 import { z } from './zod';
 import { answer, defineCall } from './call';
+import { MKT_SCREEN } from './marketing';
 
 /**
  * Special calls of the products area (server/modules/products); the standard list calls come
@@ -81,8 +82,10 @@ export const schoolClassTypesCall = defineCall({
   title: '校区在售班型',
   method: 'GET',
   path: 'api/v1/prod_language_pack/school_class_types',
-  // 全部订单 (menus/orders.ts): the order entry form sells what is on sale at the student's campus
-  perm: [PRODUCT_SCREENS.languagePack, PRODUCT_SCREENS.feeStandard, 'orders_all'],
+  // 全部订单 (menus/orders.ts): the order entry form sells what is on sale at the student's campus;
+  // the lead details of 已有学员 (课程包) and of the telemarketers' screens (班型) show what the
+  // lead's campus sells
+  perm: [PRODUCT_SCREENS.languagePack, PRODUCT_SCREENS.feeStandard, 'orders_all', MKT_SCREEN.existing, MKT_SCREEN.tmkAssigned, MKT_SCREEN.tmkUnassigned],
   query: z.object({
     school_id: positiveId('校区'),
     date: z

@@ -10,6 +10,8 @@ import { GENDERS, GRADES, STUDENT_SOURCES } from '../../../contract/resources/st
 import { LEAD_POOLS, LEAD_STAGES, recordResource } from '../../../contract/resources/marketing';
 import { timelineCall, tqCallCall, ysPhoneCall } from '../../../contract/marketing';
 import { LeadDialog, type LeadDialogKind } from './LeadDialogs';
+import { LeadSubDialog, type LeadSubDialogKind } from './LeadSubDialogs';
+import { AuditionTab, ClassTypeTab, LabelDescription, LanguagePackTab } from './LeadSubScreens';
 
 type Lead = Record<string, unknown> & { id: number; name: string; pool: number };
 
@@ -26,10 +28,18 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/**
+ * Which lead screen opened the drawer: 已有学员 adds its sub-screens (试听, 课程包, 标签说明) and
+ * dialogs (修改信息, 到访, 其他校区, 注销); the telemarketers' screens add 班型.
+ */
+export type LeadDrawerVariant = 'existing' | 'tmk' | 'plain';
+
 /** The shared lead drawer (资源详情) of every lead screen: profile, timeline, follow-ups, actions. */
-export function LeadDrawer({ id, onClose, onChanged }: { id: number; onClose: () => void; onChanged: () => void }) {
+export function LeadDrawer({ id, variant = 'plain', onClose, onChanged }: { id: number; variant?: LeadDrawerVariant; onClose: () => void; onChanged: () => void }) {
   const can = useHasPermission();
   const [dialog, setDialog] = useState<LeadDialogKind | null>(null);
+  const [sub, setSub] = useState<LeadSubDialogKind | null>(null);
+  const existing = variant === 'existing';
   const [phone, setPhone] = useState<string | null>(null);
   const lead = useQuery({ queryKey: ['mkt-lead', id], queryFn: () => api.get<Lead>('api/v1/mkt_resource/get', { id }) });
   const timeline = useQuery({ queryKey: ['mkt-lead-timeline', id], queryFn: () => callApi(timelineCall, { query: { id } }) });
@@ -49,6 +59,8 @@ export function LeadDrawer({ id, onClose, onChanged }: { id: number; onClose: ()
             <Badge>{text(LEAD_POOLS, l.pool)}</Badge>
             <Badge color="grape">{text(LEAD_STAGES, l.stage)}</Badge>
             {Number(l.is_important) === 1 && <Badge color="orange">重点</Badge>}
+            {l.student_id !== null && l.student_id !== undefined && <Badge color="teal">已转学员</Badge>}
+            {Number(l.app_allow) === 1 && <Badge color="green">APP登录</Badge>}
           </Group>
           <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
             <Field label="学员姓名">{l.name}</Field>
@@ -113,11 +125,35 @@ export function LeadDrawer({ id, onClose, onChanged }: { id: number; onClose: ()
                 设为无效
               </Button>
             )}
+            {existing && can('mkt_resource_update') && (
+              <Button size="xs" variant="default" onClick={() => setSub('modify')}>
+                修改信息
+              </Button>
+            )}
+            {existing && can('mkt_student_visit_add') && (
+              <Button size="xs" variant="default" onClick={() => setSub('dropIn')}>
+                到访
+              </Button>
+            )}
+            {existing && can('mkt_resource_transfer_school') && (
+              <Button size="xs" variant="default" onClick={() => setSub('otherSchool')}>
+                其他校区
+              </Button>
+            )}
+            {existing && can('mkt_resource_cancel_school') && l.pool !== 4 && l.pool !== 5 && (
+              <Button size="xs" variant="default" color="red" onClick={() => setSub('cancel')}>
+                注销
+              </Button>
+            )}
           </Group>
           <Tabs defaultValue="timeline">
             <Tabs.List>
               <Tabs.Tab value="timeline">时间线</Tabs.Tab>
               <Tabs.Tab value="records">跟进记录</Tabs.Tab>
+              {existing && <Tabs.Tab value="audition">试听</Tabs.Tab>}
+              {existing && <Tabs.Tab value="packs">课程包</Tabs.Tab>}
+              {variant === 'tmk' && <Tabs.Tab value="classTypes">班型</Tabs.Tab>}
+              {existing && <Tabs.Tab value="labels">标签说明</Tabs.Tab>}
             </Tabs.List>
             <Tabs.Panel value="timeline" pt="sm">
               {timeline.data && timeline.data.length === 0 && <Text c="dimmed">暂无记录</Text>}
@@ -134,8 +170,39 @@ export function LeadDrawer({ id, onClose, onChanged }: { id: number; onClose: ()
             <Tabs.Panel value="records" pt="sm">
               <ResourcePage def={recordResource} fixedFilters={{ resource_id: id, follow_at_start: '', follow_at_end: '' }} newDefaults={{ resource_id: id }} exportName={false} />
             </Tabs.Panel>
+            {existing && (
+              <Tabs.Panel value="audition" pt="sm">
+                <AuditionTab leadId={id} />
+              </Tabs.Panel>
+            )}
+            {existing && (
+              <Tabs.Panel value="packs" pt="sm">
+                <LanguagePackTab schoolId={Number(l.school_id)} />
+              </Tabs.Panel>
+            )}
+            {variant === 'tmk' && (
+              <Tabs.Panel value="classTypes" pt="sm">
+                <ClassTypeTab schoolId={Number(l.school_id)} />
+              </Tabs.Panel>
+            )}
+            {existing && (
+              <Tabs.Panel value="labels" pt="sm">
+                <LabelDescription lead={l} />
+              </Tabs.Panel>
+            )}
           </Tabs>
         </Stack>
+      )}
+      {sub && l && (
+        <LeadSubDialog
+          kind={sub}
+          lead={l}
+          onClose={() => setSub(null)}
+          onDone={() => {
+            setSub(null);
+            refresh();
+          }}
+        />
       )}
       {dialog && (
         <LeadDialog

@@ -9,14 +9,15 @@ import { useHasPermission } from '../../../components/session';
 import { POOL, resourceResource } from '../../../contract/resources/marketing';
 import { activitedCall, cancelSchoolCall, claimCall, toStuLoadSchoolCall, toTmkCall, unassignCall } from '../../../contract/marketing';
 import { LeadDialog, type LeadDialogKind } from './LeadDialogs';
-import { LeadDrawer } from './LeadDrawer';
+import { LeadDrawer, type LeadDrawerVariant } from './LeadDrawer';
+import { LeadSubDialog } from './LeadSubDialogs';
 
-type Open = { kind: 'detail'; id: number } | { kind: LeadDialogKind; ids: number[] };
+type Open = { kind: 'detail'; id: number } | { kind: 'cardPay'; row: TableRow } | { kind: LeadDialogKind; ids: number[] };
 
 const idOf = (r: TableRow) => Number(r.id);
 
 /** A lead list of one pool (or every pool) with the distribution toolbar, row actions and the shared drawer. */
-function LeadList({ fixed }: { fixed: TableQuery }) {
+function LeadList({ fixed, variant = 'plain' }: { fixed: TableQuery; variant?: LeadDrawerVariant }) {
   const can = useHasPermission();
   const [open, setOpen] = useState<Open | null>(null);
   // the table's own reload (its cached pages refetched), kept from the page context
@@ -47,6 +48,14 @@ function LeadList({ fixed }: { fixed: TableQuery }) {
       perm: 'mkt_resource_activited',
       visible: (r) => Number(r.pool) === POOL.invalid,
       onClick: (r) => void run(() => callApi(activitedCall, { body: { ids: [idOf(r)] } }), '激活成功', ctx.reload),
+    },
+    {
+      // 已有学员 › 刷卡支付: a card payment request for the student's order (mkt_resource/yeepay)
+      key: 'cardPay',
+      label: '刷卡支付',
+      perm: 'mkt_resource_yeepay',
+      visible: () => variant === 'existing',
+      onClick: (r) => setOpen({ kind: 'cardPay', row: r }),
     },
     {
       key: 'student',
@@ -126,8 +135,19 @@ function LeadList({ fixed }: { fixed: TableQuery }) {
   return (
     <>
       <ResourcePage def={resourceResource} fixedFilters={fixed} rowActions={rowActions} toolbar={toolbar} />
-      {open?.kind === 'detail' && <LeadDrawer id={open.id} onClose={() => setOpen(null)} onChanged={reloadAll} />}
-      {open && open.kind !== 'detail' && (
+      {open?.kind === 'detail' && <LeadDrawer id={open.id} variant={variant} onClose={() => setOpen(null)} onChanged={reloadAll} />}
+      {open?.kind === 'cardPay' && (
+        <LeadSubDialog
+          kind="cardPay"
+          lead={{ ...open.row, id: idOf(open.row), name: String(open.row.name) }}
+          onClose={() => setOpen(null)}
+          onDone={() => {
+            setOpen(null);
+            reloadAll();
+          }}
+        />
+      )}
+      {open && open.kind !== 'detail' && open.kind !== 'cardPay' && (
         <LeadDialog
           kind={open.kind}
           ids={open.ids}
@@ -159,15 +179,15 @@ export function PublicPoolScreen() {
 }
 /** 电销待分配 */
 export function TmkUnassignedScreen() {
-  return <LeadList fixed={usePool(POOL.unassigned, NONE)} />;
+  return <LeadList fixed={usePool(POOL.unassigned, NONE)} variant="tmk" />;
 }
 /** 电销已分配 */
 export function TmkAssignedScreen() {
-  return <LeadList fixed={usePool(POOL.tmk, NONE)} />;
+  return <LeadList fixed={usePool(POOL.tmk, NONE)} variant="tmk" />;
 }
 /** 已有学员: leads that became students. */
 export function ExistingStudentsScreen() {
-  return <LeadList fixed={usePool(undefined, HAS_STUDENT)} />;
+  return <LeadList fixed={usePool(undefined, HAS_STUDENT)} variant="existing" />;
 }
 /** 无效资源 (with 激活). */
 export function InvalidLeadsScreen() {
