@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, DEMO_PASSWORD, createTestServer, type LoggedIn, type TestServer } from '../helpers';
 import type { SchoolClassType } from '../../../src/contract/products';
@@ -50,7 +51,8 @@ describe('demo rows for every role that sees each sub-screen', () => {
       expect(rows.length).toBeGreaterThan(0);
       expect(rows.every((r) => r.student_id !== null)).toBe(true);
       const ids = rows.map((r) => Number(r.id));
-      const booked = await s.db.selectFrom('mkt_trial_lesson_student').select('resource_id').where('resource_id', 'in', ids).execute();
+      // declared tables are not in the typed schema (server/db/resource-tables.ts makes them)
+      const booked = await (s.db as unknown as Kysely<Record<string, { resource_id: number }>>).selectFrom('mkt_trial_lesson_student').select('resource_id').where('resource_id', 'in', ids).execute();
       expect(booked.length).toBeGreaterThan(0);
       const one = booked[0]!.resource_id;
       const listed = await ok(get<Page<Row>>(s, who, 'mkt_trial_lesson_student/page', { page: 1, rows: 20, resource_id: one }));
