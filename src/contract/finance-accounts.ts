@@ -4,6 +4,7 @@ import { answer, defineCall } from './call';
 import type { Page } from './envelope';
 import { pageQuerySchema } from './paging';
 import type { OptionItem } from './resource';
+import { ACCOUNT_REFUND_SCREEN } from './workflow-apps';
 
 /**
  * The finance area's student accounts (储值账户) and receipts (收据): the special calls of
@@ -321,7 +322,8 @@ export const findStudentsCall = defineCall({
   title: '查找学员账户',
   method: 'GET',
   path: 'api/v1/fn_student_account/find_students',
-  perm: ACCOUNT_SCREENS,
+  // 账户余额退费 (workflow) accepts a student from their account too
+  perm: [...ACCOUNT_SCREENS, ACCOUNT_REFUND_SCREEN],
   query: z.object({ keyword: text('姓名或手机号', 32), school_id: id('校区').optional() }),
   labels: { keyword: '姓名或手机号', school_id: '校区' },
   answer: answer<AccountStudentHit[]>(),

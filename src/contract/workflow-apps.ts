@@ -45,3 +45,8 @@ export const WF_APP_GROUPS: Record<WfApplication['group'], string> = { office: '
 export function applicationMenuCode(app: Pick<WfApplication, 'key'>): string {
   return `workflow_${app.key}`;
 }
+
+/** Menu code of 账户余额退费: the screen that accepts a student (受理学员) and reads their account balance. */
+export const ACCOUNT_REFUND_SCREEN = 'workflow_sale_account_refund';
+/** ref_type (= tag) of 账户余额退费 applications: the finance area checks them and pays out on approval. */
+export const ACCOUNT_REFUND_REF_TYPE = 'account_refund';

@@ -12,6 +12,8 @@ import { receiptProblems } from './receipts';
 import { registerPaymentFlows } from './flows';
 import { registerReportRoutes } from './report-routes';
 import { registerDepositRoutes } from './deposit-routes';
+// 账户余额退费 (workflow application): its start check and its payout on approval
+import './account-refund-approval';
 import './schema';
 
 /**

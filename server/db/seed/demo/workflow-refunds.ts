@@ -3,11 +3,13 @@ import type { Database } from '../../schema';
 import { todayText } from '../../../lib/time';
 import { loadAccess } from '../../../lib/principal';
 import { calculateRefund, fileRefund, ORDER_STATE } from '../../../modules/orders';
-import { demoRecall, demoRun, instanceOf } from '../../../modules/workflow';
+import { createInstance, demoRecall, demoRun, instanceOf } from '../../../modules/workflow';
+import { accountBalance } from '../../../modules/finance';
+import { formatYuan } from '../../../../src/lib/format/money';
 import { TASK_STATES } from '../../../../src/contract/workflow';
 import '../../core-schema';
 
-/** After the orders' own refunds (orders-after-sale, 75): the staff's 退费申请 of the workflow screen. */
+/** After the orders' own refunds (orders-after-sale, 75) and the accounts' money (finance, 65): the staff's 退费申请 and 账户余额退费. */
 export const order = 76;
 
 /** What happens to each demo user's refund applications: approved, refused, recalled, still waiting. */
@@ -20,6 +22,7 @@ const REMARKS = ['家长工作调动，申请退剩余课时', '孩子课业冲�
  * the approvers would: so each one's 退费申请 list has rows in every state.
  */
 export async function seed(db: Kysely<Database>): Promise<void> {
+  await accountRefunds(db);
   const reasons = await db.selectFrom('order_refund_detail_reason').select(['id', 'name']).where('del_flag', '=', 0).orderBy('order_num').execute();
   if (reasons.length === 0) return;
   const admin = await db.selectFrom('users').select('id').where('login_id', '=', 'admin').executeTakeFirstOrThrow();
@@ -57,6 +60,67 @@ export async function seed(db: Kysely<Database>): Promise<void> {
         await demoRun(db, task.assignee_id ?? admin.id, inst.id, fate, fate === 'approve' ? '情况属实，同意退费' : '未满合同约定的退费条件，请与家长沟通');
         if (fate === 'refuse') break;
       }
+    }
+  }
+}
+
+/** One demo user's applications (or the administrator for a step nobody holds) decided as `fate` says. */
+async function decide(db: Kysely<Database>, instanceId: number, applicantId: number, adminId: number, fate: (typeof FATES)[number]): Promise<void> {
+  if (fate === 'wait') return;
+  if (fate === 'recall') {
+    await demoRecall(db, applicantId, instanceId, '金额需与家长再确认，先撤回');
+    return;
+  }
+  for (let step = 0; step < 10; step++) {
+    const task = await db.selectFrom('wf_task').select('assignee_id').where('instance_id', '=', instanceId).where('state', '=', TASK_STATES.PENDING).orderBy('id').executeTakeFirst();
+    if (!task) return;
+    await demoRun(db, task.assignee_id ?? adminId, instanceId, fate, fate === 'approve' ? '已核实，同意退还' : '账户余额用于续费，暂不退还');
+    if (fate === 'refuse') return;
+  }
+}
+
+/**
+ * 账户余额退费: each demo user holding the screen accepts (受理) students of their campus with
+ * money in their account and asks to pay part of it back; approved ones leave the account.
+ */
+async function accountRefunds(db: Kysely<Database>): Promise<void> {
+  const admin = await db.selectFrom('users').select('id').where('login_id', '=', 'admin').executeTakeFirstOrThrow();
+  const taken = new Set<number>();
+  for (const login of ['principal', 'sales', 'finance']) {
+    const user = await db.selectFrom('users').select('id').where('login_id', '=', login).executeTakeFirst();
+    if (!user) continue;
+    const campus = await db.selectFrom('user_schools').select('school_id').where('user_id', '=', user.id).orderBy('school_id').executeTakeFirst();
+    if (!campus) continue;
+    const students = await db
+      .selectFrom('fin_stu_account_flow as f')
+      .innerJoin('student as s', 's.id', 'f.student_id')
+      .select(['s.id', 's.name'])
+      .distinct()
+      .where('s.school_id', '=', campus.school_id)
+      .where('s.del_flag', '=', 0)
+      .orderBy('s.id')
+      .limit(60)
+      .execute();
+    let n = 0;
+    for (const st of students) {
+      if (n >= FATES.length) break;
+      if (taken.has(st.id)) continue;
+      const balance = await accountBalance(db, st.id);
+      if (balance < 10_000) continue;
+      taken.add(st.id);
+      // about a third of the balance, in whole yuan
+      const fen = Math.max(100, Math.floor(balance / 300) * 100);
+      const { instanceId } = await createInstance(db, {
+        refType: 'account_refund',
+        refId: null,
+        tag: 'account_refund',
+        schoolId: campus.school_id,
+        applicantId: user.id,
+        form: { student_id: st.id, student_name: st.name, amount: formatYuan(fen).replace(/,/g, ''), bank_account: `招商银行 6214 **** **** ${String(3000 + st.id).slice(-4)}`, reason: REMARKS[n].replace('退剩余课时', '退还账户余额').replace('申请退费', '申请退还余额') },
+        title: `${st.name} 账户余额退费 ¥${formatYuan(fen)}`,
+      });
+      await decide(db, instanceId, user.id, admin.id, FATES[n]);
+      n += 1;
     }
   }
 }
