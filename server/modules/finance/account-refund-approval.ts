@@ -41,7 +41,8 @@ registerApplyCheck(ACCOUNT_REFUND_REF_TYPE, async ({ db, schoolId, form }) => {
   const fen = fenOf(form.amount);
   const balance = await accountBalance(db, student.id);
   if (fen > balance) throw new ApiError(400, `退还余额超过账户余额：当前余额 ${formatYuan(balance)} 元`);
-  return { ...form, student_id: student.id, student_name: student.name, amount_fen: fen, balance_at_apply: balance };
+  // the amount stays in yuan as the form has it (an approver may edit it): the payout reads it again
+  return { ...form, student_id: student.id, student_name: student.name, balance_at_apply: balance };
 });
 
 registerOutcome(ACCOUNT_REFUND_REF_TYPE, async ({ db, outcome, actorId, instance }) => {

@@ -25,4 +25,6 @@ export const screens: Record<string, Loader> = {
   ...applications,
   // 退费申请 files a real 退费单 in five steps instead of the generic form
   'workflow/sale_refund': () => import('./refund/SaleRefundScreen'),
+  // 账户余额退费 accepts a student (受理学员) before its form
+  'workflow/sale_account_refund': () => import('./accountRefund/AccountRefundScreen'),
 };

@@ -81,40 +81,40 @@ async function decide(db: Kysely<Database>, instanceId: number, applicantId: num
 
 /**
  * 账户余额退费: each demo user holding the screen accepts (受理) students of their campus with
- * money in their account and asks to pay part of it back; approved ones leave the account.
+ * money in their account and asks to pay part of it back; approved ones leave the account. A campus
+ * has few accounts with money, so the users share students (each asks for a third at most).
  */
 async function accountRefunds(db: Kysely<Database>): Promise<void> {
   const admin = await db.selectFrom('users').select('id').where('login_id', '=', 'admin').executeTakeFirstOrThrow();
-  const taken = new Set<number>();
   for (const login of ['principal', 'sales', 'finance']) {
     const user = await db.selectFrom('users').select('id').where('login_id', '=', login).executeTakeFirst();
     if (!user) continue;
-    const campus = await db.selectFrom('user_schools').select('school_id').where('user_id', '=', user.id).orderBy('school_id').executeTakeFirst();
-    if (!campus) continue;
+    // every campus the user reaches (财务 through its role's data permission, not user_schools)
+    const campuses = (await loadAccess(db, user.id)).schoolIds;
+    if (campuses.length === 0) continue;
     const students = await db
       .selectFrom('fin_stu_account_flow as f')
       .innerJoin('student as s', 's.id', 'f.student_id')
-      .select(['s.id', 's.name'])
+      .select(['s.id', 's.name', 's.school_id'])
       .distinct()
-      .where('s.school_id', '=', campus.school_id)
+      .where('s.school_id', 'in', campuses)
       .where('s.del_flag', '=', 0)
+      .orderBy('s.school_id')
       .orderBy('s.id')
-      .limit(60)
+      .limit(80)
       .execute();
     let n = 0;
     for (const st of students) {
       if (n >= FATES.length) break;
-      if (taken.has(st.id)) continue;
       const balance = await accountBalance(db, st.id);
       if (balance < 10_000) continue;
-      taken.add(st.id);
       // about a third of the balance, in whole yuan
       const fen = Math.max(100, Math.floor(balance / 300) * 100);
       const { instanceId } = await createInstance(db, {
         refType: 'account_refund',
         refId: null,
         tag: 'account_refund',
-        schoolId: campus.school_id,
+        schoolId: st.school_id,
         applicantId: user.id,
         form: { student_id: st.id, student_name: st.name, amount: formatYuan(fen).replace(/,/g, ''), bank_account: `招商银行 6214 **** **** ${String(3000 + st.id).slice(-4)}`, reason: REMARKS[n].replace('退剩余课时', '退还账户余额').replace('申请退费', '申请退还余额') },
         title: `${st.name} 账户余额退费 ¥${formatYuan(fen)}`,

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Loader, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { callApi } from '../../../api/call';
 import { errorMessage } from '../../../api/client';
 import { AttachmentField } from '../../../components/AttachmentField';
@@ -13,8 +13,15 @@ import { PathView } from '../shared/PathView';
 
 const SCHOOLS = { kind: 'schools' as const };
 
+/** What a screen decided before the form (e.g. 受理学员): its campus, the fields it filled (not shown for editing) and a line saying so. */
+export interface ApplyPreset {
+  schoolId: number;
+  values: FormValues;
+  note: ReactNode;
+}
+
 /** 发起申请: the definition's form for one business kind, the campus, and the path it would take. */
-export function ApplyDialog({ tag, opened, onClose, onApplied }: { tag: string; opened: boolean; onClose: () => void; onApplied: (instanceId: number, path: PathNode[]) => void }) {
+export function ApplyDialog({ tag, opened, onClose, onApplied, preset }: { tag: string; opened: boolean; onClose: () => void; onApplied: (instanceId: number, path: PathNode[]) => void; preset?: ApplyPreset }) {
   const { data, error, isPending } = useQuery({ queryKey: ['wf-define-form', tag], queryFn: () => loadDefineForm(tag), enabled: opened });
   const { items: schools } = useOptions(SCHOOLS);
   const [values, setValues] = useState<FormValues>({});
@@ -24,7 +31,14 @@ export function ApplyDialog({ tag, opened, onClose, onApplied }: { tag: string; 
   const [files, setFiles] = useState('');
   const [uploading, setUploading] = useState(false);
   const { error: failure, setError, busy, submit } = useDialogSubmit('提交失败');
-  const schoolId = school ? Number(school) : schools.length === 1 ? Number(schools[0].value) : undefined;
+  const schoolId = preset ? preset.schoolId : school ? Number(school) : schools.length === 1 ? Number(schools[0].value) : undefined;
+  // a new preset (another student accepted) starts the form again with its values
+  useEffect(() => {
+    if (!preset) return;
+    setValues({ ...preset.values });
+    setPath(null);
+  }, [preset]);
+  const fields = data ? (preset ? data.form.filter((f) => !(f.name in preset.values)) : data.form) : [];
 
   const check = (): boolean => {
     if (!data) return false;
@@ -36,7 +50,7 @@ export function ApplyDialog({ tag, opened, onClose, onApplied }: { tag: string; 
       setError('附件正在上传，请稍候');
       return false;
     }
-    const missing = missingRequired(data.form, values);
+    const missing = missingRequired(fields, values);
     if (missing) {
       setError(`请填写${missing.label}`);
       return false;
@@ -57,8 +71,9 @@ export function ApplyDialog({ tag, opened, onClose, onApplied }: { tag: string; 
             </Text>
           )}
           <TextInput label="标题" placeholder="不填则自动生成" maxLength={100} value={title} onChange={(e) => setTitle(e.currentTarget.value)} />
-          {schools.length > 1 && <Select label="校区" withAsterisk data={schools.map((s) => ({ value: String(s.value), label: s.text }))} value={school} onChange={setSchool} />}
-          <FormFields fields={data.form} values={values} onChange={setValues} />
+          {preset?.note}
+          {!preset && schools.length > 1 && <Select label="校区" withAsterisk data={schools.map((s) => ({ value: String(s.value), label: s.text }))} value={school} onChange={setSchool} />}
+          <FormFields fields={fields} values={values} onChange={setValues} />
           <AttachmentField label="附件" value={files} onChange={setFiles} limit={20} onUploadingChange={setUploading} />
           <Group>
             <Button
@@ -85,7 +100,7 @@ export function ApplyDialog({ tag, opened, onClose, onApplied }: { tag: string; 
                 if (!check()) return;
                 const preview = (await callApi(prerunCall, { body: body() })).path;
                 const r = await callApi(createInstanceCall, { body: body() });
-                setValues({});
+                setValues(preset ? { ...preset.values } : {});
                 setTitle('');
                 setFiles('');
                 setPath(null);

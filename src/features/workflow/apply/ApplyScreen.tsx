@@ -8,15 +8,17 @@ import { useHasPermission } from '../../../components/session';
 import { WF_PERMS, wfDefinesTagCall, type PathNode } from '../../../contract/workflow';
 import { WF_APPLICATIONS } from '../../../contract/workflow-apps';
 import { InstanceList } from '../tasks/InstanceList';
-import { ApplyDialog } from './ApplyDialog';
+import { ApplyDialog, type ApplyPreset } from './ApplyDialog';
 import { PathView } from '../shared/PathView';
 
 /**
  * An application screen: the definition of one business kind (its tag), 发起申请 with its form,
  * and the caller's applications of that kind (every one of their campuses for those who hold 流程监控). After sending, the path it takes is shown (申请成功).
  */
-export function ApplyScreen({ tag, title }: { tag: string; title?: string }) {
+export function ApplyScreen({ tag, title, accept }: { tag: string; title?: string; accept?: AcceptStep }) {
   const [open, setOpen] = useState(false);
+  const [accepting, setAccepting] = useState(false);
+  const [preset, setPreset] = useState<ApplyPreset | undefined>(undefined);
   const [done, setDone] = useState<{ id: number; path: PathNode[] } | null>(null);
   const [seq, setSeq] = useState(0);
   const can = useHasPermission();
@@ -35,8 +37,8 @@ export function ApplyScreen({ tag, title }: { tag: string; title?: string }) {
             </Text>
           </div>
           {can(WF_PERMS.apply) && (
-            <Button leftSection={<IconPlus size={14} />} disabled={!define} onClick={() => setOpen(true)}>
-              发起申请
+            <Button leftSection={<IconPlus size={14} />} disabled={!define} onClick={() => (accept ? setAccepting(true) : setOpen(true))}>
+              {accept?.label ?? '发起申请'}
             </Button>
           )}
         </Group>
@@ -50,8 +52,20 @@ export function ApplyScreen({ tag, title }: { tag: string; title?: string }) {
         </Alert>
       )}
       <InstanceList reloadSeq={seq} type={watcher ? 'all' : 'apply'} refType={define?.ref_type ?? tag} tableKey={`wf_apply_${tag}`} />
+      {accept && (
+        <accept.Dialog
+          opened={accepting}
+          onClose={() => setAccepting(false)}
+          onAccepted={(p) => {
+            setAccepting(false);
+            setPreset(p);
+            setOpen(true);
+          }}
+        />
+      )}
       <ApplyDialog
         tag={tag}
+        preset={preset}
         opened={open}
         onClose={() => setOpen(false)}
         onApplied={(id, path) => {
@@ -62,6 +76,12 @@ export function ApplyScreen({ tag, title }: { tag: string; title?: string }) {
       />
     </Stack>
   );
+}
+
+/** A step before the form (e.g. 受理学员): its button's label and the dialog that answers the preset. */
+export interface AcceptStep {
+  label: string;
+  Dialog: ComponentType<{ opened: boolean; onClose: () => void; onAccepted: (preset: ApplyPreset) => void }>;
 }
 
 const byKey = new Map<string, ComponentType>();
