@@ -213,6 +213,9 @@ export interface InstancePage extends Page<InstanceRow> {
   counts: { todo: number; done: number; apply: number; copy: number };
 }
 
+/** ref_type naming an application (its id the ref_id) when its steps' files are signed (sys_attachment/sign). */
+export const STEP_FILES_REF_TYPE = 'wf_instance';
+
 export interface StepRow {
   id: number;
   node_id: string | null;

@@ -59,10 +59,34 @@ function canSee(p: Principal, row: AttachmentRow): boolean {
   return ids.some((id) => scope.includes(id));
 }
 
-async function visibleRows(db: Kysely<Database>, p: Principal, ids: number[]): Promise<AttachmentRow[]> {
+/**
+ * Another area's say on files linked to one of its records: whether the caller may open these
+ * files of record `refId` (e.g. an approver of a workflow application sees its files whatever
+ * the uploader's campus). It answers false when the caller may not see the record itself.
+ */
+export type AttachmentHolder = (db: Kysely<Database>, p: Principal, refId: number, ids: readonly number[]) => Promise<boolean>;
+
+const holders = new Map<string, AttachmentHolder>();
+
+/** Registers the check of the records of `refType` (one per refType; again replaces it). */
+export function registerAttachmentHolder(refType: string, holder: AttachmentHolder): void {
+  holders.set(refType, holder);
+}
+
+/** The record the caller opens the files from (sign's optional ref_type and ref_id). */
+interface HeldBy {
+  refType: string;
+  refId: number;
+}
+
+async function visibleRows(db: Kysely<Database>, p: Principal, ids: number[], heldBy?: HeldBy): Promise<AttachmentRow[]> {
   const unique = [...new Set(ids)];
   const rows = await db.selectFrom('sys_attachment').selectAll().where('id', 'in', unique).where('del_flag', '=', 0).execute();
-  const seen = rows.filter((r) => canSee(p, r));
+  const outside = rows.filter((r) => !canSee(p, r)).map((r) => r.id);
+  // files beyond the caller's campuses: seen only through a record that holds them and that the caller sees
+  const holder = heldBy ? holders.get(heldBy.refType) : undefined;
+  const throughRecord = outside.length > 0 && holder !== undefined && heldBy !== undefined && (await holder(db, p, heldBy.refId, outside));
+  const seen = throughRecord ? rows : rows.filter((r) => canSee(p, r));
   if (seen.length !== unique.length) throw notFound();
   return unique.map((id) => seen.find((r) => r.id === id) as AttachmentRow);
 }
@@ -85,6 +109,10 @@ const idsQuery = z.object({
 });
 
 const positive = (label: string) => z.coerce.number({ error: `${label}必须是数字` }).int().positive(`${label}必须是正整数`);
+const heldByQuery = z.object({
+  ref_type: z.string().max(40, '业务类型不正确').optional(),
+  ref_id: positive('业务记录').optional(),
+});
 const signedQuerySchema = z.object({ id: positive('附件 id'), uid: positive('用户'), exp: positive('有效期'), sig: z.string().max(128, '签名格式不正确') });
 
 export function register(app: Hono<AppEnv>, deps: AppDeps): void {
@@ -192,9 +220,11 @@ export function register(app: Hono<AppEnv>, deps: AppDeps): void {
   });
 
   // Signed addresses of files the caller sees, for <img>/<video>/<audio> and download links.
+  // ref_type + ref_id: the record the files are opened from (a workflow application's steps), whose
+  // area may let the caller see files of another campus's uploader
   app.get('/api/v1/sys_attachment/sign', async (c) => {
-    const { id } = check(idsQuery, queryObject(c), { id: '附件' });
-    const rows = await visibleRows(c.var.db, c.var.principal, id);
+    const { id, ref_type: refType, ref_id: refId } = check(idsQuery.extend(heldByQuery.shape), queryObject(c), { id: '附件', ref_type: '业务类型', ref_id: '业务记录' });
+    const rows = await visibleRows(c.var.db, c.var.principal, id, refType !== undefined && refId !== undefined ? { refType, refId } : undefined);
     const key = await secret();
     return ok(c, rows.map((r) => ({ id: r.id, url: `api/v1/sys_attachment/download?${signedQuery(key, r.id, c.var.principal.userId)}` })));
   });

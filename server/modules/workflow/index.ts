@@ -8,6 +8,8 @@ import { registerClockIn } from './clock-in';
 import { registerAssetStock } from './assets';
 import { registerRefundApply } from './refund-apply';
 import { addSigner, recallInstance, runTask, startInstance } from './engine';
+// the files of an application's steps open for those who see the application (sys_attachment/sign)
+import './step-file-access';
 import './schema';
 
 /**

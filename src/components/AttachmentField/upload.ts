@@ -40,9 +40,11 @@ export function fileAddress(att: { id: number; url?: string | null }): string {
  * A short-lived signed address of the file (a few minutes), for an <img>, <video> or <audio> and a
  * download link, which cannot send the session headers and must not carry the session token. A
  * backend without signed addresses answers otherwise: then the record's own address is used.
+ * `heldBy`: the record the file is opened from (e.g. an application), whose area may let the
+ * caller open files of another campus's uploader.
  */
-export async function signedFileAddress(att: { id: number; url?: string | null }): Promise<string> {
-  const env = await request<{ id: number; url: string }[]>({ url: PATHS.attachmentSign, params: { id: String(att.id) }, silent: true }).catch(() => undefined);
+export async function signedFileAddress(att: { id: number; url?: string | null }, heldBy?: { ref_type: string; ref_id: number }): Promise<string> {
+  const env = await request<{ id: number; url: string }[]>({ url: PATHS.attachmentSign, params: { id: String(att.id), ...heldBy }, silent: true }).catch(() => undefined);
   const signed = env?.code === 200 && Array.isArray(env.data) ? env.data.find((x) => x.id === att.id)?.url : undefined;
   return signed ? resolveUrl(signed) : fileAddress(att);
 }

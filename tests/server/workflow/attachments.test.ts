@@ -18,7 +18,7 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 beforeAll(async () => {
   s = await createTestServer();
   who.admin = await s.login(ADMIN.login, ADMIN.password);
-  for (const u of ['sales', 'finance', 'teacher']) who[u] = await s.login(u, DEMO_PASSWORD);
+  for (const u of ['sales', 'finance', 'teacher', 'front_desk']) who[u] = await s.login(u, DEMO_PASSWORD);
   school = (await s.db.selectFrom('organisations').select('id').where('code', '=', 'BJ-CY').executeTakeFirstOrThrow()).id;
   finance = (await s.db.selectFrom('users').select('id').where('login_id', '=', 'finance').executeTakeFirstOrThrow()).id;
 });
@@ -39,10 +39,10 @@ function call<T>(user: string, method: 'GET' | 'POST', path: string, payload: Re
   return method === 'GET' ? s.call<T>('GET', `/api/v1/sys_wf/${path}`, { headers: who[user].headers, query: payload as Record<string, string | number> }) : s.call<T>('POST', `/api/v1/sys_wf/${path}`, { headers: who[user].headers, json: payload });
 }
 
-async function definition(): Promise<DefineRow> {
-  const key = `att_${Date.now() % 100000}`;
+async function definition(approverId = finance): Promise<DefineRow> {
+  const key = `att_${Date.now() % 100000}_${approverId}`;
   const created = (await call<DefineRow>('admin', 'POST', 'define_create', { define_key: key, name: '附件测试流程', tag: key })).body.data;
-  const tree = { id: 'start', name: '发起人', type: 'start', child: { id: 'fin', name: '财务审批', type: 'approver', mode: 'any', rule: { kind: 'user', user_ids: [finance] } } };
+  const tree = { id: 'start', name: '发起人', type: 'start', child: { id: 'fin', name: '财务审批', type: 'approver', mode: 'any', rule: { kind: 'user', user_ids: [approverId] } } };
   const saved = await call<DefineRow>('admin', 'POST', 'define_save', { id: created.id, name: created.name, tag: key, tree, form: [{ name: 'reason', label: '事由', type: 'text', required: true }] });
   expect(saved.body.code).toBe(200);
   return saved.body.data;
@@ -87,5 +87,39 @@ describe('attachments on applications and approval steps', () => {
     expect(approve?.user_id).toBe(finance);
     expect(approve?.files.map((f) => f.name)).toEqual(['维修发票.png']);
     expect(d2.steps.find((x) => x.action === 'submit')?.files.map((f) => f.id)).toEqual([mine]);
+  });
+
+  it('sign a file of another campus for whoever may see the application it is on, and for nobody else', async () => {
+    // the approver (老师, 上海浦东) and the applicant (课程顾问, 北京朝阳) share no campus
+    const teacher = (await s.db.selectFrom('users').select('id').where('login_id', '=', 'teacher').executeTakeFirstOrThrow()).id;
+    const def = await definition(teacher);
+    const photo = await upload('sales', '教室照片.png');
+    const stray = await upload('sales', '无关文件.png');
+    const started = await call<{ instance_id: number }>('sales', 'POST', 'create_instance', { define_key: def.define_key, school_id: school, form: { reason: '空调漏水' }, attachments: [photo] });
+    expect(started.body.code).toBe(200);
+    const id = started.body.data.instance_id;
+    const sign = (user: string, ids: number[], ref?: number) => s.call<{ id: number; url: string }[]>('GET', '/api/v1/sys_attachment/sign', { headers: who[user].headers, query: { id: ids.join(','), ...(ref === undefined ? {} : { ref_type: 'wf_instance', ref_id: ref }) } });
+
+    // the campus rule alone hides it from the approver
+    expect((await sign('teacher', [photo])).body.code).toBe(404);
+    const signed = await sign('teacher', [photo], id);
+    expect(signed.body.code).toBe(200);
+    const file = await s.app.fetch(new Request(`http://localhost/${signed.body.data[0].url}`));
+    expect(file.status).toBe(200);
+    expect(Buffer.from(await file.arrayBuffer()).equals(PNG)).toBe(true);
+
+    // not through an application that does not hold the file, nor one the caller may not see
+    expect((await sign('teacher', [stray], id)).body.code).toBe(404);
+    expect((await sign('teacher', [photo, stray], id)).body.code).toBe(404);
+    expect((await sign('front_desk', [photo], id)).body.code).toBe(404);
+    expect((await sign('teacher', [photo], 99_999_999)).body.code).toBe(404);
+    expect((await sign('teacher', [photo], id + 0.5)).body.code).toBe(400);
+
+    // the approver's own file on their step opens for the applicant the same way
+    const receipt = await upload('teacher', '维修单.png');
+    const d = (await call<InstanceDetail>('teacher', 'GET', 'instance_step_current', { instance_id: id })).body.data;
+    expect((await call('teacher', 'POST', 'run', { task_id: d.my_task?.id, action: 'approve', attachments: [receipt] })).body.code).toBe(200);
+    expect((await sign('sales', [receipt])).body.code).toBe(404);
+    expect((await sign('sales', [receipt], id)).body.code).toBe(200);
   });
 });

@@ -2,15 +2,15 @@ import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { IconPaperclip } from '@tabler/icons-react';
 import { signedFileAddress } from '../../../components/AttachmentField';
 import { notifyError } from '../../../components/feedback';
-import type { StepFile } from '../../../contract/workflow';
+import { STEP_FILES_REF_TYPE, type StepFile } from '../../../contract/workflow';
 import { formatFileSize } from '../../../lib/format';
 
-/** The files of one step (uploaded by that step's user), opened through a short-lived signed address. */
-export function StepFiles({ files, uploader }: { files: readonly StepFile[]; uploader: string }) {
+/** The files of one step (uploaded by that step's user), opened through a short-lived signed address signed as the application's files. */
+export function StepFiles({ files, uploader, instanceId }: { files: readonly StepFile[]; uploader: string; instanceId: number }) {
   if (files.length === 0) return null;
   const open = async (f: StepFile) => {
     try {
-      window.open(await signedFileAddress(f), '_blank');
+      window.open(await signedFileAddress(f, { ref_type: STEP_FILES_REF_TYPE, ref_id: instanceId }), '_blank');
     } catch {
       notifyError('附件打开失败');
     }

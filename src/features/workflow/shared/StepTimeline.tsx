@@ -7,7 +7,7 @@ import { StepFiles } from './StepFiles';
 const COLOR: Record<string, string> = { approve: 'green', refuse: 'red', back: 'orange', recall: 'gray', interrupt: 'red', admin_queue: 'orange', remind: 'yellow', edit_form: 'violet', finish: 'blue' };
 
 /** Every step of an instance as one timeline: who, when, what, their comment and files, and the fields a form edit changed. */
-export function StepTimeline({ steps, fields }: { steps: readonly StepRow[]; fields: readonly FormField[] }) {
+export function StepTimeline({ steps, fields, instanceId }: { steps: readonly StepRow[]; fields: readonly FormField[]; instanceId: number }) {
   const byName = new Map(fields.map((f) => [f.name, f]));
   return (
     <Timeline active={steps.length - 1} bulletSize={14} lineWidth={2}>
@@ -39,7 +39,7 @@ export function StepTimeline({ steps, fields }: { steps: readonly StepRow[]; fie
               {s.comment}
             </Text>
           )}
-          <StepFiles files={s.files ?? []} uploader={s.user_name ?? '系统'} />
+          <StepFiles files={s.files ?? []} uploader={s.user_name ?? '系统'} instanceId={instanceId} />
           {s.diff && s.diff.length > 0 && (
             <Box mt={4}>
               <Table withTableBorder verticalSpacing={2} fz="xs">

@@ -132,7 +132,7 @@ function InstanceBody({ detail, onDone }: { detail: InstanceDetail; onDone: () =
           <PathView path={detail.path} />
         </Tabs.Panel>
         <Tabs.Panel value="steps" pt="sm">
-          <StepTimeline steps={detail.steps} fields={detail.form_fields} />
+          <StepTimeline steps={detail.steps} fields={detail.form_fields} instanceId={detail.instance.id} />
         </Tabs.Panel>
       </Tabs>
 
