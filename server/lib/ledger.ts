@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema';
 import { dialectOf } from '../db/dialect';
 import { ApiError } from './http';
@@ -60,6 +60,11 @@ export interface LedgerDef {
   table: string;
   /** whether an account of this ledger may go below zero (default: never) */
   mayGoNegative?: (account: string) => boolean;
+  /**
+   * The campus an account's rows are posted at (a subquery on the account's owner), stamped into
+   * the table's `school_id` column: a campus's day of rows is then read by index, not owner by owner.
+   */
+  campusOf?: (account: string) => RawBuilder<number | null>;
 }
 
 export interface Ledger {
@@ -87,6 +92,8 @@ function numberRow(r: LedgerRow): LedgerRow {
 export function defineLedger(def: LedgerDef): Ledger {
   const t = sql.table(def.table);
   const mayGoNegative = def.mayGoNegative ?? (() => false);
+  const campusColumn = def.campusOf ? sql`, school_id` : sql``;
+  const campusValue = (account: string) => (def.campusOf ? sql`, ${def.campusOf(account)}` : sql``);
 
   async function lockAccount(trx: Kysely<Database>, account: string): Promise<void> {
     if (!trx.isTransaction) throw new Error(`账本 ${def.table} 只能在事务中记账`);
@@ -107,9 +114,9 @@ export function defineLedger(def: LedgerDef): Ledger {
     if (balanceAfter < 0 && amount < 0 && !mayGoNegative(account)) {
       throw new ApiError(400, `${INSUFFICIENT_MSG}：当前余额 ${last?.balance_after ?? 0}，本次扣减 ${-amount}`);
     }
-    const r = await sql<LedgerRow>`insert into ${t} (account_key, seq, amount, balance_after, biz_type, ref_type, ref_id, reverses_id, reason, created_by, created_at)
+    const r = await sql<LedgerRow>`insert into ${t} (account_key, seq, amount, balance_after, biz_type, ref_type, ref_id, reverses_id, reason, created_by, created_at${campusColumn})
       values (${account}, ${(last?.seq ?? 0) + 1}, ${amount}, ${balanceAfter}, ${meta.bizType}, ${meta.refType ?? null}, ${meta.refId === undefined ? null : String(meta.refId)},
-        ${reversesId}, ${meta.reason ?? null}, ${meta.by ?? null}, ${meta.at ?? nowText()}) returning *`.execute(trx);
+        ${reversesId}, ${meta.reason ?? null}, ${meta.by ?? null}, ${meta.at ?? nowText()}${campusValue(account)}) returning *`.execute(trx);
     return numberRow(r.rows[0]);
   }
 
@@ -146,10 +153,10 @@ export function defineLedger(def: LedgerDef): Ledger {
         balance += amount;
         if (balance < 0 && amount < 0 && !mayGoNegative(account)) throw new ApiError(400, `${INSUFFICIENT_MSG}：当前余额 ${before}，本次扣减 ${-amount}`);
         seq += 1;
-        return sql`(${account}, ${seq}, ${amount}, ${balance}, ${meta.bizType}, ${meta.refType ?? null}, ${meta.refId === undefined ? null : String(meta.refId)}, ${null}, ${meta.reason ?? null}, ${meta.by ?? null}, ${meta.at ?? nowText()})`;
+        return sql`(${account}, ${seq}, ${amount}, ${balance}, ${meta.bizType}, ${meta.refType ?? null}, ${meta.refId === undefined ? null : String(meta.refId)}, ${null}, ${meta.reason ?? null}, ${meta.by ?? null}, ${meta.at ?? nowText()}${campusValue(account)})`;
       });
       for (let i = 0; i < values.length; i += 200) {
-        await sql`insert into ${t} (account_key, seq, amount, balance_after, biz_type, ref_type, ref_id, reverses_id, reason, created_by, created_at)
+        await sql`insert into ${t} (account_key, seq, amount, balance_after, biz_type, ref_type, ref_id, reverses_id, reason, created_by, created_at${campusColumn})
           values ${sql.join(values.slice(i, i + 200))}`.execute(trx);
       }
     },

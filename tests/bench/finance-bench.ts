@@ -102,7 +102,7 @@ function load(raw: Sqlite.Database, flows: number, log: (l: string) => void): vo
     return first;
   })();
   log(`写入 ${flows.toLocaleString('en')} 条储值流水、${Math.floor(flows / 5).toLocaleString('en')} 张收据 …`);
-  const insFlow = raw.prepare("insert into fin_stu_account_flow (account_key, seq, amount, balance_after, biz_type, ref_type, ref_id, reverses_id, reason, created_by, created_at) values (?, ?, ?, ?, ?, 'bench', null, null, null, null, ?)");
+  const insFlow = raw.prepare("insert into fin_stu_account_flow (account_key, seq, amount, balance_after, biz_type, ref_type, ref_id, reverses_id, reason, created_by, created_at, school_id) values (?, ?, ?, ?, ?, 'bench', null, null, null, null, ?, ?)");
   const insReceipt = raw.prepare(
     "insert into fin_stu_account_receipts (receipt_no, school_id, student_id, student_name, operator_name, kind, amount, pay_method, state, biz_date, ref_type, created_at, updated_at) values (?, ?, ?, ?, '压测', ?, ?, ?, 1, ?, 'bench', ?, ?)",
   );
@@ -122,7 +122,7 @@ function load(raw: Sqlite.Database, flows: number, log: (l: string) => void): vo
         const deposit = k % 2 === 0;
         const amount = deposit ? 50_000 + (s % 13) * 100 : -30_000;
         balance += amount;
-        insFlow.run(`student:${id}`, k + 1, amount, balance, deposit ? 'deposit' : 'payment', shanghai(at));
+        insFlow.run(`student:${id}`, k + 1, amount, balance, deposit ? 'deposit' : 'payment', shanghai(at), school);
         written++;
         if ((k + s) % 5 === 4) {
           receipts++;

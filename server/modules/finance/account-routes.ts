@@ -75,7 +75,8 @@ export function registerAccountRoutes(app: Hono<AppEnv>): void {
   mountCall(app, flowPageCall, async ({ db, principal, query }) => {
     let qb = whereInScope(flowQuery(db), 's.school_id', principal);
     if (query.student_id) qb = qb.where('f.account_key', '=', accountKey(query.student_id));
-    if (query.school_id) qb = qb.where('s.school_id', '=', query.school_id);
+    // the campus the row was posted at (migration 1220): one index range for a campus's day
+    if (query.school_id) qb = qb.where('f.school_id', '=', query.school_id);
     if (query.biz_type) qb = qb.where('f.biz_type', '=', query.biz_type);
     if (query.start_date) qb = qb.where('f.created_at', '>=', `${query.start_date} 00:00:00`);
     if (query.end_date) qb = qb.where('f.created_at', '<=', `${query.end_date} 23:59:59`);

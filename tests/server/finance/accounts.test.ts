@@ -77,6 +77,23 @@ describe('finance: deposit, receipt and balance', () => {
     expect(found.find((f) => f.id === id)?.balance).toBe(123456);
   });
 
+  it('stamps each flow with the campus it was posted at: a campus-day page lists it there, a move to another campus starts posting there', async () => {
+    const id = await newStudent(bj);
+    await ok(deposit(id, 5000));
+    const today = (await s.db.selectFrom('fin_stu_account_flow').select('created_at').where('student_id', '=', id).executeTakeFirstOrThrow()).created_at.slice(0, 10);
+    const dayOf = async (schoolId: number) =>
+      (await ok(s.call<{ content: FlowRow[]; totalSize: number }>('GET', api('fin_stu_account_flow/page'), { headers: admin.headers, query: { school_id: schoolId, start_date: today, end_date: today, rows: 200 } }))).content.filter((r) => r.student_id === id);
+    expect((await dayOf(bj)).map((r) => r.amount)).toEqual([5000]);
+    expect(await dayOf(gz)).toEqual([]);
+    // the student moves to 广州天河: what was posted at 北京朝阳 stays there, what follows is posted at 天河
+    await s.db.updateTable('student').set({ school_id: gz }).where('id', '=', id).execute();
+    await ok(deposit(id, 700, admin));
+    expect((await dayOf(bj)).map((r) => r.amount)).toEqual([5000]);
+    expect((await dayOf(gz)).map((r) => r.amount)).toEqual([700]);
+    const stamped = await s.db.selectFrom('fin_stu_account_flow').select(['amount', 'school_id']).where('student_id', '=', id).orderBy('seq').execute();
+    expect(stamped.map((r) => [Number(r.amount), r.school_id])).toEqual([[5000, bj], [700, gz]]);
+  });
+
   it('refuses bad input in Chinese naming the field, and writes nothing', async () => {
     const id = await newStudent(bj);
     const before = await receiptCount();
