@@ -32,7 +32,8 @@ export async function createLedgerTable<DB>(database: Kysely<DB>, table: string)
     .addColumn('created_at', 'varchar(19)', (c) => c.notNull())
     .execute();
   await db.schema.createIndex(`uq_${table}_account_seq`).on(table).columns(['account_key', 'seq']).unique().execute();
-  await db.schema.createIndex(`uq_${table}_reverses`).on(table).column('reverses_id').unique().execute();
+  // only the rows that reverse one hold an entry (migration 1180): a plain posting writes no index page for its NULL
+  await db.schema.createIndex(`uq_${table}_reverses`).on(table).column('reverses_id').unique().where(sql.ref('reverses_id'), 'is not', null).execute();
   await db.schema.createIndex(`ix_${table}_ref`).on(table).columns(['ref_type', 'ref_id']).execute();
   const t = sql.table(table);
   if (activeDialect() === 'postgres') {
