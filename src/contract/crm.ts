@@ -1,5 +1,7 @@
 import { z } from './zod';
 import { answer, defineCall } from './call';
+import { idField as id, textField as text } from './fields';
+import type { IntegralResult } from './students';
 import { CRM_SCREEN } from './resources/crm';
 
 /**
@@ -31,4 +33,23 @@ export const pointsCheckCall = defineCall({
   query: z.object({}),
   labels: {},
   answer: answer<PointsCheck>(),
+});
+
+/**
+ * 冲正积分: corrects a mistaken 增加积分 / 扣减积分 by appending its exact opposite, naming the row it
+ * reverses (the original stays). A row is reversed once; a reversal is not reversed; a gift
+ * exchange's rows are undone through the exchange order. The balance never goes below zero.
+ * Path chosen for the spec's unnamed correction: `crm_points/reverse`.
+ */
+export const POINTS_REVERSE_PERM = 'crm_points_reverse';
+
+export const pointsReverseCall = defineCall({
+  area: 'crm',
+  title: '冲正积分',
+  method: 'POST',
+  path: 'api/v1/crm_points/reverse',
+  perm: POINTS_REVERSE_PERM,
+  body: z.object({ id: id('积分流水'), reason: text('冲正原因', 200) }),
+  labels: { id: '积分流水', reason: '冲正原因' },
+  answer: answer<IntegralResult>(),
 });

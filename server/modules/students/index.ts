@@ -19,7 +19,7 @@ import { addRow, labelsOf, mountResource, runAction, type ResourceHooks, type Ro
 import { check } from '../../lib/validate';
 import { studentHooks, studentSchool } from './student-rules';
 import { parentHooks } from './parents';
-import { registerIntegral } from './integral';
+import { integralLogHooks, registerIntegral } from './integral';
 import { freezeOffHooks, registerFreeze } from './freeze';
 import { registerStop, stopHooks } from './stop';
 import { registerLookups } from './lookups';
@@ -40,7 +40,7 @@ const onStudent: ResourceHooks = {
 export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
   mountResource(app, studentResource, studentHooks);
   mountResource(app, parentResource, parentHooks);
-  mountResource(app, integralLogResource);
+  mountResource(app, integralLogResource, integralLogHooks);
   mountResource(app, freezeResource);
   mountResource(app, freezeOffResource, freezeOffHooks);
   mountResource(app, stopApplyResource, stopHooks);
@@ -57,7 +57,7 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
 
 export { studentInScope, assertTransition, stateText } from './student-rules';
 export { studentInView } from './views';
-export { postPoints, integralMismatches, integralMismatchRows } from './integral';
+export { postPoints, reversePoints, integralMismatches, integralMismatchRows, type PointsKind } from './integral';
 export { isFrozenOn, decideFreeze } from './freeze';
 export { parentByPhone } from './parents';
 export { moveStudentToCampus } from './move-campus';

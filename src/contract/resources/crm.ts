@@ -1,5 +1,6 @@
 import { defineResource } from '../resource';
 import { FIN_SCREEN } from './finance-flows';
+import { studentResource } from './students';
 
 /**
  * 客户关系 (crm, spec screens.tsv `crm`): the points mall and the points ledger seen as a whole.
@@ -14,6 +15,7 @@ export const CRM_SCREEN = {
   mallGift: 'crm_mall_gift',
   pointsRecord: 'crm_points_record',
   customers: 'crm_customers',
+  points: 'crm_points',
 } as const;
 
 export const mallGiftResource = defineResource({
@@ -38,4 +40,50 @@ export const mallGiftResource = defineResource({
   },
 });
 
-export const CRM_RESOURCES = [mallGiftResource] as const;
+const student = studentResource.fields;
+
+/**
+ * 客户列表 and 积分管理: the students of the caller's campuses seen as customers — a read-only view of
+ * the student table (its fields as the students area declares them; phones masked alike). The page
+ * adds per customer the points earned and used (Σ of the ledger's rows), the last change and the
+ * complaints (server/modules/crm/customers.ts). Points move only through the students area's calls.
+ */
+export const customerResource = defineResource({
+  name: 'crm_customer',
+  readBy: [CRM_SCREEN.customers, CRM_SCREEN.points],
+  title: '客户',
+  table: 'student',
+  scope: 'school',
+  softDelete: true,
+  perm: 'crm_customer',
+  calls: { add: false, update: false, delete: false, recover: false },
+  defaultSort: 'id desc',
+  fields: {
+    name: student.name,
+    gender: { ...student.gender, list: { format: 'option', width: 60 } },
+    grade: student.grade,
+    parent_name: student.parent_name,
+    parent_phone: student.parent_phone,
+    source: student.source,
+    state: student.state,
+    seller_id: student.seller_id,
+    integral: { ...student.integral, label: '积分余额', list: { sortable: true, width: 90 } },
+  },
+});
+
+/** Sort keys of the customer page's own columns (answered besides the declared fields). */
+export const CUSTOMER_SUMS = ['earned', 'used', 'complaints'] as const;
+
+/** A customer row as the page answers it: the declared fields plus the ledger's sums. */
+export interface CustomerSums {
+  /** Σ of the customer's positive ledger rows */
+  earned: number;
+  /** Σ of the negative ones, as a positive number */
+  used: number;
+  /** when the points last moved (null: never) */
+  last_points_at: string | null;
+  /** complaints filed for the customer (客诉工单) */
+  complaints: number;
+}
+
+export const CRM_RESOURCES = [mallGiftResource, customerResource] as const;

@@ -181,12 +181,30 @@ export const parentResource = defineResource({
   },
 });
 
-/** The points ledger (积分流水): appended by add_integral / reduce_integral, never edited. */
+/**
+ * What posted a points ledger row. 增加/扣减积分 (add_integral / reduce_integral) may be reversed by
+ * 冲正 (crm_points/reverse); a gift exchange's rows are undone through the exchange order only.
+ */
+export const POINTS_KINDS: readonly OptionItem[] = [
+  { value: 'grant', text: '增加积分' },
+  { value: 'deduct', text: '扣减积分' },
+  { value: 'exchange', text: '礼品兑换' },
+  { value: 'exchange_return', text: '兑换退回' },
+  { value: 'reversal', text: '冲正' },
+];
+
+/** Kinds of rows a 冲正 may reverse (each once). */
+export const REVERSIBLE_POINTS_KINDS: readonly string[] = ['grant', 'deduct'];
+
+/**
+ * The points ledger (积分流水): appended by add_integral / reduce_integral (and the gift exchange),
+ * never edited; a mistake is corrected by the reversing row of 冲正, which names the row it reverses.
+ */
 export const integralLogResource = defineResource({
   name: 'student_integral_log',
   // every students screen opens the student hub (profile, parents, points, freezes, scores …);
-  // 客户关系 › 积分记录 (crm_points_record) lists the whole ledger
-  readBy: [...STUDENT_SCREENS, 'crm_points_record'],
+  // 客户关系 › 积分记录 (crm_points_record) lists the whole ledger, 积分管理 and 客户列表 one customer's
+  readBy: [...STUDENT_SCREENS, 'crm_points_record', 'crm_points', 'crm_customers'],
   title: '积分流水',
   table: 'student_integral_log',
   scope: 'school',
@@ -199,6 +217,10 @@ export const integralLogResource = defineResource({
     balance_after: { type: 'int', label: '变动后余额', required: true, list: { width: 100 } },
     reason: { type: 'string', label: '原因', required: true, max: 255, list: { width: 200 } },
     operator_name: { type: 'string', label: '操作人', max: 64, list: { width: 90 } },
+    // rows from before the kinds were recorded have none (and are not reversed by 冲正)
+    biz_type: { type: 'string', label: '类型', max: 32, options: { kind: 'static', items: POINTS_KINDS }, search: 'eq', list: { format: 'option', width: 90 } },
+    // a 冲正 row: the row it reverses (unique: a row is reversed once)
+    reverses_id: { type: 'int', label: '冲正的流水', unique: true, list: { show: false, width: 90 } },
   },
 });
 

@@ -4,7 +4,9 @@ import { callApi } from '../../api/call';
 import { errorMessage } from '../../api/client';
 import { pointsCheckCall } from '../../contract/crm';
 import { integralLogResource } from '../../contract/resources/students';
-import { ResourcePage } from '../../components/ResourcePage';
+import { ResourcePage, columnsOf, useColumnOptions } from '../../components/ResourcePage';
+import { useMemo } from 'react';
+import { ledgerColumns } from './ledgerColumns';
 
 /**
  * 积分记录: the points ledger of the caller's campuses, append-only (a correction is a new row that
@@ -13,6 +15,8 @@ import { ResourcePage } from '../../components/ResourcePage';
 export default function PointsRecordScreen() {
   const check = useQuery({ queryKey: ['crm-points-check'], queryFn: () => callApi(pointsCheckCall, { query: {} }), retry: false });
   const bad = check.data?.mismatches ?? [];
+  const options = useColumnOptions(integralLogResource);
+  const columns = useMemo(() => ledgerColumns(columnsOf(integralLogResource, options)), [options]);
   return (
     <Stack gap="xs">
       {check.isError ? <Alert color="red">{errorMessage(check.error)}</Alert> : null}
@@ -27,7 +31,7 @@ export default function PointsRecordScreen() {
           {bad.length > 10 ? ` 等 ${bad.length} 名学员` : ''}
         </Alert>
       ) : null}
-      <ResourcePage def={integralLogResource} />
+      <ResourcePage def={integralLogResource} columns={columns} />
     </Stack>
   );
 }

@@ -4,5 +4,7 @@ type Loader = () => Promise<{ default: ComponentType }>;
 
 /** 客户关系 (server/db/seed/menus/crm.ts); 积分商城礼品 is `resource/crm_mall_gift`. */
 export const screens: Record<string, Loader> = {
+  'crm/customers': () => import('./CustomersScreen'),
+  'crm/points': () => import('./PointsScreen'),
   'crm/points_record': () => import('./PointsRecordScreen'),
 };

@@ -268,7 +268,7 @@ export async function seed(db: Kysely<Database>): Promise<void> {
         const out = r > 1 && random() < 0.3 && balance >= 30;
         const points = out ? -Math.min(balance, 30 + Math.floor(random() * 3) * 10) : 10 + Math.floor(random() * 5) * 5;
         balance += points;
-        ledger.push({ school_id: school.id, student_id: s.id, points, balance_after: balance, reason: out ? pick(POINTS_OUT) : pick(POINTS_IN), operator_name: '演示数据', ...st(null, `${addDays(today, -60 + r * 12)} 1${r}:00:00`) });
+        ledger.push({ school_id: school.id, student_id: s.id, points, balance_after: balance, reason: out ? pick(POINTS_OUT) : pick(POINTS_IN), operator_name: '演示数据', biz_type: out ? 'deduct' : 'grant', ...st(null, `${addDays(today, -60 + r * 12)} 1${r}:00:00`) });
       }
       await db.updateTable('student').set({ integral: balance }).where('id', '=', s.id).execute();
     }

@@ -61,7 +61,7 @@ function toExchange(r: Readonly<Record<string, unknown>>): ExchangeRow {
 export async function postExchange(db: Db, principal: Principal, written: Readonly<Record<string, unknown>>): Promise<void> {
   const order = toExchange(written);
   if (order.points <= 0 || order.student_id === null || order.points_log_id !== null) return;
-  const posted = await postPoints(db, principal, order.student_id, -order.points, `礼品兑换：${order.gift_name ?? ''} × ${order.quantity}（兑换单 ${order.id}）`);
+  const posted = await postPoints(db, principal, order.student_id, -order.points, `礼品兑换：${order.gift_name ?? ''} × ${order.quantity}（兑换单 ${order.id}）`, 'exchange');
   await db.updateTable('fin_exchange_gift_order').set({ points_log_id: posted.log_id }).where('id', '=', order.id).where('points_log_id', 'is', null).execute();
 }
 
@@ -77,7 +77,7 @@ export async function reverseExchange(db: Db, principal: Principal, raw: Readonl
   // claim the reversal first (0 marks it taken until the ledger row is known)
   const claimed = await db.updateTable('fin_exchange_gift_order').set({ refund_log_id: 0, updated_at: nowText() }).where('id', '=', order.id).where('refund_log_id', 'is', null).executeTakeFirst();
   if (Number(claimed.numUpdatedRows) === 0) return;
-  const posted = await postPoints(db, principal, order.student_id, order.points, `兑换单 ${order.id} ${why}，退回积分`);
+  const posted = await postPoints(db, principal, order.student_id, order.points, `兑换单 ${order.id} ${why}，退回积分`, 'exchange_return');
   await db.updateTable('fin_exchange_gift_order').set({ refund_log_id: posted.log_id }).where('id', '=', order.id).execute();
   if (order.mall_gift_id !== null) await returnMallGift(db, order.mall_gift_id, order.quantity);
 }
