@@ -24,16 +24,16 @@ test('principal: 增加积分, 扣减积分 and 冲正 move the balance and appe
 
   await row.getByRole('button', { name: '增加积分', exact: true }).click();
   const grant = page.getByRole('dialog', { name: `增加积分：${first.name}（当前积分 ${first.integral}）` });
-  await grant.getByLabel('积分', { exact: true }).fill('15');
-  await grant.getByLabel('原因', { exact: true }).fill('E2E 课堂表现优秀');
+  await grant.getByRole('textbox', { name: '积分', exact: true }).fill('15');
+  await grant.getByRole('textbox', { name: '原因', exact: true }).fill('E2E 课堂表现优秀');
   await grant.getByRole('button', { name: '确定' }).click();
   await expect(page.getByText(`已增加 15 积分，当前积分 ${first.integral + 15}`)).toBeVisible();
   await expect(row.locator('td').filter({ hasText: new RegExp(`^${first.integral + 15}$`) }).first()).toBeVisible();
 
   await row.getByRole('button', { name: '扣减积分', exact: true }).click();
   const deduct = page.getByRole('dialog', { name: `扣减积分：${first.name}（当前积分 ${first.integral + 15}）` });
-  await deduct.getByLabel('积分', { exact: true }).fill('5');
-  await deduct.getByLabel('原因', { exact: true }).fill('E2E 兑换文具');
+  await deduct.getByRole('textbox', { name: '积分', exact: true }).fill('5');
+  await deduct.getByRole('textbox', { name: '原因', exact: true }).fill('E2E 兑换文具');
   await deduct.getByRole('button', { name: '确定' }).click();
   await expect(page.getByText(`已扣减 5 积分，当前积分 ${first.integral + 10}`)).toBeVisible();
 
@@ -44,7 +44,7 @@ test('principal: 增加积分, 扣减积分 and 冲正 move the balance and appe
   await expect(deductRow).toContainText('李秀英');
   await deductRow.getByRole('button', { name: '冲正', exact: true }).click();
   const reverse = page.getByRole('dialog', { name: '冲正积分流水：-5（E2E 兑换文具）' });
-  await reverse.getByLabel('冲正原因', { exact: true }).fill('扣错了');
+  await reverse.getByRole('textbox', { name: '冲正原因', exact: true }).fill('扣错了');
   const reversed = page.waitForResponse((r) => r.url().includes('/api/v1/crm_points/reverse'));
   await reverse.getByRole('button', { name: '冲正' }).click();
   expect(((await (await reversed).json()) as { code: number; data: { balance: number } }).data.balance).toBe(first.integral + 15);
