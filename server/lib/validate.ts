@@ -14,6 +14,10 @@ export type Labels = Readonly<Record<string, string>>;
 function messageOf(error: z.ZodError, labels?: Labels): string {
   const issue = error.issues[0];
   if (!issue) return '请求参数不正确';
+  return issueMessage(issue, labels);
+}
+
+function issueMessage(issue: z.core.$ZodIssue, labels?: Labels): string {
   const key = issue.path.map(String).join('.');
   const label = (labels && (labels[key] ?? labels[String(issue.path[0] ?? '')])) || key;
   let msg = issue.message;
@@ -39,6 +43,24 @@ export function check<S extends z.ZodType>(schema: S, data: unknown, labels?: La
   });
   if (!result.success) throw new ApiError(400, messageOf(result.error, labels));
   return result.data;
+}
+
+/**
+ * Like `check`, but every problem of the input, each worded as `check` words its first one (an
+ * import reports all the problems of each row at once).
+ */
+export function problemsOf<S extends z.ZodType>(schema: S, data: unknown, labels?: Labels): { ok: true; data: z.output<S> } | { ok: false; problems: string[] } {
+  const parsed = schema.safeParse(data);
+  if (parsed.success) return { ok: true, data: parsed.data };
+  const result = schema.safeParse(data, {
+    error: (iss) => {
+      const m = zhLocale(iss);
+      const text = typeof m === 'string' ? m : (m?.message ?? '输入无效');
+      return GENERIC + text;
+    },
+  });
+  if (result.success) return { ok: true, data: result.data };
+  return { ok: false, problems: [...new Set(result.error.issues.map((i) => issueMessage(i, labels)))] };
 }
 
 /** Longest filter value a list or search accepts (a LIKE pattern of megabytes is refused by SQLite). */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { rm, stat } from 'node:fs/promises';
+import { readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { Context, Hono } from 'hono';
@@ -254,4 +254,24 @@ export async function attachmentRecords(db: Kysely<Database>, ids: readonly numb
   if (ids.length === 0) return [];
   const rows = await db.selectFrom('sys_attachment').selectAll().where('id', 'in', [...new Set(ids)]).where('del_flag', '=', 0).execute();
   return rows.map((r) => ({ ...recordOf(r), uploaded_by: r.created_by }));
+}
+
+/**
+ * The content of a file this user uploaded (not deleted), for an area that reads what its user
+ * uploaded (the student import reads the .xlsx): undefined when there is no such file or another
+ * user uploaded it. The size is checked before anything is read.
+ */
+export async function readOwnUpload(
+  db: Kysely<Database>,
+  config: Pick<AppDeps['config'], 'dataDir'>,
+  userId: number,
+  id: number,
+  maxBytes: number,
+): Promise<{ name: string; ext: string; size: number; bytes: Buffer | null } | undefined> {
+  const row = await db.selectFrom('sys_attachment').selectAll().where('id', '=', id).where('del_flag', '=', 0).executeTakeFirst();
+  if (!row || row.created_by !== userId) return undefined;
+  const size = Number(row.size);
+  if (size > maxBytes || !/^[0-9a-f-]{36}$/.test(row.stored_name)) return { name: row.name, ext: row.ext, size, bytes: null };
+  const bytes = await readFile(path.join(dataSubdir(config, 'attachments'), row.stored_name)).catch(() => null);
+  return { name: row.name, ext: row.ext, size, bytes };
 }

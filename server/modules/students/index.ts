@@ -13,6 +13,7 @@ import {
   teacherScoreResource,
   textbookResource,
 } from '../../../src/contract/resources/students';
+import { studentImportResource } from '../../../src/contract/resources/students-import';
 import { bodySchema } from '../../../src/contract/resource';
 import type { AppDeps, AppEnv } from '../../lib/context';
 import { addRow, labelsOf, mountResource, runAction, type ResourceHooks, type Row } from '../../lib/resource-routes';
@@ -23,6 +24,7 @@ import { integralLogHooks, registerIntegral } from './integral';
 import { freezeOffHooks, registerFreeze } from './freeze';
 import { registerStop, stopHooks } from './stop';
 import { registerLookups } from './lookups';
+import { registerImport } from './import/routes';
 import './phone-change';
 import './schema';
 
@@ -37,7 +39,7 @@ const onStudent: ResourceHooks = {
 };
 
 /** The students area (spec doc 001 §7 "Students"): students, parents, points, freezes, stops, scores. */
-export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
+export function register(app: Hono<AppEnv>, deps: AppDeps): void {
   mountResource(app, studentResource, studentHooks);
   mountResource(app, parentResource, parentHooks);
   mountResource(app, integralLogResource, integralLogHooks);
@@ -49,6 +51,8 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
   registerFreeze(app);
   registerStop(app);
   registerLookups(app);
+  mountResource(app, studentImportResource);
+  registerImport(app, deps);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -83,3 +87,6 @@ export async function changeStudentState(c: Context<AppEnv>, ids: readonly numbe
   await runAction(ctxOf(c), studentHooks, action, { ids: [...ids], state });
 }
 export { studentsBornOn, type BornOnRow } from './birthdays';
+/** The Excel import's own steps (the demo seed imports its demo files through them). */
+export { createImport, runChunk } from './import/run';
+export type { SheetRow } from './import/sheet';

@@ -12,6 +12,7 @@ import type {
   teacherScoreResource,
   textbookResource,
 } from '../../../src/contract/resources/students';
+import type { studentImportResource } from '../../../src/contract/resources/students-import';
 import type { BaseColumns } from '../../db/schema';
 
 /**
@@ -43,5 +44,29 @@ declare module '../../db/schema' {
     student_kw_jfx: Campus<DeclaredTable<typeof kwAnalysisResource>>;
     student_score: Campus<DeclaredTable<typeof scoreResource>>;
     tch_stu_score: Campus<DeclaredTable<typeof teacherScoreResource>>;
+  }
+}
+
+/** A row of a student import (migration 1160); the import itself is declared (student_import). */
+export interface StudentImportRowTable extends BaseColumns {
+  import_id: number;
+  row_no: number;
+  chunk_no: number | null;
+  status: number;
+  school_id: number | null;
+  name: string;
+  parent_phone: string | null;
+  msg: string;
+  /** JSON of the add call's body (accepted rows) */
+  body: string | null;
+  /** JSON of the row's cell texts in the template's column order */
+  cells: string;
+  student_id: number | null;
+}
+
+declare module '../../db/schema' {
+  interface Database {
+    student_import: Campus<DeclaredTable<typeof studentImportResource>>;
+    student_import_row: StudentImportRowTable;
   }
 }

@@ -81,7 +81,16 @@ function fileNameOf(res: Response, fallback: string): string {
 
 /** Fetches the prepared file with the session headers and hands it to the browser as a download. */
 export async function download(params: Record<string, QueryValue>, fallbackName: string): Promise<ExportOutcome> {
-  const url = `${resolveUrl(PATHS.exportDownload)}?${toSearchParams(params).toString()}`;
+  return downloadFrom(PATHS.exportDownload, params, fallbackName);
+}
+
+/**
+ * Fetches a file a call answers (a template, an import's refused rows) with the session headers
+ * and hands it to the browser as a download; a JSON answer is the server's refusal.
+ */
+export async function downloadFrom(path: string, params: Record<string, QueryValue>, fallbackName: string): Promise<ExportOutcome> {
+  const search = toSearchParams(params).toString();
+  const url = `${resolveUrl(path)}${search ? `?${search}` : ''}`;
   const res = await fetch(url, { headers: authHeaders(), credentials: 'omit' });
   const type = res.headers.get('Content-Type') ?? '';
   if (type.includes('application/json')) {

@@ -1,5 +1,6 @@
 import { defineResource, type OptionItem } from '../resource';
 import { STUDENT_SCREENS } from '../students';
+import { studentImportResource } from './students-import';
 
 /**
  * The students area (spec doc 001 §7 "Students"): the student, parents, and the records hanging
@@ -446,4 +447,5 @@ export const STUDENT_RESOURCES = [
   kwAnalysisResource,
   scoreResource,
   teacherScoreResource,
+  studentImportResource,
 ] as const;

@@ -10,4 +10,5 @@ export const screens: Record<string, Loader> = {
   'students/parent': () => import('./ParentScreen'),
   'students/freeze': () => import('./FreezeScreen'),
   'students/old_student_gift': () => import('./OldStudentGiftScreen'),
+  'students/import': () => import('./ImportScreen'),
 };

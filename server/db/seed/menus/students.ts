@@ -2,6 +2,7 @@ import { screen, type MenuSeed } from '../menu-seed';
 import { STUDENT_SCREEN as S } from '../../../../src/contract/students';
 import { FULL_VALUE_LABEL, FULL_VALUE_PERM } from '../../../../src/contract/mask';
 import { STUDENT_VIEWS, viewComponent } from '../../../../src/contract/student-views';
+import { STUDENT_IMPORT_PERM, STUDENT_IMPORT_SCREEN } from '../../../../src/contract/student-import';
 
 export const order = 15;
 
@@ -87,6 +88,8 @@ export const menus: readonly MenuSeed[] = [
         ],
         { code: S.freeze, grants: ['principal', 'front_desk'] },
       ),
+      // Excel import of students with parents: the history, the dry run and the chunked import
+      screen('学员导入', 'students/import', [[STUDENT_IMPORT_PERM, '导入学员']], { code: STUDENT_IMPORT_SCREEN, grants: ['principal', 'front_desk'] }),
     ],
   },
 ];
