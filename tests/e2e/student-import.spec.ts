@@ -37,7 +37,7 @@ test('student import: template, dry run, refused rows, import, history', async (
   await dialog.getByRole('button', { name: '下载导入模板' }).click();
   expect((await template).suggestedFilename()).toBe('学员导入模板.xlsx');
 
-  await dialog.getByRole('textbox', { name: /默认校区/ }).click();
+  await dialog.getByRole('combobox', { name: /默认校区/ }).click();
   await page.getByRole('option', { name: '广州天河校区' }).click();
   await dialog.locator('input[type="file"]').setInputFiles({ name: '天河周末班.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: file });
   await dialog.getByRole('button', { name: '上传并校验' }).click();
@@ -46,7 +46,7 @@ test('student import: template, dry run, refused rows, import, history', async (
   // the refused rows are shown first, each with its reason
   await expect(dialog.getByRole('cell', { name: /性别“男孩”不正确/ })).toBeVisible();
   await expect(dialog.getByRole('cell', { name: /家长电话“12345”不正确/ })).toBeVisible();
-  await dialog.getByRole('radio', { name: '全部' }).check({ force: true });
+  await dialog.getByText('全部', { exact: true }).click();
   await expect(dialog.getByRole('cell', { name: '将新增学员', exact: true })).toHaveCount(2);
 
   const refused = page.waitForEvent('download');
