@@ -54,7 +54,8 @@ test('student import: template, dry run, refused rows, import, history', async (
   const download = await refused;
   expect(download.suggestedFilename()).toBe('天河周末班-拒绝的行.xlsx');
   const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(await readFile(await download.path()));
+  const bytes = await readFile(await download.path());
+  await wb.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
   const ws = wb.worksheets[0];
   expect(ws.actualRowCount).toBe(3);
   expect(String(ws.getRow(1).getCell(STUDENT_IMPORT_COLUMNS.length + 2).value)).toBe('拒绝原因');
