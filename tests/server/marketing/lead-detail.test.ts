@@ -104,7 +104,7 @@ describe('已有学员 › 刷卡支付 (mkt_resource/yeepay)', () => {
     const lead = (await existing(sales)).content[0]!;
     const id = Number(lead.id);
     const r = await ok(post<{ id: number; request_no: string }>(s, sales, 'mkt_resource/yeepay', { id, amount: 368000, remark: '首期学费' }));
-    expect(r.request_no).toMatch(/^YP\d+/);
+    expect(r.request_no).toMatch(/^YP\d{14}[0-9A-F]{6}$/);
     const last = (await moves(id)).at(-1)!;
     expect(last.action).toBe('刷卡支付');
     expect(last.reason).toContain('3680.00元');

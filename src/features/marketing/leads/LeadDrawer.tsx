@@ -146,7 +146,8 @@ export function LeadDrawer({ id, variant = 'plain', onClose, onChanged }: { id: 
               </Button>
             )}
           </Group>
-          <Tabs defaultValue="timeline">
+          {/* a tab is mounted when opened: its list or the campus offer loads only if looked at */}
+          <Tabs defaultValue="timeline" keepMounted={false}>
             <Tabs.List>
               <Tabs.Tab value="timeline">时间线</Tabs.Tab>
               <Tabs.Tab value="records">跟进记录</Tabs.Tab>
@@ -172,7 +173,7 @@ export function LeadDrawer({ id, variant = 'plain', onClose, onChanged }: { id: 
             </Tabs.Panel>
             {existing && (
               <Tabs.Panel value="audition" pt="sm">
-                <AuditionTab leadId={id} />
+                <AuditionTab lead={l} />
               </Tabs.Panel>
             )}
             {existing && (

@@ -1,5 +1,6 @@
 import { Alert, Badge, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { callApi } from '../../../api/call';
 import { errorMessage } from '../../../api/client';
 import { ResourcePage } from '../../../components/ResourcePage';
@@ -17,8 +18,11 @@ import { formatYuan } from '../../../lib/format/money';
  */
 
 /** 试听: the lead's trial lesson bookings; 新增 books one (mkt_trial_lesson_student/add). */
-export function AuditionTab({ leadId }: { leadId: number }) {
-  return <ResourcePage def={trialStudentResource} fixedFilters={{ resource_id: leadId }} newDefaults={{ resource_id: leadId }} exportName={false} />;
+export function AuditionTab({ lead }: { lead: { id: number; name: string; school_id?: unknown } }) {
+  // the new booking names the lead (with its name shown) and its campus, which the server keeps anyway
+  const defaults = useMemo(() => ({ resource_id: lead.id, resource_name: lead.name, school_id: Number(lead.school_id) }), [lead.id, lead.name, lead.school_id]);
+  const fixed = useMemo(() => ({ resource_id: lead.id }), [lead.id]);
+  return <ResourcePage def={trialStudentResource} fixedFilters={fixed} newDefaults={defaults} exportName={false} />;
 }
 
 function useCampusOffer(schoolId: number) {
@@ -31,6 +35,9 @@ function OfferState({ loading, error, empty }: { loading: boolean; error: unknow
   if (empty) return <Text c="dimmed">该校区今日没有在售的课程包</Text>;
   return null;
 }
+
+// short cells stay on one line; on a phone the table scrolls sideways instead of breaking words
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
 
 const hoursText = (p: PackTerms) => (p.gift_hours > 0 ? `${p.hours}+赠${p.gift_hours}` : String(p.hours));
 
@@ -54,7 +61,7 @@ export function LanguagePackTab({ schoolId }: { schoolId: number }) {
     <Stack gap="xs">
       <OfferState loading={offer.isLoading} error={offer.error} empty={!!offer.data && packs.length === 0} />
       {packs.length > 0 && (
-        <Table.ScrollContainer minWidth={520}>
+        <Table.ScrollContainer minWidth={600}>
           <Table striped withTableBorder fz="xs" verticalSpacing={4}>
             <Table.Thead>
               <Table.Tr>
@@ -68,7 +75,7 @@ export function LanguagePackTab({ schoolId }: { schoolId: number }) {
             <Table.Tbody>
               {packs.map(({ pack, typeNames }) => (
                 <Table.Tr key={pack.language_pack_id}>
-                  <Table.Td>{pack.name}</Table.Td>
+                  <Table.Td style={NOWRAP}>{pack.name}</Table.Td>
                   <Table.Td ta="right">{formatYuan(pack.price)}</Table.Td>
                   <Table.Td ta="right">{hoursText(pack)}</Table.Td>
                   <Table.Td ta="right">{pack.validity_days}</Table.Td>
@@ -99,7 +106,7 @@ export function ClassTypeTab({ schoolId }: { schoolId: number }) {
     <Stack gap="xs">
       <OfferState loading={offer.isLoading} error={offer.error} empty={!!offer.data && types.length === 0} />
       {types.length > 0 && (
-        <Table.ScrollContainer minWidth={480}>
+        <Table.ScrollContainer minWidth={600}>
           <Table striped withTableBorder fz="xs" verticalSpacing={4}>
             <Table.Thead>
               <Table.Tr>
@@ -113,11 +120,13 @@ export function ClassTypeTab({ schoolId }: { schoolId: number }) {
             <Table.Tbody>
               {types.map((t) => (
                 <Table.Tr key={t.class_type_id}>
-                  <Table.Td>{t.class_type_name}</Table.Td>
-                  <Table.Td>{optionText(COURSE_LINES, t.course_line)}</Table.Td>
-                  <Table.Td>{t.level ?? ''}</Table.Td>
+                  <Table.Td style={NOWRAP}>{t.class_type_name}</Table.Td>
+                  <Table.Td style={NOWRAP}>{optionText(COURSE_LINES, t.course_line)}</Table.Td>
+                  <Table.Td style={NOWRAP}>{t.level ?? ''}</Table.Td>
                   <Table.Td>{t.language_packs.map((p) => p.name).join('、')}</Table.Td>
-                  <Table.Td ta="right">{priceRange(t.language_packs)}</Table.Td>
+                  <Table.Td ta="right" style={NOWRAP}>
+                    {priceRange(t.language_packs)}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
