@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
+import { activeDialect } from '../db/dialect';
 import type { Database, DeclaredTable } from '../db/schema';
 import type { auditLogResource } from '../../src/contract/resources/misc';
 import type { Principal } from './context';
@@ -60,25 +61,30 @@ function withoutStamps(row: Record<string, unknown>): Record<string, unknown> {
 export async function writeAudit(db: Kysely<Database>, principal: Pick<Principal, 'userId' | 'name'>, entry: AuditEntry): Promise<void> {
   if (!enabled) return;
   const now = nowText();
-  await db
-    .insertInto('audit_log')
-    .values({
-      at: now,
-      user_id: principal.userId,
-      user_name: principal.name,
-      area: entry.area,
-      title: entry.title.slice(0, 64),
-      call: entry.call.slice(0, 128),
-      table_name: entry.table,
-      record_ids: entry.ids.length > 0 ? `,${entry.ids.slice(0, 200).join(',')},` : null,
-      changes: JSON.stringify(entry.changes),
-      created_at: now,
-      updated_at: now,
-      created_by: principal.userId,
-      updated_by: principal.userId,
-    })
-    .execute();
+  const values = [
+    now,
+    principal.userId,
+    principal.name,
+    entry.area,
+    entry.title.slice(0, 64),
+    entry.call.slice(0, 128),
+    entry.table,
+    entry.ids.length > 0 ? `,${entry.ids.slice(0, 200).join(',')},` : null,
+    JSON.stringify(entry.changes),
+    now,
+    now,
+    principal.userId,
+    principal.userId,
+  ];
+  // one fixed statement (every write logs one row): no query building on the write's path
+  await db.executeQuery(CompiledQuery.raw(AUDIT_INSERT[activeDialect()], values));
 }
+
+const AUDIT_COLUMNS = ['at', 'user_id', 'user_name', 'area', 'title', 'call', 'table_name', 'record_ids', 'changes', 'created_at', 'updated_at', 'created_by', 'updated_by'].map((c) => `"${c}"`).join(', ');
+const AUDIT_INSERT = {
+  sqlite: `insert into audit_log (${AUDIT_COLUMNS}) values (${Array.from({ length: 13 }, () => '?').join(', ')})`,
+  postgres: `insert into audit_log (${AUDIT_COLUMNS}) values (${Array.from({ length: 13 }, (_, i) => `$${i + 1}`).join(', ')})`,
+} as const;
 
 /** Ids a special call's input or answer names: `id`, `ids`, `[{id}]`, or the answer's `id`. */
 export function idsOf(...values: unknown[]): number[] {

@@ -2,7 +2,7 @@
  * `npm run bench`: every speed and memory figure of the product, printed as one table.
  *
  *   npm run bench                         all benches at their documented default scales
- *   npm run bench -- --only api,app       a subset (api, relations, students, app, table, offline, classes, finance, marketing, workflow, orders)
+ *   npm run bench -- --only api,app       a subset (api, relations, audit, students, app, table, offline, classes, finance, marketing, workflow, orders)
  *   npm run bench -- --scale 100000       the API and relation benches' row count (default 1,000,000)
  *   npm run bench -- --checkins 10000000  the check-in rows of the classes bench
  *   FIN_BENCH_FLOWS=1000000 npm run bench -- --only finance    the account flows of the finance bench (default 10,000,000)
@@ -24,6 +24,7 @@ import { runStudentBench } from './student-figures-bench';
 import { runMarketingBench } from './marketing-bench';
 import { runWorkflowBench } from './workflow-bench';
 import { runOrdersBench } from './orders-bench';
+import { auditCostPercent, runAuditBench } from './audit-bench';
 
 export interface Figure {
   area: string;
@@ -85,6 +86,15 @@ async function main(): Promise<void> {
       { area, name: 'errors', value: r.plain.errors + r.related.errors + r.real.errors, unit: '', target: '0', ok: r.plain.errors + r.related.errors + r.real.errors === 0 },
       { area, name: 'machine load average during the run', value: round(r.loadAverage, 1), unit: '', target: '', ok: true },
     );
+  }
+  if (want('audit')) {
+    console.log('Audit log bench …');
+    const r = await runAuditBench();
+    const area = `audit log (declared writes of 教室, in-process, SQLite; ${r.writes} writes each way, alternating rounds)`;
+    for (const what of ['add', 'update'] as const) {
+      const cost = auditCostPercent(r[what]);
+      figures.push({ area, name: `${what}: p50 without the log ${round(r[what].off, 3)} ms, with it ${round(r[what].on, 3)} ms; extra`, value: round(cost, 1), unit: '%', target: '≤ 15', ok: cost <= 15 });
+    }
   }
   if (want('students')) {
     console.log('Students bench …');
