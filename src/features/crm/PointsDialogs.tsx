@@ -9,7 +9,7 @@ import { notifySuccess } from '../../components/feedback';
 import { FieldsDialog, ResourcePage, columnsOf, useColumnOptions } from '../../components/ResourcePage';
 import { searchFieldsOf } from '../../components/SearchForm';
 import type { TableRow } from '../../components/DataTable';
-import { ledgerColumns } from './ledgerColumns';
+import { customerLedgerColumns } from './ledgerColumns';
 
 /** The customer a points dialog is about. */
 export interface PointsCustomer {
@@ -45,7 +45,7 @@ export function PointsMoveDialog({ move, customer, onClose }: { move: PointsMove
   );
 }
 
-const LEDGER_SEARCH = searchFieldsOf(integralLogResource).filter((f) => f.name !== 'student_id');
+const LEDGER_SEARCH = searchFieldsOf(integralLogResource).filter((f) => f.name !== 'student_id' && f.name !== 'school_id');
 
 /**
  * 积分明细 of one customer: the ledger, newest first, with who posted each row and when; 冲正 (for
@@ -53,7 +53,7 @@ const LEDGER_SEARCH = searchFieldsOf(integralLogResource).filter((f) => f.name !
  */
 export function PointsLedgerDialog({ customer, onClose }: { customer: PointsCustomer | null; onClose: (changed: boolean) => void }) {
   const options = useColumnOptions(integralLogResource);
-  const columns = useMemo(() => ledgerColumns(columnsOf(integralLogResource, options).filter((c) => c.prop !== refLabelKey('student_id', 'name'))), [options]);
+  const columns = useMemo(() => customerLedgerColumns(columnsOf(integralLogResource, options), refLabelKey('student_id', 'name')), [options]);
   const [balance, setBalance] = useState<number | null>(null);
   const [reversing, setReversing] = useState<{ row: TableRow; reload: () => void } | null>(null);
   const [changed, setChanged] = useState(false);

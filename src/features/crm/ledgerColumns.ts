@@ -12,9 +12,26 @@ export const REVERSED: DataTableColumn = {
   formatter: (row) => (row.reversed_by_id ? `已冲正（流水 ${String(row.reversed_by_id)}）` : row.reverses_id ? `冲正流水 ${String(row.reverses_id)}` : ''),
 };
 
-/** The ledger's declared columns followed by its time and correction columns. */
+/** A points change with its sign: +20 granted, -5 deducted. */
+const signed = (_r: TableRow, v: unknown): string => (Number(v) > 0 ? `+${String(v)}` : String(v ?? ''));
+
+/** The ledger's declared columns with the change signed, followed by its time and correction columns. */
 export function ledgerColumns<Row extends TableRow>(declared: DataTableColumn<Row>[]): DataTableColumn<Row>[] {
-  return [POSTED_AT as DataTableColumn<Row>, ...declared, REVERSED as DataTableColumn<Row>];
+  const cols = declared.map((c) => (c.prop === 'points' ? { ...c, formatter: signed } : c));
+  return [POSTED_AT as DataTableColumn<Row>, ...cols, REVERSED as DataTableColumn<Row>];
+}
+
+/**
+ * One customer's ledger: the change and the balance first (what a narrow screen shows), then the
+ * reason, time, who and kind; no campus column (one customer, one campus) and no customer column.
+ */
+export function customerLedgerColumns<Row extends TableRow>(declared: DataTableColumn<Row>[], customerColumn: string): DataTableColumn<Row>[] {
+  const all = ledgerColumns(declared).filter((c) => c.prop !== customerColumn);
+  const first = ['points', 'balance_after', 'reason'];
+  const lead = first.flatMap((p) => all.filter((c) => c.prop === p));
+  // a hidden campus column keeps the shared table from adding a shown one
+  const campus = { prop: 'school_id', label: '校区', show: false } as DataTableColumn<Row>;
+  return [...lead, ...all.filter((c) => !first.includes(c.prop)), campus];
 }
 
 /** The customer's points figures the crm_customer page answers besides the declared fields. */
