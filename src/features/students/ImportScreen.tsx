@@ -40,7 +40,7 @@ export default function ImportScreen() {
   const can = useHasPermission();
   const options = useColumnOptions(studentImportResource);
   const columns = useMemo<DataTableColumn<TableRow>[]>(
-    () => [...columnsOf<TableRow>(studentImportResource, options), { prop: 'created_at', label: '导入时间', width: 150, formatter: (r) => formatDateTime(r.created_at as string) }],
+    () => [...columnsOf<TableRow>(studentImportResource, options), { prop: 'created_at', label: '导入时间', width: 165, formatter: (r) => formatDateTime(r.created_at as string) }],
     [options],
   );
   const [open, setOpen] = useState<{ initial: ImportSummary | null } | null>(null);
