@@ -115,10 +115,13 @@ function toRow(r: Omit<InstanceRow, 'state_text'>): InstanceRow {
   return { ...r, state_text: WF_STATE_TEXT[r.state] ?? '' };
 }
 
-/** Badge counts of the task center: pending to-dos, decided tasks, own running applications, copies. */
-export async function taskCounts(db: Kysely<Database>, p: Principal): Promise<InstancePage['counts']> {
+/**
+ * Badge counts of the task center: pending to-dos, decided tasks, own running applications, copies.
+ * `knownTodo`: the to-do count when the caller has just counted the unfiltered to-do list.
+ */
+export async function taskCounts(db: Kysely<Database>, p: Principal, knownTodo?: number): Promise<InstancePage['counts']> {
   const [todo, done, apply, copy] = await Promise.all([
-    countOf(db.selectFrom('wf_instance as i').select('i.id').where('i.id', 'in', todoInstanceIds(db, p))),
+    knownTodo ?? countOf(db.selectFrom('wf_instance as i').select('i.id').where('i.id', 'in', todoInstanceIds(db, p))),
     // the decided tasks' instances counted on the task index alone (every task has its instance)
     db
       .selectFrom('wf_task')
@@ -157,7 +160,9 @@ export async function instancePage(db: Kysely<Database>, p: Principal, q: ListQu
     for (const t of tasks) if (!byInstance.has(t.instance_id)) byInstance.set(t.instance_id, t.task_id);
     content = content.map((r) => ({ ...r, task_id: byInstance.get(r.id) ?? null }));
   }
-  return { content, totalSize, counts: await taskCounts(db, p) };
+  // the unfiltered to-do list's total is the to-do badge: not counted twice
+  const unfiltered = !q.ref_type && !q.state && !q.keyword && !q.applicant_id && !q.school_id && !q.date_start && !q.date_end;
+  return { content, totalSize, counts: await taskCounts(db, p, q.type === 'todo' && unfiltered ? totalSize : undefined) };
 }
 
 /**

@@ -419,6 +419,10 @@ describe('lists and scope', () => {
     const todo = await ok(get<InstancePage>('principal', 'wf_instance_list', { type: 'todo', ref_type: def.tag }));
     expect(todo.content.map((r) => r.id)).toEqual([a]);
     expect(todo.counts.todo).toBeGreaterThanOrEqual(1);
+    // the badge counts every to-do, filtered list or not; unfiltered, it is the list's own total
+    const everyTodo = await ok(get<InstancePage>('principal', 'wf_instance_list', { type: 'todo' }));
+    expect(everyTodo.counts.todo).toBe(everyTodo.totalSize);
+    expect(todo.counts.todo).toBe(everyTodo.totalSize);
     const mine = await ok(get<InstancePage>('sales', 'wf_instance_list', { type: 'apply', ref_type: def.tag }));
     expect(mine.content[0]).toMatchObject({ id: a, state: 1, state_text: '审批中', current_approvers: '李秀英' });
     await run('principal', a);
