@@ -280,9 +280,14 @@ export const payInstallmentCall = defineCall({
   method: 'POST',
   path: 'api/v1/order_installment/pay',
   perm: 'order_installment_pay',
-  body: z.object({ id: id('分期订单'), amount: fen('还款金额').refine((v) => v > 0, '还款金额必须大于0') }),
-  labels: { id: '分期订单', amount: '还款金额' },
-  answer: answer<{ id: number; paid_amount: number; state: number; settled_periods: number[] }>(),
+  // the receipt's method (default 现金); 'account' takes the money from the student's account
+  body: z.object({
+    id: id('分期订单'),
+    amount: fen('还款金额').refine((v) => v > 0, '还款金额必须大于0'),
+    pay_method: z.enum(['cash', 'card', 'transfer', 'qr', 'account'], { error: '请选择支付方式' }).optional(),
+  }),
+  labels: { id: '分期订单', amount: '还款金额', pay_method: '支付方式' },
+  answer: answer<{ id: number; paid_amount: number; state: number; settled_periods: number[]; receipt_id: number; receipt_no: string }>(),
 });
 
 export const overdueTreatmentCall = defineCall({
@@ -447,5 +452,5 @@ export const actualRefundCall = defineCall({
   perm: 'order_refund_actual_refund',
   body: z.object({ id: id('退费单') }),
   labels: { id: '退费单' },
-  answer: answer<{ id: number; state: number; amount: number; refunded_hours: number }>(),
+  answer: answer<{ id: number; state: number; amount: number; refunded_hours: number; receipt_no: string }>(),
 });

@@ -21,9 +21,9 @@ import { scheduleJob, type LeasedJob } from '../../lib/job-lease';
 import { nowText, todayText } from '../../lib/time';
 import { studentInScope } from '../students';
 import { onReceiptCancel, type ReceiptCancelEvent } from '../finance';
-import { returnAccountPayment } from './receipts';
+import { paymentReceipt, returnAccountPayment } from './receipts';
 import { orderInScope, stateText as orderStateText, type OrderRow } from './order-rules';
-import { ORDER_STATE } from '../../../src/contract/resources/orders';
+import { ORDER_STATE, PAY_METHODS } from '../../../src/contract/resources/orders';
 import './schema';
 
 type Db = Kysely<Database>;
@@ -238,7 +238,12 @@ export function registerInstallments(app: Hono<AppEnv>): void {
     const plan = await planInScope(db, principal, body.id);
     assertOpen(plan, '还款');
     const res = await settleInstallment(db, plan.id, body.amount, principal.userId);
-    return { id: plan.id, ...res };
+    // every payment has its receipt (收费, the campus's gapless series), issued last so a refusal gives the number back;
+    // finance's 作废 of it un-settles the periods (unsettleInstallment)
+    const method = body.pay_method ?? 'cash';
+    const receipt = await paymentReceipt(db, { schoolId: plan.school_id, studentId: plan.student_id, amount: body.amount, method, refType: 'order_installment', refId: plan.id, by: principal.userId });
+    await logEvent(db, plan, '还款', `收据 ${receipt.receipt_no}：${formatYuan(body.amount)} 元（${PAY_METHODS.find((m) => m.value === method)?.text ?? method}）${res.settled_periods.length ? `，结清第${res.settled_periods.join('、')}期` : ''}`, principal);
+    return { id: plan.id, ...res, receipt_id: receipt.id, receipt_no: receipt.receipt_no };
   });
 
   mountCall(app, overdueTreatmentCall, async ({ db, principal, body }) => {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { issueReceipt as financeReceipt, payFromAccount, reverseAccountFlow } from '../finance';
-import type { PayMethod } from '../../../src/contract/finance-accounts';
+import type { PayMethod, ReceiptRow } from '../../../src/contract/finance-accounts';
 
 export interface ReceiptInput {
   schoolId: number;
@@ -22,6 +22,11 @@ export interface ReceiptInput {
  * when the method is 'account' (refused 余额不足 when it holds less, rolling the payment back).
  */
 export async function issueReceipt(db: Kysely<Database>, input: ReceiptInput): Promise<string> {
+  return (await paymentReceipt(db, input)).receipt_no;
+}
+
+/** issueReceipt answering the whole receipt (its id for printing, its number). */
+export async function paymentReceipt(db: Kysely<Database>, input: ReceiptInput): Promise<ReceiptRow> {
   if (input.method === 'account') {
     await payFromAccount(db, { studentId: input.studentId, amountFen: input.amount, refType: input.refType, refId: input.refId, by: input.by, reason: '订单支付' });
   }
@@ -36,7 +41,7 @@ export async function issueReceipt(db: Kysely<Database>, input: ReceiptInput): P
     by: input.by,
     bizDate: input.bizDate,
   });
-  return receipt.receipt_no;
+  return receipt;
 }
 
 /**

@@ -13,7 +13,8 @@ import { inScope } from '../../lib/scope';
 import { nextNumber, periodOf } from '../../lib/number-sequence';
 import { nowText } from '../../lib/time';
 import { createInstance, registerOutcome } from '../workflow';
-import { refundToAccount } from '../finance';
+import { issueReceipt as issueFinanceReceipt, refundToAccount } from '../finance';
+import type { PayMethod } from '../../../src/contract/finance-accounts';
 import { NOT_FOUND_MSG, getOrder, orderInScope, setOrderState, writeLog, type OrderRow } from './order-rules';
 import { lineBalances } from './balances';
 import { emptyLine } from './hours';
@@ -92,6 +93,21 @@ export async function calculateRefund(db: Db, order: OrderRow, relief: number): 
     `退费金额 ${formatYuan(amount)} 元`,
   ];
   return { order_id: order.id, student_id: order.student_id, lines, paid_left: paidLeft, hours_amount: hoursAmount, gift_deduction: giftDeduction, gifts_not_returned: giftsNotReturned, service_rate_permille: rate, service_charge: serviceCharge, relief, amount, explain };
+}
+
+/**
+ * How the refund's money goes out, as its receipt names it: 退至学员账户 → account, 现金 → cash,
+ * 银行转账 → transfer, 原路退回 → the method of the order's last payment (money that came from the
+ * account, or an order without payments, goes back by bank transfer).
+ */
+async function payoutMethod(db: Db, orderId: number, payoutKind: number | null): Promise<PayMethod> {
+  if (payoutKind === TO_ACCOUNT) return 'account';
+  if (payoutKind === 3) return 'cash';
+  if (payoutKind === 2) {
+    const last = await db.selectFrom('order_payment').select('method').where('order_id', '=', orderId).where('amount', '>', 0).orderBy('id', 'desc').executeTakeFirst();
+    if (last && last.method !== 'account') return last.method as PayMethod;
+  }
+  return 'transfer';
 }
 
 type RefundRow = { id: number; school_id: number; order_id: number; student_id: number; state: number; amount: number; refund_no: string | null; payout_kind: number | null };
@@ -203,7 +219,7 @@ async function submitRefund(db: Db, actor: RefundActor, refund: RefundRow, order
  * Pays an approved 退费单 (the caller checked its scope): the order's remaining hours go out on
  * the hours ledger, the money to the student's account when so chosen, the order becomes 已退费.
  */
-export async function payRefund(db: Db, actor: RefundActor, id: number): Promise<{ id: number; state: number; amount: number; refunded_hours: number }> {
+export async function payRefund(db: Db, actor: RefundActor, id: number): Promise<{ id: number; state: number; amount: number; refunded_hours: number; receipt_no: string }> {
   const refund = await refundById(db, id);
   if (refund.state !== REFUND.APPROVED) throw new ApiError(409, `退费单${stateText(refund.state)}，只有审批通过的退费单可以退款`);
   const order = await getOrder(db, refund.order_id);
@@ -220,10 +236,23 @@ export async function payRefund(db: Db, actor: RefundActor, id: number): Promise
     const out = await emptyLine(db, line, { bizType: 'refund', ...ref });
     hours += out.hours;
   }
-  if (refund.payout_kind === TO_ACCOUNT) await refundToAccount(db, { studentId: order.student_id, amountFen: refund.amount, refType: 'order_refund', refId: ref.refId, by: actor.userId, reason: `订单 ${order.order_no ?? order.id} 退费` });
-  await db.updateTable('order_refund').set({ state: REFUND.PAID, refunded_at: nowText(), refunded_hours: hours, updated_at: nowText(), updated_by: actor.userId }).where('id', '=', refund.id).where('state', '=', REFUND.APPROVED).execute();
-  await setOrderState(db, order.id, ORDER_STATE.refunded, actor, `退费 ${refund.refund_no ?? ''}`);
-  return { id: refund.id, state: REFUND.PAID, amount: refund.amount, refunded_hours: hours };
+  const flow = refund.payout_kind === TO_ACCOUNT ? await refundToAccount(db, { studentId: order.student_id, amountFen: refund.amount, refType: 'order_refund', refId: ref.refId, by: actor.userId, reason: `订单 ${order.order_no ?? order.id} 退费` }) : null;
+  // the money out has its receipt (退费, the campus's gapless series), issued last so a refusal gives the number back
+  const receipt = await issueFinanceReceipt(db, {
+    schoolId: order.school_id,
+    studentId: order.student_id,
+    amountFen: refund.amount,
+    kind: 2,
+    payMethod: await payoutMethod(db, order.id, refund.payout_kind),
+    refType: 'order_refund',
+    refId: refund.id,
+    by: actor.userId,
+    remark: `订单 ${order.order_no ?? order.id} 退费 ${refund.refund_no ?? ''}`.trim(),
+    flowId: flow?.id ?? null,
+  });
+  await db.updateTable('order_refund').set({ state: REFUND.PAID, refunded_at: nowText(), refunded_hours: hours, receipt_no: receipt.receipt_no, updated_at: nowText(), updated_by: actor.userId }).where('id', '=', refund.id).where('state', '=', REFUND.APPROVED).execute();
+  await setOrderState(db, order.id, ORDER_STATE.refunded, actor, `退费 ${refund.refund_no ?? ''}，退款凭证 ${receipt.receipt_no}`);
+  return { id: refund.id, state: REFUND.PAID, amount: refund.amount, refunded_hours: hours, receipt_no: receipt.receipt_no };
 }
 
 export function registerRefunds(app: Hono<AppEnv>): void {

@@ -305,6 +305,8 @@ export const refundResource = defineResource({
     state: { type: 'int', label: '状态', default: 1, options: { kind: 'static', items: REFUND_STATES }, search: 'in', list: { format: 'option', width: 80 } },
     payout_kind: { type: 'int', label: '退款方式', options: { kind: 'static', items: PAYOUT_KINDS }, search: 'eq', list: { format: 'option', width: 110 } },
     refunded_at: { type: 'datetime', label: '退款时间', search: 'range', list: { format: 'datetime', width: 160 } },
+    // the 退费 receipt the payout issued (财务 › 收据管理 prints it)
+    receipt_no: { type: 'string', label: '退款凭证号', max: 32, search: 'like', form: false, list: { width: 160 } },
     refunded_hours: { type: 'int', label: '退出课时(0.01)', min: 0, list: { width: 110, show: false } },
     detail: { type: 'text', label: '计算明细', list: false, form: false },
     remark: { type: 'string', label: '说明', max: 255, list: { show: false } },

@@ -114,8 +114,9 @@ describe('orders: installment plans', () => {
 
     const done = await ok(s.call<{ state: number; paid_amount: number }>('POST', api('order_installment/pay'), { headers: principal.headers, json: { id: created.id, amount: order.deal - first } }));
     expect(done).toMatchObject({ state: 4, paid_amount: order.deal });
+    // each payment is an event naming its receipt (还款), between the plan's other events
     const events = await s.db.selectFrom('order_installment_event').select('kind').where('installment_id', '=', created.id).orderBy('id').execute();
-    expect(events.map((e) => e.kind)).toEqual(['逾期', '逾期处理', '逾期恢复', '代扣授权']);
+    expect(events.map((e) => e.kind)).toEqual(['逾期', '逾期处理', '还款', '逾期恢复', '代扣授权', '还款']);
     const closed = await s.call<unknown>('POST', api('order_installment/termination'), { headers: principal.headers, json: { id: created.id, note: '退费' } });
     expect(closed.body.code).toBe(409);
   });
