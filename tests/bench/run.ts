@@ -2,7 +2,7 @@
  * `npm run bench`: every speed and memory figure of the product, printed as one table.
  *
  *   npm run bench                         all benches at their documented default scales
- *   npm run bench -- --only api,app       a subset (api, relations, audit, students, app, table, offline, classes, finance, marketing, workflow, orders)
+ *   npm run bench -- --only api,app       a subset (api, relations, audit, lead-import, students, app, table, offline, classes, finance, marketing, workflow, orders)
  *   npm run bench -- --scale 100000       the API and relation benches' row count (default 1,000,000)
  *   npm run bench -- --checkins 10000000  the check-in rows of the classes bench
  *   FIN_BENCH_FLOWS=1000000 npm run bench -- --only finance    the account flows of the finance bench (default 10,000,000)
@@ -25,6 +25,7 @@ import { runMarketingBench } from './marketing-bench';
 import { runWorkflowBench } from './workflow-bench';
 import { runOrdersBench } from './orders-bench';
 import { auditCostPercent, runAuditBench } from './audit-bench';
+import { leadImportExact, runLeadImportBench } from './lead-import-bench';
 
 export interface Figure {
   area: string;
@@ -95,6 +96,20 @@ async function main(): Promise<void> {
       const cost = auditCostPercent(r[what]);
       figures.push({ area, name: `${what}: p50 without the log ${round(r[what].off, 3)} ms, with it ${round(r[what].on, 3)} ms; extra`, value: round(cost, 1), unit: '%', target: '≤ 15', ok: cost <= 15 });
     }
+  }
+  if (want('lead-import')) {
+    console.log('Lead import bench …');
+    const r = await runLeadImportBench({ log });
+    const area = `marketing: Excel import of ${r.rows.toLocaleString('en')} leads (.xlsx ${r.fileKb} KB, fresh demo database, in-process, ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'SQLite'})`;
+    const counts = (a: { inserted: number; duplicates: number; refused: number }) => `${a.inserted} / ${a.duplicates} / ${a.refused}`;
+    figures.push(
+      { area, name: 'dry run (mkt_resource/import, dry_run)', value: round(r.dry.ms / 1000), unit: 's', target: '', ok: true },
+      { area, name: 'import (mkt_resource/import, in chunks of 500)', value: round(r.real.ms / 1000), unit: 's', target: '', ok: true },
+      { area, name: 'dry run + import', value: round(r.totalMs / 1000), unit: 's', target: '< 30', ok: r.totalMs < 30_000 },
+      { area, name: 'rows per second (dry run + import)', value: Math.round(r.rowsPerSecond), unit: 'rows/s', target: '', ok: true },
+      { area, name: 'peak memory (process RSS; at start)', value: `${Math.round(r.peakRssMb)} (${Math.round(r.startRssMb)})`, unit: 'MB', target: '', ok: true },
+      { area, name: `inserted / duplicates / refused: dry run; import (expected ${counts({ inserted: r.expected.insert, duplicates: r.expected.duplicate, refused: r.expected.refused })}); a re-sent chunk of ${r.resent.rows} rows inserts`, value: `${counts(r.dry)}; ${counts(r.real)}; ${r.resent.inserted}`, unit: '', target: 'exact', ok: leadImportExact(r) },
+    );
   }
   if (want('students')) {
     console.log('Students bench …');
