@@ -89,9 +89,9 @@ export const byMethod = (groups: readonly ReceiptGroup[]) => amountRows(groups.m
 export const byKind = (groups: readonly ReceiptGroup[]) => amountRows(groups.map((g) => ({ key: String(g.kind), amount: g.amount, count: g.count })), RECEIPT_KINDS);
 
 /**
- * The account ledger's rows of the days from..to (Shanghai local time) by business type. Campus
- * scope goes through the student (the ledger keys accounts by student): the student drives the
- * join so a city's report reads only its students' rows (index student_id, created_at …).
+ * The account ledger's rows of the days from..to (Shanghai local time) by business type, of the
+ * campuses they were posted at (migration 1220): one covering index range per campus, and a past
+ * month's figures stay as they were when a student later moves to another campus.
  */
 export async function accountByType(db: Db, from: string, to: string, schools: readonly number[] | undefined): Promise<{ by_type: AmountRow[]; net: number; count: number }> {
   const start = `${from} 00:00:00`;
@@ -102,10 +102,9 @@ export async function accountByType(db: Db, from: string, to: string, schools: r
           select biz_type, sum(amount) as amount, count(*) as n from fin_stu_account_flow
           where created_at >= ${start} and created_at < ${end} group by biz_type`.execute(db)
       : await sql<{ biz_type: string; amount: number | string; n: number | string }>`
-          select f.biz_type, sum(f.amount) as amount, count(*) as n
-          from student s cross join fin_stu_account_flow f
-          where ${inSchools('s.school_id', schools)} and f.student_id = s.id and f.created_at >= ${start} and f.created_at < ${end}
-          group by f.biz_type`.execute(db);
+          select biz_type, sum(amount) as amount, count(*) as n from fin_stu_account_flow
+          where ${inSchools('school_id', schools)} and created_at >= ${start} and created_at < ${end}
+          group by biz_type`.execute(db);
   const by_type = amountRows(
     rows.rows.map((r) => ({ key: r.biz_type, amount: Number(r.amount), count: Number(r.n) })),
     FLOW_TYPES,

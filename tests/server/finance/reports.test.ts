@@ -37,26 +37,26 @@ async function receiptSum(from: string, to: string, schools?: number[]): Promise
   return { amount: Number(r.amount), n: Number(r.n) };
 }
 
-/** The account ledger's postings of Shanghai days from..to, summed straight from the table. */
+/** The account ledger's postings of Shanghai days from..to, at these campuses, summed straight from the table. */
 async function flowSum(from: string, toExclusive: string, schools?: number[]): Promise<{ amount: number; n: number }> {
   let q = s.db
     .selectFrom('fin_stu_account_flow as f')
-    .innerJoin('student as st', 'st.id', 'f.student_id')
     .select([sql<string>`coalesce(sum(f.amount), 0)`.as('amount'), sql<string>`count(*)`.as('n')])
     .where('f.created_at', '>=', `${from} 00:00:00`)
     .where('f.created_at', '<', `${toExclusive} 00:00:00`);
-  if (schools) q = q.where('st.school_id', 'in', schools);
+  if (schools) q = q.where('f.school_id', 'in', schools);
   const r = await q.executeTakeFirstOrThrow();
   return { amount: Number(r.amount), n: Number(r.n) };
 }
 
-/** Appends account rows at given Shanghai times (the ledger's own posting stamps now): the chain stays whole. */
+/** Appends account rows at given Shanghai times (the ledger's own posting stamps now), at the student's campus as the ledger does: the chain stays whole. */
 async function postFlowAt(studentId: number, amount: number, at: string): Promise<void> {
   const key = `student:${studentId}`;
   const last = await s.db.selectFrom('fin_stu_account_flow').select(['seq', 'balance_after']).where('account_key', '=', key).orderBy('seq', 'desc').executeTakeFirst();
+  const { school_id } = await s.db.selectFrom('student').select('school_id').where('id', '=', studentId).executeTakeFirstOrThrow();
   await s.db
     .insertInto('fin_stu_account_flow')
-    .values({ account_key: key, seq: (last?.seq ?? 0) + 1, amount, balance_after: Number(last?.balance_after ?? 0) + amount, biz_type: 'opening', ref_type: 'test', ref_id: at, reverses_id: null, reason: '报表测试', created_by: null, created_at: at })
+    .values({ account_key: key, seq: (last?.seq ?? 0) + 1, amount, balance_after: Number(last?.balance_after ?? 0) + amount, biz_type: 'opening', ref_type: 'test', ref_id: at, reverses_id: null, reason: '报表测试', created_by: null, created_at: at, school_id })
     .execute();
 }
 
