@@ -11,7 +11,9 @@ import { pageQuerySchema } from './paging';
  *
  * 1. the app uploads the .xlsx through `sys_attachment/upload` (streamed, typed by content);
  * 2. `student_import/check` reads it on the server, validates every row with the add call's schema
- *    and rules, and stores the import with each row's result (a dry run: no student is written);
+ *    and rules, and stores the import with each row's result (a dry run: no student is written):
+ *    新增, 更新 (an existing student in the caller's campuses, with the fields that would change),
+ *    无变化, or 拒绝 with the reason;
  * 3. `student_import/run` imports one chunk of the accepted rows per call. Each row is claimed
  *    once, so re-sending a chunk, running an import twice or resuming one that was interrupted
  *    never creates a student twice;
@@ -57,12 +59,19 @@ export const IMPORT_STATES = [
   { value: 3, text: '已完成' },
 ] as const;
 
-/** One row's result: 1 will be (or is being) imported, 2 imported, 3 refused. */
-export const IMPORT_ROW_STATUS = { pending: 1, imported: 2, refused: 3 } as const;
+/**
+ * One row's result: 1 a new student to add, 2 added, 3 refused, 4 an existing student to update
+ * (same ID number, or same name and phone, in the caller's campuses), 5 updated, 6 an existing
+ * student the row would not change (not an error). Each row leaves 1 or 4 exactly once.
+ */
+export const IMPORT_ROW_STATUS = { pending: 1, imported: 2, refused: 3, pendingUpdate: 4, updated: 5, unchanged: 6 } as const;
 export const IMPORT_ROW_STATUSES = [
   { value: 1, text: '待导入' },
   { value: 2, text: '已导入' },
   { value: 3, text: '拒绝' },
+  { value: 4, text: '更新' },
+  { value: 5, text: '已更新' },
+  { value: 6, text: '无变化' },
 ] as const;
 
 /** An import as the check, the run and the history answer it. */
@@ -74,6 +83,9 @@ export interface ImportSummary {
   accepted: number;
   refused: number;
   imported: number;
+  /** existing students updated, and rows that matched one without changing anything */
+  updated: number;
+  unchanged: number;
   state: number;
   /** chunks of accepted rows (STUDENT_IMPORT_CHUNK each) */
   chunks: number;
@@ -128,7 +140,7 @@ export const importRunCall = defineCall({
     chunk: z.coerce.number({ error: '批次必须是数字' }).int('批次必须是整数').min(0, '批次不能小于0').max(STUDENT_IMPORT_MAX_ROWS, '批次不存在'),
   }),
   labels: { import_id: '导入记录', chunk: '批次' },
-  answer: answer<ImportSummary & { chunk_imported: number; chunk_refused: number }>(),
+  answer: answer<ImportSummary & { chunk_imported: number; chunk_updated: number; chunk_unchanged: number; chunk_refused: number }>(),
 });
 
 export const importRowsCall = defineCall({
@@ -139,7 +151,7 @@ export const importRowsCall = defineCall({
   perm: STUDENT_IMPORT_SCREEN,
   query: pageQuerySchema.extend({
     import_id: id('导入记录'),
-    status: z.coerce.number({ error: '结果必须是数字' }).int().min(1, '结果不存在').max(3, '结果不存在').optional().or(z.literal('').transform(() => undefined)),
+    status: z.coerce.number({ error: '结果必须是数字' }).int().min(1, '结果不存在').max(6, '结果不存在').optional().or(z.literal('').transform(() => undefined)),
   }),
   labels: { import_id: '导入记录', status: '结果', page: '页码', rows: '每页行数', sort: '排序' },
   answer: answer<Page<ImportRowView>>(),

@@ -23,6 +23,8 @@ export const studentImportResource = defineResource({
     accepted: { type: 'int', label: '可导入', required: true, default: 0, list: { width: 80 } },
     refused: { type: 'int', label: '拒绝', required: true, default: 0, list: { width: 70 } },
     imported: { type: 'int', label: '已导入', required: true, default: 0, list: { width: 80 } },
+    updated: { type: 'int', label: '已更新', required: true, default: 0, list: { width: 80 } },
+    unchanged: { type: 'int', label: '无变化', required: true, default: 0, list: { width: 80 } },
     state: { type: 'int', label: '状态', required: true, default: 1, options: { kind: 'static', items: IMPORT_STATES }, search: 'eq', list: { format: 'option', width: 80 } },
     operator_name: { type: 'string', label: '导入人', max: 64, search: 'like', list: { width: 90 } },
     finished_at: { type: 'datetime', label: '完成时间', list: { format: 'datetime', width: 150 } },

@@ -22,7 +22,7 @@ import {
 } from '../../contract/student-import';
 
 const SCHOOL_FIELD: FieldDef = { type: 'int', label: '默认校区（校区列为空的行导入到此校区）', required: true, options: { kind: 'schools' } };
-const STATUS_COLOR: Record<number, string> = { 1: 'blue', 2: 'green', 3: 'red' };
+const STATUS_COLOR: Record<number, string> = { 1: 'blue', 2: 'green', 3: 'red', 4: 'orange', 5: 'teal', 6: 'gray' };
 
 type RowRecord = ImportRowView & Record<string, unknown>;
 
@@ -81,13 +81,23 @@ function SummaryLine({ s }: { s: ImportSummary }) {
       <Badge variant="light" color="green">
         已导入 {s.imported} 行
       </Badge>
+      {s.updated > 0 && (
+        <Badge variant="light" color="teal">
+          已更新 {s.updated} 行
+        </Badge>
+      )}
+      {s.unchanged > 0 && (
+        <Badge variant="light" color="gray">
+          无变化 {s.unchanged} 行
+        </Badge>
+      )}
     </Group>
   );
 }
 
 /**
  * 导入学员: upload the filled template, see every row's result of the dry run (what will be added,
- * what is refused and why), download the refused rows, then import chunk by chunk with progress.
+ * which existing student is updated and how, what is unchanged, what is refused and why), download the refused rows, then import chunk by chunk with progress.
  * Opened on an existing import (the history's 查看 / 继续导入), it shows that import and resumes it
  * from its first chunk left.
  */
@@ -143,7 +153,9 @@ export function ImportDialog({ opened, initial, onClose, onChanged }: { opened: 
         current = await callApi(importRunCall, { body: { import_id: current.id, chunk: current.next_chunk } });
         setSummary(current);
       }
-      notifySuccess(`导入完成：新增学员 ${current.imported} 名${current.refused > 0 ? `，拒绝 ${current.refused} 行` : ''}`);
+      notifySuccess(
+        `导入完成：新增学员 ${current.imported} 名${current.updated > 0 ? `，更新学员 ${current.updated} 名` : ''}${current.unchanged > 0 ? `，无变化 ${current.unchanged} 行` : ''}${current.refused > 0 ? `，拒绝 ${current.refused} 行` : ''}`,
+      );
     } catch (e) {
       setError(`${errorMessage(e, '导入中断')}。已导入的学员已保存，可点击“继续导入”从中断处继续`);
     } finally {
@@ -153,8 +165,9 @@ export function ImportDialog({ opened, initial, onClose, onChanged }: { opened: 
     }
   };
 
-  const left = summary ? summary.accepted - summary.imported : 0;
-  const percent = summary && summary.accepted > 0 ? Math.round((summary.imported / summary.accepted) * 100) : 0;
+  const done = summary ? summary.imported + summary.updated : 0;
+  const left = summary ? summary.accepted - done : 0;
+  const percent = summary && summary.accepted > 0 ? Math.round((done / summary.accepted) * 100) : 0;
   return (
     <Modal opened={opened} onClose={onClose} title="导入学员" size="min(1100px, 96vw)" fullScreen={phone} closeOnClickOutside={busy === null} closeOnEscape={busy === null}>
       <Stack gap="sm">
@@ -162,7 +175,7 @@ export function ImportDialog({ opened, initial, onClose, onChanged }: { opened: 
           <>
             <Alert color="gray" p="xs">
               <Text size="xs">
-                请先下载导入模板，按“填写说明”填写后上传（.xlsx，一次最多 {STUDENT_IMPORT_MAX_ROWS} 行）。上传后先校验每一行，确认结果后再导入；与已有学员姓名和电话相同、或身份证号相同的行不会重复导入。
+                请先下载导入模板，按“填写说明”填写后上传（.xlsx，一次最多 {STUDENT_IMPORT_MAX_ROWS} 行）。上传后先校验每一行，确认结果后再导入；与本人可见校区的已有学员姓名和电话相同、或身份证号相同的行会更新该学员（只更新填写了的列，空白列保留原值），不会重复新增。
               </Text>
             </Alert>
             <Group>
@@ -177,7 +190,7 @@ export function ImportDialog({ opened, initial, onClose, onChanged }: { opened: 
         {summary && (
           <>
             <SummaryLine s={summary} />
-            {summary.accepted > 0 && (summary.imported > 0 || busy === 'run') && <Progress value={percent} size="sm" aria-label="导入进度" />}
+            {summary.accepted > 0 && (done > 0 || busy === 'run') && <Progress value={percent} size="sm" aria-label="导入进度" />}
             <Group justify="space-between">
               <SegmentedControl
                 size="xs"
@@ -219,7 +232,7 @@ export function ImportDialog({ opened, initial, onClose, onChanged }: { opened: 
           )}
           {summary && summary.next_chunk !== null && (
             <Button onClick={() => void run()} loading={busy === 'run'}>
-              {summary.imported > 0 ? `继续导入（剩余 ${left} 行）` : `开始导入 ${summary.accepted} 行`}
+              {done > 0 ? `继续导入（剩余 ${left} 行）` : `开始导入 ${summary.accepted} 行`}
             </Button>
           )}
         </Group>

@@ -19,9 +19,11 @@ function summaryOf(r: TableRow): ImportSummary {
     accepted: Number(r.accepted),
     refused: Number(r.refused),
     imported: Number(r.imported),
+    updated: Number(r.updated ?? 0),
+    unchanged: Number(r.unchanged ?? 0),
     state,
     chunks: 0,
-    next_chunk: state === 3 || Number(r.accepted) === Number(r.imported) ? null : 0,
+    next_chunk: state === 3 || Number(r.accepted) === Number(r.imported) + Number(r.updated ?? 0) ? null : 0,
   };
 }
 

@@ -107,7 +107,7 @@ describe('student import: dry run', () => {
   it('validates every row with Chinese reasons, writes no student, and offers the refused rows as .xlsx', async () => {
     const existing = await s.db
       .selectFrom('student')
-      .select(['name', 'parent_phone', 'id_card'])
+      .select(['name', 'parent_phone', 'id_card', 'gender'])
       .where('school_id', '=', bj)
       .where('del_flag', '=', 0)
       .where('parent_phone', 'is not', null)
@@ -133,7 +133,7 @@ describe('student import: dry run', () => {
       /* 11 */ { name: '王小九', gender: '男', parent_relation: '舅舅', parent_phone: phone() },
       /* 12 */ { name: '周一航', gender: '男', parent_phone: p1 },
       /* 13 */ { name: '李同号', gender: '女', id_card: goodId, parent_phone: p3 },
-      /* 14 */ { name: existing.name, gender: '男', parent_phone: existing.parent_phone ?? '' },
+      /* 14 */ { name: existing.name, gender: existing.gender === 1 ? '女' : '男', parent_phone: existing.parent_phone ?? '' },
       /* 15 */ { name: '赵新人', gender: '女', id_card: existing.id_card ?? '', parent_phone: phone() },
       /* 16 */ { name: '钱无电话', gender: '女' },
       /* 17 */ { gender: '女', parent_phone: phone() },
@@ -145,7 +145,7 @@ describe('student import: dry run', () => {
     const res = await check(principal, '春季新生.xlsx', await xlsx(rows));
     expect(res.msg).toBe('成功');
     const sum = res.data;
-    expect(sum).toMatchObject({ file_name: '春季新生.xlsx', school_id: bj, total: rows.length, accepted: 2, refused: rows.length - 2, imported: 0, state: 1, chunks: 1, next_chunk: 0 });
+    expect(sum).toMatchObject({ file_name: '春季新生.xlsx', school_id: bj, total: rows.length, accepted: 3, refused: rows.length - 3, imported: 0, updated: 0, unchanged: 0, state: 1, chunks: 1, next_chunk: 0 });
     expect(await studentCount()).toBe(before);
     const all = await rowsOf(principal, sum.id);
     const msg = (row: number) => all.find((r) => r.row_no === row)?.msg ?? '';
@@ -161,8 +161,9 @@ describe('student import: dry run', () => {
     expect(msg(11)).toContain('家长关系“舅舅”不在可选项中');
     expect(msg(12)).toBe('与第2行重复（学员姓名和电话相同）');
     expect(msg(13)).toBe('与第2行的身份证号相同');
-    expect(msg(14)).toContain(`已有学员“${existing.name}”`);
-    expect(msg(15)).toBe('身份证号已被其他学员使用');
+    // an existing student of the caller's campuses is updated (only what the row changes), once per file
+    expect(msg(14)).toBe(`将更新已有学员：性别：${existing.gender === 1 ? '男 → 女' : '女 → 男'}`);
+    expect(msg(15)).toBe('与第14行是同一名已有学员');
     expect(msg(16)).toContain('家长电话不能为空');
     expect(msg(17)).toContain('学员姓名不能为空');
     expect(msg(18)).toContain('身份证号被Excel存成了数字');
@@ -170,7 +171,8 @@ describe('student import: dry run', () => {
     expect(msg(20)).toContain('学员姓名');
     // every reason is Chinese
     for (const r of all) expect(r.msg).toMatch(/[\u4e00-\u9fa5]/);
-    expect((await rowsOf(principal, sum.id, 3)).length).toBe(rows.length - 2);
+    expect((await rowsOf(principal, sum.id, 3)).length).toBe(rows.length - 3);
+    expect((await rowsOf(principal, sum.id, 4)).map((r) => r.row_no)).toEqual([14]);
 
     const file = await s.app.fetch(new Request(`http://localhost/api/v1/student_import/refused_file?import_id=${sum.id}`, { headers: principal.headers }));
     expect(file.headers.get('content-disposition')).toContain(encodeURIComponent('春季新生-拒绝的行.xlsx'));
@@ -179,12 +181,12 @@ describe('student import: dry run', () => {
     const ws = wb.worksheets[0];
     const header = (ws.getRow(1).values as unknown[]).slice(1);
     expect(header.at(-1)).toBe('拒绝原因');
-    expect(ws.actualRowCount).toBe(1 + rows.length - 2);
+    expect(ws.actualRowCount).toBe(1 + rows.length - 3);
     expect(String(ws.getRow(2).getCell(1).value)).toBe('王小二');
     expect(String(ws.getRow(2).getCell(header.length).value)).toContain('性别“未知”不正确');
     // the refused file goes back in: its headers are the template's
     const again = await check(principal, '修改后.xlsx', Buffer.from(await wb.xlsx.writeBuffer()));
-    expect(again.data.total).toBe(rows.length - 2);
+    expect(again.data.total).toBe(rows.length - 3);
   });
 });
 
@@ -222,7 +224,9 @@ describe('student import: the import', () => {
     const resent = await run(principal, sum.id, 0);
     expect(resent.data).toMatchObject({ chunk_imported: 0, imported: 3, state: 3 });
     const rerun = await check(principal, '兄弟姐妹.xlsx', bytes);
-    expect(rerun.data).toMatchObject({ accepted: 0, refused: 3 });
+    // the same file again: the three are existing students it would not change
+    expect(rerun.data).toMatchObject({ accepted: 0, refused: 0, unchanged: 3, next_chunk: null });
+    expect((await rowsOf(principal, rerun.data.id, 6)).map((r) => r.msg)).toEqual(['已有学员，无变化', '已有学员，无变化', '已有学员，无变化']);
     expect(await studentCount()).toBe(before + 3);
     // the audit log names the students the import added
     const audit = await s.db.selectFrom('audit_log').selectAll().where('call', '=', 'student_import/run').where('table_name', '=', 'student').orderBy('id', 'desc').executeTakeFirst();
@@ -260,6 +264,105 @@ describe('student import: the import', () => {
     const res = await run(principal, sum.id, 0);
     expect(res.data).toMatchObject({ chunk_imported: 0, chunk_refused: 1, refused: 1, accepted: 0, state: 3 });
     expect((await rowsOf(principal, sum.id))[0].msg).toContain('导入时发现：已有学员“冯迟到”');
+  });
+});
+
+describe('student import: existing students are updated', () => {
+  async function addStudent(who: LoggedIn, body: Record<string, unknown>): Promise<number> {
+    const res = await s.call<{ id: number }>('POST', api('student/add'), { headers: who.headers, json: body });
+    expect(res.body.msg).toBe('成功');
+    return res.body.data.id;
+  }
+
+  it('updates matched students of the caller’s campuses with the changed cells only, adds a new parent phone once, and a re-run changes nothing', async () => {
+    const pA = phone();
+    const pB = phone();
+    const pB2 = phone();
+    const pC = phone();
+    const idB = idCard('2013-04-05', 31);
+    const idOut = idCard('2012-06-07', 43);
+    // A: found by name and parent phone; B: by ID number; C: would change nothing
+    const a = await addStudent(principal, { school_id: bj, name: '韩更新', gender: 1, grade: 7, parent_phone: pA, parent_name: '韩父', remark: '老备注' });
+    const b = await addStudent(principal, { school_id: bj, name: '韩证件', gender: 2, id_card: idB, parent_phone: pB, parent_name: '韩证件父亲', parent_relation: 1 });
+    await addStudent(principal, { school_id: bj, name: '韩不变', gender: 1, parent_phone: pC });
+    // a student of a campus the principal does not reach
+    await addStudent(admin, { school_id: gz, name: '韩外校', gender: 1, id_card: idOut, parent_phone: phone() });
+    const rows: Cells[] = [
+      /* 2 */ { name: '韩更新', gender: '男', grade: '四年级', attend_school: '实验小学', parent_phone: pA },
+      /* 3 */ { name: '韩证件', gender: '女', id_card: idB, parent_name: '韩证件妈妈', parent_relation: '母亲', parent_phone: pB2 },
+      /* 4 */ { name: '韩不变', gender: '男', parent_phone: pC },
+      /* 5 */ { name: '韩外校', gender: '男', id_card: idOut, parent_phone: phone() },
+      /* 6 */ { name: '韩更新', gender: '男', grade: '五年级', parent_phone: pA },
+    ];
+    const bytes = await xlsx(rows);
+    const before = await studentCount();
+    const auditBefore = await s.db.selectFrom('audit_log').select('id').where('call', '=', 'student/update').where('table_name', '=', 'student').execute();
+    const sum = (await check(principal, '更新名单.xlsx', bytes)).data;
+    expect(sum).toMatchObject({ total: 5, accepted: 2, unchanged: 1, refused: 2, updated: 0, imported: 0, chunks: 1, next_chunk: 0 });
+    const all = await rowsOf(principal, sum.id);
+    const row = (n: number) => all.find((r) => r.row_no === n);
+    expect(row(2)).toMatchObject({ status: 4, student_id: a, msg: '将更新已有学员：年级：三年级 → 四年级；就读学校：空 → 实验小学' });
+    expect(row(3)?.status).toBe(4);
+    expect(row(3)?.student_id).toBe(b);
+    expect(row(3)?.msg).toMatch(/^将更新已有学员：新增家长电话/);
+    expect(row(4)).toMatchObject({ status: 6, msg: '已有学员，无变化' });
+    // another campus's student is never revealed: its ID number reads as taken, as before
+    expect(row(5)).toMatchObject({ status: 3, msg: '身份证号已被其他学员使用' });
+    expect(row(6)).toMatchObject({ status: 3, msg: '与第2行重复（学员姓名和电话相同）' });
+    expect((await rowsOf(principal, sum.id, 4)).map((r) => r.row_no)).toEqual([2, 3]);
+    expect((await rowsOf(principal, sum.id, 6)).map((r) => r.row_no)).toEqual([4]);
+    // the dry run writes nothing
+    expect((await s.db.selectFrom('student').select('grade').where('id', '=', a).executeTakeFirstOrThrow()).grade).toBe(7);
+
+    const done = await run(principal, sum.id, 0);
+    expect(done.msg).toBe('成功');
+    expect(done.data).toMatchObject({ chunk_imported: 0, chunk_updated: 2, chunk_unchanged: 0, chunk_refused: 0, updated: 2, unchanged: 1, refused: 2, state: 3, next_chunk: null });
+    expect(await studentCount()).toBe(before);
+    const sa = await s.db.selectFrom('student').selectAll().where('id', '=', a).executeTakeFirstOrThrow();
+    // the row's filled cells changed; its empty cells kept what was stored
+    expect(sa).toMatchObject({ grade: 8, attend_school: '实验小学', remark: '老备注', parent_phone: pA, name: '韩更新' });
+    expect((await rowsOf(principal, sum.id, 5)).map((r) => r.row_no)).toEqual([2, 3]);
+    // B gained the new parent, linked as the add path links parents; the old one stays linked
+    const linked = await s.db
+      .selectFrom('stu_parent_student as l')
+      .innerJoin('stu_parent as p', 'p.id', 'l.parent_id')
+      .select(['p.phone', 'p.name'])
+      .where('l.student_id', '=', b)
+      .where('p.del_flag', '=', 0)
+      .execute();
+    expect(linked.map((l) => l.phone).sort()).toEqual([pB, pB2].sort());
+    expect(linked.find((l) => l.phone === pB2)?.name).toBe('韩证件妈妈');
+    // the updates are in the audit log as the update call writes them
+    const auditAfter = await s.db.selectFrom('audit_log').select(['id', 'record_ids']).where('call', '=', 'student/update').where('table_name', '=', 'student').execute();
+    const fresh = auditAfter.filter((x) => !auditBefore.some((y) => y.id === x.id)).map((x) => String(x.record_ids));
+    expect(fresh.some((ids) => ids.includes(String(a)))).toBe(true);
+    expect(fresh.some((ids) => ids.includes(String(b)))).toBe(true);
+
+    // the chunk sent again applies nothing; the same file again changes nothing
+    const resent = await run(principal, sum.id, 0);
+    expect(resent.data).toMatchObject({ chunk_updated: 0, chunk_unchanged: 0, updated: 2 });
+    const rerun = (await check(principal, '更新名单.xlsx', bytes)).data;
+    expect(rerun).toMatchObject({ accepted: 0, unchanged: 3, refused: 2, next_chunk: null });
+    const parentsB2 = await s.db.selectFrom('stu_parent').select('id').where('phone', '=', pB2).where('del_flag', '=', 0).execute();
+    expect(parentsB2).toHaveLength(1);
+  });
+
+  it('reports 无变化 at import time when the change is already there, and refuses what the update call refuses', async () => {
+    const p = phone();
+    const id = await addStudent(principal, { school_id: bj, name: '韩赶早', gender: 1, parent_phone: p });
+    const sum = (await check(principal, '赶早.xlsx', await xlsx([{ name: '韩赶早', gender: '男', grade: '一年级', parent_phone: p }]))).data;
+    expect(sum.accepted).toBe(1);
+    // someone makes the same change by hand before the import runs
+    const edited = await s.call('POST', api('student/update'), { headers: principal.headers, json: { id, grade: 5 } });
+    expect(edited.body.msg).toBe('成功');
+    const res = await run(principal, sum.id, 0);
+    expect(res.data).toMatchObject({ chunk_updated: 0, chunk_unchanged: 1, updated: 0, unchanged: 1, accepted: 0, state: 3 });
+    expect((await rowsOf(principal, sum.id))[0]).toMatchObject({ status: 6, msg: '已有学员，无变化' });
+    // a state the life cycle does not allow is refused in the dry run with the update call's reason
+    await s.db.updateTable('student').set({ state: 3 }).where('id', '=', id).execute();
+    const back = (await check(principal, '回退.xlsx', await xlsx([{ name: '韩赶早', gender: '男', state: '潜在', parent_phone: p }]))).data;
+    expect(back).toMatchObject({ accepted: 0, refused: 1 });
+    expect((await rowsOf(principal, back.id))[0].msg).toMatch(/^已有学员“韩赶早”不能更新：学员状态不能从/);
   });
 });
 

@@ -40,7 +40,7 @@ export function registerImport(app: Hono<AppEnv>, deps: AppDeps): void {
     return createImport(db, principal, { name: file.name, attachmentId: body.attachment_id }, sheet, body.school_id);
   });
 
-  mountCall(app, importRunCall, async ({ db, principal, body }) => runChunk(db, principal, body.import_id, body.chunk));
+  mountCall(app, importRunCall, async ({ c, db, principal, body }) => runChunk(db, principal, body.import_id, body.chunk, c));
 
   mountCall(app, importRowsCall, async ({ db, principal, query }) => {
     await importInScope(db, principal, query.import_id);

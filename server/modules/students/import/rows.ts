@@ -29,6 +29,8 @@ export interface CheckedRow {
   problems: string[];
   /** what the accepted row will do besides adding the student (a sibling's parent is reused) */
   note: string | null;
+  /** the existing student (in the caller's campuses) the row updates instead of adding one */
+  target?: number;
 }
 
 export interface Campus {
@@ -231,65 +233,93 @@ export function refuseDuplicatesInFile(rows: CheckedRow[]): void {
 }
 
 /**
- * Refuses rows that are a student already there: a live student with the same ID number (in any
- * campus: a person is one student, as the add call rules), or with the same name and phone (the
- * student's own, the primary contact's or any parent's) in the caller's campuses. Accepted rows
- * whose parent phone is already a parent of the row's campus are noted: the child is linked to
- * that parent (a sibling), not given a copy.
+ * Matches rows to students already there: a live student with the same ID number, or with the
+ * same name and phone (the student's own, the primary contact's or any parent's) in the caller's
+ * campuses. A matched student of the caller's campuses becomes the row's `target` (the row updates
+ * it); an ID number held by a student outside them refuses the row without saying where (out of
+ * scope is missing); a row matching several students, or the same student as an earlier row of
+ * the file, is refused. With `refuseMatches` (the run re-checking rows to add) a match refuses the
+ * row instead. Rows to add whose parent phone is already a parent of the row's campus are noted:
+ * the child is linked to that parent (a sibling), not given a copy.
  */
-export async function refuseExisting(db: Db, principal: Principal, rows: CheckedRow[], prefix = ''): Promise<void> {
+export async function matchExisting(db: Db, principal: Principal, rows: CheckedRow[], prefix = '', refuseMatches = false): Promise<void> {
   const live = rows.filter((r) => r.body);
   if (live.length === 0) return;
   const scope = schoolScope(principal);
+  const mine = (schoolId: number) => scope === undefined || scope.includes(schoolId);
   const ids = [...new Set(live.map((r) => r.body?.id_card).filter((v): v is string => typeof v === 'string'))];
-  const usedIds = new Set<string>();
+  const byIdCard = new Map<string, { id: number; school_id: number }>();
   for (const part of chunk(ids, IN_LOOKUP)) {
-    const hits = await db.selectFrom('student').select('id_card').where('id_card', 'in', part).where('del_flag', '=', 0).execute();
-    for (const h of hits) if (h.id_card) usedIds.add(h.id_card);
+    const hits = await db.selectFrom('student').select(['id', 'id_card', 'school_id']).where('id_card', 'in', part).where('del_flag', '=', 0).execute();
+    for (const h of hits) if (h.id_card) byIdCard.set(h.id_card, { id: h.id, school_id: h.school_id });
   }
   const phones = [...new Set(live.flatMap((r) => phonesOf(r.body ?? {})))];
-  const known = new Map<string, string>();
+  const known = new Map<string, Set<number>>();
   const parents = new Map<string, string>();
-  const note = (key: string, name: string) => {
-    if (!known.has(key)) known.set(key, name);
+  const note = (key: string, id: number) => {
+    const set = known.get(key) ?? new Set<number>();
+    set.add(id);
+    known.set(key, set);
   };
   for (const part of chunk(phones, IN_LOOKUP)) {
     let own = db
       .selectFrom('student')
-      .select(['name', 'phone', 'parent_phone'])
+      .select(['id', 'name', 'phone', 'parent_phone'])
       .where('del_flag', '=', 0)
       .where((eb) => eb.or([eb('parent_phone', 'in', part), eb('phone', 'in', part)]));
     if (scope !== undefined) own = own.where('school_id', 'in', scope.length ? [...scope] : [-1]);
     for (const s of await own.execute()) {
-      if (s.phone) note(personKey(s.name, s.phone), s.name);
-      if (s.parent_phone) note(personKey(s.name, s.parent_phone), s.name);
+      if (s.phone) note(personKey(s.name, s.phone), s.id);
+      if (s.parent_phone) note(personKey(s.name, s.parent_phone), s.id);
     }
     let viaParent = db
       .selectFrom('stu_parent as p')
       .innerJoin('stu_parent_student as l', 'l.parent_id', 'p.id')
       .innerJoin('student as s', 's.id', 'l.student_id')
-      .select(['s.name', 'p.phone', 'p.name as parent_name', 'p.school_id'])
+      .select(['s.id', 's.name', 'p.phone', 'p.name as parent_name', 'p.school_id'])
       .where('p.phone', 'in', part)
       .where('p.del_flag', '=', 0)
       .where('s.del_flag', '=', 0);
-    if (scope !== undefined) viaParent = viaParent.where('p.school_id', 'in', scope.length ? [...scope] : [-1]);
+    if (scope !== undefined) viaParent = viaParent.where('p.school_id', 'in', scope.length ? [...scope] : [-1]).where('s.school_id', 'in', scope.length ? [...scope] : [-1]);
     for (const s of await viaParent.execute()) {
-      note(personKey(s.name, s.phone), s.name);
+      note(personKey(s.name, s.phone), s.id);
       parents.set(`${s.school_id}\u0000${s.phone}`, s.parent_name);
     }
   }
+  const claimedBy = new Map<number, number>();
+  const refuse = (r: CheckedRow, msg: string) => {
+    r.problems.push(`${prefix}${msg}`);
+    r.body = null;
+  };
   for (const r of live) {
     const body = r.body ?? {};
-    const id = typeof body.id_card === 'string' ? body.id_card : undefined;
-    if (id && usedIds.has(id)) {
-      r.problems.push(`${prefix}身份证号已被其他学员使用`);
-      r.body = null;
+    const idCard = typeof body.id_card === 'string' ? body.id_card : undefined;
+    const byId = idCard ? byIdCard.get(idCard) : undefined;
+    const byPerson = new Set(phonesOf(body).flatMap((p) => [...(known.get(personKey(r.name, p)) ?? [])]));
+    if (byId && !mine(byId.school_id)) {
+      refuse(r, '身份证号已被其他学员使用');
       continue;
     }
-    const phone = phonesOf(body).find((p) => known.has(personKey(r.name, p)));
-    if (phone) {
-      r.problems.push(`${prefix}已有学员“${r.name}”（电话${maskFor(principal, 'phone', phone) ?? ''}），不重复导入`);
-      r.body = null;
+    // the ID number decides; a different student with the same name and phone is then another child
+    const targets = byId ? [byId.id] : [...byPerson];
+    if (targets.length > 1) {
+      refuse(r, `有${targets.length}名学员“${r.name}”使用该电话，无法确定更新哪一名，请填写身份证号`);
+      continue;
+    }
+    const target = targets[0];
+    if (target !== undefined && refuseMatches) {
+      const phone = phonesOf(body)[0] ?? '';
+      refuse(r, byId ? '身份证号已被其他学员使用' : `已有学员“${r.name}”（电话${maskFor(principal, 'phone', phone) ?? ''}），不重复导入`);
+      continue;
+    }
+    if (target !== undefined) {
+      const first = claimedBy.get(target);
+      if (first !== undefined) {
+        refuse(r, `与第${first}行是同一名已有学员`);
+        continue;
+      }
+      claimedBy.set(target, r.row_no);
+      r.target = target;
       continue;
     }
     const parent = parents.get(`${String(body.school_id)}\u0000${String(body.parent_phone)}`);
