@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Modal, NumberInput, Select, Stack, Stepper, Table, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Stepper, Table, Text, TextInput, Textarea } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { PAYOUT_KINDS } from '../../../contract/resources/orders-extras';
 import { refundApplyCall, refundOrdersCall, refundPreviewCall, type RefundOrderRow } from '../../../contract/workflow-refund';
 import { formatYuan } from '../../../lib/format';
 import { hoursText, yuanInputToFen } from './refundText';
+import { orderBlocked, refundStudents, type RefundStudent } from './refundStudents';
 
 const PAYOUTS = PAYOUT_KINDS.map((k) => ({ value: String(k.value), label: k.text }));
 
@@ -17,12 +18,6 @@ export interface RefundFiled {
   refund_no: string;
   amount: number;
   instance_id: number | null;
-}
-
-interface Student {
-  id: number;
-  name: string;
-  school: string;
 }
 
 /**
@@ -34,7 +29,7 @@ export function RefundWizard({ opened, onClose, onFiled }: { opened: boolean; on
   const [step, setStep] = useState(0);
   const [keyword, setKeyword] = useState('');
   const [search, setSearch] = useState('');
-  const [student, setStudent] = useState<Student | null>(null);
+  const [student, setStudent] = useState<RefundStudent | null>(null);
   const [order, setOrder] = useState<RefundOrderRow | null>(null);
   const [relief, setRelief] = useState<number | string>('');
   const [reason, setReason] = useState<string | null>(null);
@@ -49,8 +44,7 @@ export function RefundWizard({ opened, onClose, onFiled }: { opened: boolean; on
   const reliefFen = yuanInputToFen(relief);
   const preview = useQuery({ queryKey: ['wf-refund-preview', order?.order_id, reliefFen], queryFn: () => callApi(refundPreviewCall, { query: { order_id: order!.order_id, relief: reliefFen } }), enabled: opened && order !== null });
 
-  const students: Student[] = [];
-  for (const r of found.data ?? []) if (!students.some((s) => s.id === r.student_id)) students.push({ id: r.student_id, name: r.student_name ?? '', school: r.school_name ?? '' });
+  const students = refundStudents(found.data ?? []);
   const calc = preview.data?.calculation;
   const reasonName = preview.data?.reasons.find((r) => String(r.id) === reason)?.name;
 
@@ -68,6 +62,7 @@ export function RefundWizard({ opened, onClose, onFiled }: { opened: boolean; on
   const next = () => {
     setError(null);
     if (step === 0 && !student) return setError('请选择学员');
+    if (step === 0 && student?.blocked) return setError(`该学员不能退费：${student.blocked}`);
     if (step === 1 && !order) return setError('请选择订单');
     if (step === 3) {
       if (!reason) return setError('请选择退费原因');
@@ -104,7 +99,8 @@ export function RefundWizard({ opened, onClose, onFiled }: { opened: boolean; on
                   <Table.Tr>
                     <Table.Th>学员</Table.Th>
                     <Table.Th>校区</Table.Th>
-                    <Table.Th w={80} />
+                    <Table.Th ta="right">可退金额（元）</Table.Th>
+                    <Table.Th w={90} />
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -112,7 +108,13 @@ export function RefundWizard({ opened, onClose, onFiled }: { opened: boolean; on
                     <Table.Tr key={s.id} bg={student?.id === s.id ? 'var(--mantine-color-blue-light)' : undefined}>
                       <Table.Td>{s.name}</Table.Td>
                       <Table.Td>{s.school}</Table.Td>
+                      <Table.Td ta="right">{formatYuan(s.refundable)}</Table.Td>
                       <Table.Td>
+                        {s.blocked ? (
+                          <Text size="xs" c="dimmed">
+                            {s.blocked}
+                          </Text>
+                        ) : (
                         <Button
                           size="compact-xs"
                           variant={student?.id === s.id ? 'filled' : 'light'}
@@ -123,6 +125,7 @@ export function RefundWizard({ opened, onClose, onFiled }: { opened: boolean; on
                         >
                           选择
                         </Button>
+                        )}
                       </Table.Td>
                     </Table.Tr>
                   ))}
@@ -157,9 +160,9 @@ export function RefundWizard({ opened, onClose, onFiled }: { opened: boolean; on
                       <Table.Td ta="right">{formatYuan(o.deal_amount)}</Table.Td>
                       <Table.Td ta="right">{formatYuan(o.paid_left)}</Table.Td>
                       <Table.Td>
-                        {o.open_refund_no ? (
-                          <Badge size="xs" color="orange" variant="light">
-                            退费中 {o.open_refund_no}
+                        {orderBlocked(o) ? (
+                          <Badge size="xs" color={o.open_refund_no ? 'orange' : 'gray'} variant="light">
+                            {orderBlocked(o)}
                           </Badge>
                         ) : (
                           <Button size="compact-xs" variant={order?.order_id === o.order_id ? 'filled' : 'light'} onClick={() => setOrder(o)}>
@@ -211,11 +214,12 @@ export function RefundWizard({ opened, onClose, onFiled }: { opened: boolean; on
 
         {step === 3 && (
           <Stack gap="xs" data-step="order-refunds">
-            <Group grow align="flex-start">
+            {/* three across on a wide screen, one under another on a phone (a grown row cut 退款方式 off at 390 px) */}
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs">
               <Select label="退费原因" withAsterisk data={(preview.data?.reasons ?? []).map((r) => ({ value: String(r.id), label: r.name }))} value={reason} onChange={setReason} />
               <Select label="退款方式" withAsterisk data={PAYOUTS} value={payout} onChange={setPayout} />
               <NumberInput label="减免（元）" min={0} decimalScale={2} thousandSeparator="," value={relief} onChange={setRelief} />
-            </Group>
+            </SimpleGrid>
             <Textarea label="补充说明" maxLength={255} autosize minRows={2} value={remark} onChange={(e) => setRemark(e.currentTarget.value)} />
             {preview.error && <Alert color="red">{errorMessage(preview.error, '计算失败')}</Alert>}
             {calc && (
