@@ -79,4 +79,28 @@ test('student import: template, dry run, refused rows, import, history', async (
   await expect(rowWith(page, `${name}甲`)).toBeVisible();
   await expect(rowWith(page, `${name}乙`)).toBeVisible();
   await expect(rowWith(page, `${name}丙`)).toHaveCount(0);
+
+  // the list again with 甲's grade filled in: 甲 is updated (the field old → new), 乙 unchanged
+  const again = await xlsx([
+    { name: `${name}甲`, gender: '男', grade: '二年级', parent_phone: `1391${tail}` },
+    { name: `${name}乙`, gender: '女', parent_phone: `1391${tail}` },
+  ]);
+  await openFromSidebar(page, '学员管理', '学员导入');
+  await page.getByRole('button', { name: '导入学员', exact: true }).click();
+  await dialog.getByRole('combobox', { name: /默认校区/ }).click();
+  await page.getByRole('option', { name: '广州天河校区' }).click();
+  await dialog.locator('input[type="file"]').setInputFiles({ name: '天河周末班补充.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: again });
+  await dialog.getByRole('button', { name: '上传并校验' }).click();
+  await expect(dialog.getByText('可导入 1 行')).toBeVisible();
+  await expect(dialog.getByText('无变化 1 行')).toBeVisible();
+  await expect(dialog.getByRole('cell', { name: '将更新已有学员：年级：空 → 二年级', exact: true })).toBeVisible();
+  await expect(dialog.getByRole('cell', { name: '已有学员，无变化', exact: true })).toBeVisible();
+  await dialog.getByRole('radiogroup').getByText('更新', { exact: true }).click();
+  await expect(dialog.getByRole('cell', { name: '已有学员，无变化', exact: true })).toHaveCount(0);
+  await dialog.getByRole('button', { name: '开始导入 1 行' }).click();
+  await expectToast(page, '导入完成：新增学员 0 名，更新学员 1 名，无变化 1 行');
+  await expect(dialog.getByText('已更新 1 行')).toBeVisible();
+  await dialog.getByRole('button', { name: '关闭' }).click();
+  const second = rowWith(page, '天河周末班补充.xlsx');
+  await expect(second.getByRole('cell', { name: '已完成', exact: true })).toBeVisible();
 });
