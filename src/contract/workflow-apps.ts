@@ -50,3 +50,8 @@ export function applicationMenuCode(app: Pick<WfApplication, 'key'>): string {
 export const ACCOUNT_REFUND_SCREEN = 'workflow_sale_account_refund';
 /** ref_type (= tag) of 账户余额退费 applications: the finance area checks them and pays out on approval. */
 export const ACCOUNT_REFUND_REF_TYPE = 'account_refund';
+
+/** Menu code of 报修申请 › 申请成功 (hidden: the screen a sent repair application opens). */
+export const REPAIR_SUCCESS_SCREEN = 'workflow_repair_success';
+/** Menu code of 报修申请 › 维修入库: a repaired item goes back into the campus's stock (a 资产入库 application). */
+export const REPAIR_RUKU_SCREEN = 'workflow_repair_ruku';

@@ -3,7 +3,7 @@ import { answer, defineCall } from './call';
 import type { Page } from './envelope';
 import { PAGE_LABELS, pageQuerySchema } from './paging';
 import { formFieldSchema, wfNodeSchema, type FormField, type WfNode } from './workflow-tree';
-import { WF_APPLICATIONS, applicationMenuCode } from './workflow-apps';
+import { REPAIR_RUKU_SCREEN, REPAIR_SUCCESS_SCREEN, WF_APPLICATIONS, applicationMenuCode } from './workflow-apps';
 
 /**
  * The special calls of the workflow area (spec calls.tsv `workflow`): the staff attendance punch
@@ -115,7 +115,7 @@ export const WF_SCREENS = {
   export: 'workflow_excel_export',
 } as const;
 /** Screens that read instances, forms and paths: the task center's, the monitor's and every application screen's. */
-export const TASK_SCREENS: readonly string[] = [WF_SCREENS.todo, WF_SCREENS.done, WF_SCREENS.apply, WF_SCREENS.module, WF_SCREENS.export, ...WF_APPLICATIONS.map(applicationMenuCode)];
+export const TASK_SCREENS: readonly string[] = [WF_SCREENS.todo, WF_SCREENS.done, WF_SCREENS.apply, WF_SCREENS.module, WF_SCREENS.export, ...WF_APPLICATIONS.map(applicationMenuCode), REPAIR_SUCCESS_SCREEN, REPAIR_RUKU_SCREEN];
 const DEFINE_SCREENS: readonly string[] = [WF_SCREENS.defineList, WF_SCREENS.defineEdit];
 
 /** Operation codes of the workflow writes (buttons of server/db/seed/menus/workflow.ts). */

@@ -25,6 +25,10 @@ export const screens: Record<string, Loader> = {
   ...applications,
   // 退费申请 files a real 退费单 in five steps instead of the generic form
   'workflow/sale_refund': () => import('./refund/SaleRefundScreen'),
+  // 报修申请 opens 申请成功 after sending; 维修入库 puts a repaired item back into stock
+  'workflow/repair': () => import('./repair/RepairScreen'),
+  'workflow/repair_success': () => import('./repair/RepairSuccessScreen'),
+  'workflow/repair_ruku': () => import('./repair/RepairRukuScreen'),
   // 账户余额退费 accepts a student (受理学员) before its form
   'workflow/sale_account_refund': () => import('./accountRefund/AccountRefundScreen'),
 };

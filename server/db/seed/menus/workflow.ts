@@ -1,6 +1,6 @@
 import { screen, type MenuSeed } from '../menu-seed';
 import { ALL_STAFF } from './home';
-import { WF_APPLICATIONS, WF_APP_GROUPS, type WfApplication } from '../../../../src/contract/workflow-apps';
+import { REPAIR_RUKU_SCREEN, REPAIR_SUCCESS_SCREEN, WF_APPLICATIONS, WF_APP_GROUPS, type WfApplication } from '../../../../src/contract/workflow-apps';
 import { WF_PERMS } from '../../../../src/contract/workflow';
 import { ASSET_STOCK_SCREEN } from '../../../../src/contract/workflow-assets';
 import { SALE_REFUND_APPLY } from '../../../../src/contract/workflow-refund';
@@ -123,6 +123,13 @@ export const approvalMenus: readonly MenuSeed[] = [
       grants: APPLICATION_GRANTS[group],
       children: [
         ...WF_APPLICATIONS.filter((a) => a.group === group).map(applicationScreen),
+        // 报修申请's sub-screens: 申请成功 (opened after sending) and 维修入库 (a repaired item back into stock, for those who hold the stock)
+        ...(group === 'office'
+          ? [
+              screen('报修申请成功', 'workflow/repair_success', [], { code: REPAIR_SUCCESS_SCREEN, url: '/workflow/apply/repair/success', hidden: 1, active_menu: '/workflow/apply/repair' }),
+              screen('维修入库', 'workflow/repair_ruku', [], { code: REPAIR_RUKU_SCREEN, url: '/workflow/apply/repair/ruku', grants: APPLICATION_GRANTS.asset }),
+            ]
+          : []),
         // the stock the asset applications move (server/modules/workflow/assets.ts)
         ...(group === 'asset' ? [screen('资产库存', 'workflow/asset_stock', [], { code: ASSET_STOCK_SCREEN, url: '/workflow/asset_stock' })] : []),
       ],

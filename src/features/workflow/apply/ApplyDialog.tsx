@@ -17,6 +17,8 @@ const SCHOOLS = { kind: 'schools' as const };
 export interface ApplyPreset {
   schoolId: number;
   values: FormValues;
+  /** values filled in but left editable (e.g. the repaired item of a 维修入库) */
+  initial?: FormValues;
   note: ReactNode;
 }
 
@@ -35,7 +37,7 @@ export function ApplyDialog({ tag, opened, onClose, onApplied, preset }: { tag: 
   // a new preset (another student accepted) starts the form again with its values
   useEffect(() => {
     if (!preset) return;
-    setValues({ ...preset.values });
+    setValues({ ...preset.initial, ...preset.values });
     setPath(null);
   }, [preset]);
   const fields = data ? (preset ? data.form.filter((f) => !(f.name in preset.values)) : data.form) : [];
@@ -100,7 +102,7 @@ export function ApplyDialog({ tag, opened, onClose, onApplied, preset }: { tag: 
                 if (!check()) return;
                 const preview = (await callApi(prerunCall, { body: body() })).path;
                 const r = await callApi(createInstanceCall, { body: body() });
-                setValues(preset ? { ...preset.values } : {});
+                setValues(preset ? { ...preset.initial, ...preset.values } : {});
                 setTitle('');
                 setFiles('');
                 setPath(null);

@@ -15,7 +15,7 @@ import { PathView } from '../shared/PathView';
  * An application screen: the definition of one business kind (its tag), 发起申请 with its form,
  * and the caller's applications of that kind (every one of their campuses for those who hold 流程监控). After sending, the path it takes is shown (申请成功).
  */
-export function ApplyScreen({ tag, title, accept }: { tag: string; title?: string; accept?: AcceptStep }) {
+export function ApplyScreen({ tag, title, accept, heading, onApplied }: { tag: string; title?: string; accept?: AcceptStep; heading?: { title: string; remark: string }; onApplied?: (instanceId: number) => void }) {
   const [open, setOpen] = useState(false);
   const [accepting, setAccepting] = useState(false);
   const [preset, setPreset] = useState<ApplyPreset | undefined>(undefined);
@@ -31,9 +31,9 @@ export function ApplyScreen({ tag, title, accept }: { tag: string; title?: strin
       <Card withBorder padding="sm">
         <Group justify="space-between">
           <div>
-            <Text fw={600}>{define?.name ?? title ?? '申请'}</Text>
+            <Text fw={600}>{heading?.title ?? define?.name ?? title ?? '申请'}</Text>
             <Text size="xs" c="dimmed">
-              {define ? `${define.remark ?? '填写申请后按审批流程逐级审批'} · 第 ${define.version} 版` : defines ? '该业务尚未配置启用的审批流程，请联系管理员' : '加载中…'}
+              {define ? `${heading?.remark ?? define.remark ?? '填写申请后按审批流程逐级审批'} · 第 ${define.version} 版` : defines ? '该业务尚未配置启用的审批流程，请联系管理员' : '加载中…'}
             </Text>
           </div>
           {can(WF_PERMS.apply) && (
@@ -70,6 +70,7 @@ export function ApplyScreen({ tag, title, accept }: { tag: string; title?: strin
         onClose={() => setOpen(false)}
         onApplied={(id, path) => {
           setOpen(false);
+          if (onApplied) return onApplied(id);
           setDone({ id, path });
           setSeq((s) => s + 1);
         }}
