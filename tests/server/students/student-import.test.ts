@@ -363,6 +363,15 @@ describe('student import: existing students are updated', () => {
     const back = (await check(principal, '回退.xlsx', await xlsx([{ name: '韩赶早', gender: '男', state: '潜在', parent_phone: p }]))).data;
     expect(back).toMatchObject({ accepted: 0, refused: 1 });
     expect((await rowsOf(principal, back.id))[0].msg).toMatch(/^已有学员“韩赶早”不能更新：学员状态不能从/);
+    // an ID number another student took after the dry run: the update call refuses the row, the chunk goes on
+    const taken = idCard('2014-02-03', 57);
+    const late = (await check(principal, '证件.xlsx', await xlsx([{ name: '韩赶早', gender: '男', id_card: taken, parent_phone: p }]))).data;
+    expect(late.accepted).toBe(1);
+    await addStudent(principal, { school_id: bj, name: '韩抢先', gender: 1, id_card: taken, parent_phone: phone() });
+    const lateRun = await run(principal, late.id, 0);
+    expect(lateRun.data).toMatchObject({ chunk_updated: 0, chunk_refused: 1, refused: 1, accepted: 0, state: 3 });
+    expect((await rowsOf(principal, late.id))[0]).toMatchObject({ status: 3, msg: '导入时发现：已有学员“韩赶早”不能更新：身份证号已被其他学员使用' });
+    expect((await s.db.selectFrom('student').select('id_card').where('id', '=', id).executeTakeFirstOrThrow()).id_card).toBeNull();
   });
 });
 

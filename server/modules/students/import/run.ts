@@ -407,7 +407,16 @@ async function applyUpdates(db: Db, principal: Principal, importId: number, chun
       await db.updateTable('student_import_row').set({ status: STATUS.unchanged, msg: '已有学员，无变化' }).where('id', '=', r.rowId).execute();
       continue;
     }
-    await updateRow(ctx, studentHooks, { id: r.target, ...ch.changes });
+    try {
+      await updateRow(ctx, studentHooks, { id: r.target, ...ch.changes });
+    } catch (e) {
+      // the update call's refusals come before its write (e.g. an ID number taken since the dry run)
+      if (!(e instanceof ApiError)) throw e;
+      r.problems.push(`导入时发现：已有学员“${r.name}”不能更新：${e.message}`);
+      refused.push(r);
+      await db.updateTable('student_import_row').set({ status: STATUS.refused, msg: r.problems.join('；').slice(0, 500), chunk_no: null }).where('id', '=', r.rowId).execute();
+      continue;
+    }
     updated++;
     await db.updateTable('student_import_row').set({ msg: `已更新：${ch.lines.join('；')}`.slice(0, 500) }).where('id', '=', r.rowId).execute();
   }
