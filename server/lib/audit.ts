@@ -1,5 +1,5 @@
 import { CompiledQuery, type Kysely } from 'kysely';
-import { activeDialect } from '../db/dialect';
+import { dialectOf } from '../db/dialect';
 import type { Database, DeclaredTable } from '../db/schema';
 import type { auditLogResource } from '../../src/contract/resources/misc';
 import type { Principal } from './context';
@@ -76,8 +76,9 @@ export async function writeAudit(db: Kysely<Database>, principal: Pick<Principal
     principal.userId,
     principal.userId,
   ];
-  // one fixed statement (every write logs one row): no query building on the write's path
-  await db.executeQuery(CompiledQuery.raw(AUDIT_INSERT[activeDialect()], values));
+  // one fixed statement (every write logs one row): no query building on the write's path; the
+  // dialect is this database's own (a process may hold a SQLite and a PostgreSQL database at once)
+  await db.executeQuery(CompiledQuery.raw(AUDIT_INSERT[dialectOf(db as unknown as Kysely<unknown>)], values));
 }
 
 const AUDIT_COLUMNS = ['at', 'user_id', 'user_name', 'area', 'title', 'call', 'table_name', 'record_ids', 'changes', 'created_at', 'updated_at', 'created_by', 'updated_by'].map((c) => `"${c}"`).join(', ');

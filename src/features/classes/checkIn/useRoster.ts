@@ -36,13 +36,15 @@ export function useRoster(key: string | null, load: () => Promise<RosterSession[
     gcTime: 0,
     queryFn: async () => saveFreshRoster(key as string, await load()),
   });
-  // The roster and the outbox are read in one transaction: a tap writes both at once, and two
-  // separate live reads could show the new mark before its queued item, i.e. 已同步 too early.
+  // The roster and the outbox are read by one live query: a tap writes both in one transaction,
+  // and two separate live reads could answer in either order, showing the new mark before its
+  // queued item (already 已同步). Both reads here run after that transaction committed. (An
+  // explicit read transaction around them stopped the query from seeing later writes in Chromium.)
   const live = useLiveQuery<LiveRoster>(
     async () => {
       if (!key) return NOT_READ;
-      const db = offlineDb();
-      return db.transaction('r', db.refLists, db.outbox, async () => ({ read: true as const, value: await loadRoster(key), outbox: await listOutbox(db) }));
+      const value = await loadRoster(key);
+      return { read: true as const, value, outbox: await listOutbox(offlineDb()) };
     },
     [key],
     NOT_READ,
