@@ -32,6 +32,9 @@ async function openReport(page: Page, title: string, key: string): Promise<Answe
 }
 
 test('principal: the five reports show rows and their totals; 课消报表 groups by month', async ({ page }) => {
+  // five reports opened one after another from the sidebar: more than the default minute when the
+  // two browser workers share 2 cores with their servers (it ran out there once, mid-way)
+  test.setTimeout(120_000);
   await signIn(page, 'principal', 'demo123');
   const cls = await openReport(page, '班级报表', 'class');
   await expect(page.getByTestId('report-totals').getByRole('cell').nth(5)).toHaveText(String(cls.data.totals.students));
