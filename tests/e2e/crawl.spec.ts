@@ -1,4 +1,4 @@
-import { expect, test, type Page, type Response } from './fixtures';
+import { expect, test, type Locator, type Page, type Response } from './fixtures';
 import type { MenuRouteTag, TreeNode } from '../../src/contract/menu';
 import { buildRoutes, pageRoutes, visibleTree } from '../../src/app/routes/menuRoutes';
 
@@ -168,6 +168,22 @@ function watch(page: Page): Watch {
   };
 }
 
+/**
+ * Whether a table still shows no rows after a second look: a screen whose list call starts only
+ * after another one answered can be quiet for longer than QUIET_MS between the two on a busy
+ * machine. A list that has rows shows them within EMPTY_RECHECK_MS; one without rows is noted.
+ */
+const EMPTY_RECHECK_MS = 4_000;
+async function emptyAfterWaiting(page: Page, table: Locator, inFlight: () => number): Promise<boolean> {
+  const until = Date.now() + EMPTY_RECHECK_MS;
+  while ((await table.getAttribute('aria-rowcount')) === '0') {
+    if (Date.now() > until) return true;
+    await page.waitForTimeout(200);
+    await settle(page, inFlight);
+  }
+  return false;
+}
+
 /** Opens a screen by its hash and notes what it shows wrong; false when the screen is not built. */
 async function visit(page: Page, w: Watch, screen: { path: string; title: string }): Promise<boolean> {
   w.at(screen.path);
@@ -181,7 +197,7 @@ async function visit(page: Page, w: Watch, screen: { path: string; title: string
   const broken = page.locator(BROKEN);
   if ((await broken.count()) > 0) w.findings.push({ path: screen.path, kind: 'broken screen', detail: (await broken.first().innerText()).slice(0, 300) });
   const table = page.getByTestId('data-table-scroll').first().locator('table');
-  if ((await table.count()) > 0 && (await table.getAttribute('aria-rowcount')) === '0') w.findings.push({ path: screen.path, kind: 'no rows', detail: screen.title });
+  if ((await table.count()) > 0 && (await emptyAfterWaiting(page, table, w.inFlight))) w.findings.push({ path: screen.path, kind: 'no rows', detail: screen.title });
   return true;
 }
 
