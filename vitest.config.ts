@@ -51,7 +51,9 @@ const serverTest = {
   pool: 'forks',
   env: { TMPDIR: runTmp },
   testTimeout: 30000,
-  hookTimeout: 60000,
+  // set-up opens test servers (a copy of the seeded database each); on PostgreSQL under a loaded
+  // machine two of them took over a minute
+  hookTimeout: 180000,
 } as const;
 export default defineConfig({
   plugins: [react()],
