@@ -1,22 +1,14 @@
 import type { Kysely } from 'kysely';
-import type { BaseColumns, Database } from '../db/schema';
+import type { Database, DeclaredTable } from '../db/schema';
+import type { dataPermissionDetailResource, dataPermissionResource } from '../../src/contract/resources/system';
 
 /**
  * Data permissions: per role, which campuses its users reach (src/contract/resources/system.ts,
  * `system_data_permission` and its details). kind 1 = every campus; kind 2 = the listed schools
  * plus every school under the listed organisations.
  */
-export interface DataPermissionTable extends BaseColumns {
-  role_id: number;
-  kind: number;
-  remark: string | null;
-}
-
-export interface DataPermissionDetailTable extends BaseColumns {
-  permission_id: number;
-  target_type: string;
-  target_id: number;
-}
+export type DataPermissionTable = DeclaredTable<typeof dataPermissionResource>;
+export type DataPermissionDetailTable = DeclaredTable<typeof dataPermissionDetailResource>;
 
 declare module '../db/schema' {
   interface Database {

@@ -2,39 +2,23 @@ import type { BaseColumns, DeclaredTable } from '../../db/schema';
 import type * as B from '../../../src/contract/resources/base';
 import type * as R from '../../../src/contract/resources/classes';
 import type { studentResource } from '../../../src/contract/resources/students';
+import type { classTypeResource } from '../../../src/contract/resources/products';
 import type { CheckInMark } from '../../../src/contract/classes';
 
 /**
  * Tables of the classes area as the server reads them. A declared table's type is derived from its
  * declaration (DeclaredTable; the second argument names the columns the server always writes
- * although the form leaves them out); the check-ins keep a hand-typed row (their mark is a union
- * and migration 0210 added device columns the declaration does not show), and the class types and
- * students belong to the products and students areas' declarations (still typed here).
+ * although the form leaves them out, an intersection adds columns the declaration does not show);
+ * the class types and students belong to the products and students areas' declarations (typed
+ * here from them).
  */
 
 interface SchoolRow extends BaseColumns {
   school_id: number;
 }
 
-export interface ClassTypeTable extends BaseColumns {
-  name: string;
-  code: string | null;
-  lesson_count: number;
-  hours_per_lesson: number;
-  minutes_per_lesson: number | null;
-  /** fen */
-  price: number | null;
-  category_id: number | null;
-  course_line: number | null;
-  level: string | null;
-  billing_unit: number | null;
-  visible: number;
-  order_num: number | null;
-  detail: string | null;
-  protocol: string | null;
-  remark: string | null;
-  del_flag: number;
-}
+/** The class type row: its declaration is the products area's (src/contract/resources/products.ts). */
+export type ClassTypeTable = DeclaredTable<typeof classTypeResource, 'visible'>;
 
 export type ClassroomTable = DeclaredTable<typeof B.classroomResource, 'state'>;
 
@@ -64,23 +48,20 @@ export type TeacherLeaveTable = DeclaredTable<typeof R.teacherLeaveResource, 'st
 
 export type StudentLeaveTable = DeclaredTable<typeof R.studentLeaveResource, 'state'>;
 
-export interface CheckInTable extends SchoolRow {
-  schedule_id: number;
-  student_id: number;
-  class_id: number;
-  class_type_id: number;
-  lesson_date: string;
-  start_time: string;
+/**
+ * A check-in: its declaration's columns (all written by the check-in calls), the mark narrowed to
+ * its union, and the device and operator columns migration 0210 added that the declaration does
+ * not show.
+ */
+export type CheckInTable = DeclaredTable<
+  typeof R.checkInResource,
+  'schedule_id' | 'student_id' | 'class_id' | 'class_type_id' | 'lesson_date' | 'start_time' | 'mark' | 'hours' | 'checked_at' | 'state'
+> & {
   mark: CheckInMark;
-  hours: number;
-  device: string | null;
   /** the front-desk device (front_desk_device) and the person who made the current mark */
   device_id: number | null;
   operator_id: number | null;
-  checked_at: string;
-  state: number;
-  undo_group_id: number | null;
-}
+};
 
 export interface CheckInLogTable extends SchoolRow {
   check_in_id: number;

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { GUIDE_PERMS, GUIDE_STATUS, guideResource } from '../../../src/contract/resources/teaching';
 import type { AppDeps, AppEnv } from '../../lib/context';
-import type { BaseColumns } from '../../db/schema';
+import type { DeclaredTable } from '../../db/schema';
 import { hasPerm, assertPerm } from '../../lib/auth';
 import { ApiError, notFound, ok } from '../../lib/http';
 import { check, parseQuery, readJson } from '../../lib/validate';
@@ -14,13 +14,7 @@ import { registerRecords } from './records';
 import { registerResultCalls } from './results';
 
 /** 操作指南: written by administrators, read by every signed-in user from the user menu. */
-export interface GuideTable extends BaseColumns {
-  title: string;
-  content: string;
-  status: number;
-  sort: number;
-  publish_time: string | null;
-}
+export type GuideTable = DeclaredTable<typeof guideResource, 'status' | 'sort'>;
 
 declare module '../../db/schema' {
   interface Database {

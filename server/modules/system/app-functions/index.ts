@@ -6,7 +6,7 @@ import { idListSchema } from '../../../../src/contract/resource';
 import { PAGE_LABELS, pageQuerySchema } from '../../../../src/contract/paging';
 import type { TreeNode } from '../../../../src/contract/menu';
 import type { AppDeps, AppEnv } from '../../../lib/context';
-import type { BaseColumns, Database } from '../../../db/schema';
+import type { BaseColumns, Database, DeclaredTable } from '../../../db/schema';
 import { ApiError, notFound, ok } from '../../../lib/http';
 import { assertPerm } from '../../../lib/auth';
 import { check, parseJson, queryObject, readJson } from '../../../lib/validate';
@@ -17,16 +17,7 @@ import { nestTree } from '../../../lib/resource-tree';
 import { listOrder } from '../../../lib/list-order';
 
 /** App functions (the mobile app's function list) and their grants to roles. */
-export interface AppFunTable extends BaseColumns {
-  name: string;
-  code: string;
-  parent_id: number | null;
-  type: number | null;
-  url: string | null;
-  icon: string | null;
-  order_num: number | null;
-  remark: string | null;
-}
+export type AppFunTable = DeclaredTable<typeof appFunResource>;
 
 export interface RoleAppFunTable extends BaseColumns {
   role_id: number;

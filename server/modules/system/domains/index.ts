@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { domainResource } from '../../../../src/contract/resources/system';
 import type { TreeNode } from '../../../../src/contract/menu';
 import type { AppDeps, AppEnv } from '../../../lib/context';
-import type { BaseColumns } from '../../../db/schema';
+import type { BaseColumns, DeclaredTable } from '../../../db/schema';
 import { ApiError, ok } from '../../../lib/http';
 import { assertPerm, invalidatePrincipals } from '../../../lib/auth';
 import { check, parseJson, queryObject } from '../../../lib/validate';
@@ -12,14 +12,7 @@ import { nowText } from '../../../lib/time';
 import { nestTree } from '../../../lib/resource-tree';
 
 /** Domains (the `domain` of a sign-in) and the menus granted to each. */
-export interface DomainTable extends BaseColumns {
-  name: string;
-  code: string;
-  parent_id: number | null;
-  url: string | null;
-  order_num: number | null;
-  remark: string | null;
-}
+export type DomainTable = DeclaredTable<typeof domainResource>;
 
 export interface DomainMenuTable extends BaseColumns {
   domain_id: number;

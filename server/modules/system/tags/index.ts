@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import { tagGroupResource, tagResource, userTagResource } from '../../../../src/contract/resources/system';
 import type { AppDeps, AppEnv } from '../../../lib/context';
-import type { BaseColumns, Database } from '../../../db/schema';
+import type { Database, DeclaredTable } from '../../../db/schema';
 import { ApiError, notFound, ok } from '../../../lib/http';
 import { check, readJson } from '../../../lib/validate';
 import { mountResource, type AnySelect } from '../../../lib/resource-routes';
@@ -13,23 +13,9 @@ const STUDENTS: ScopeTarget = { table: 'student', scoped: true, softDelete: true
 import { postRead } from '../../../lib/tx';
 
 /** Tag groups, tags, and tags put on students (user tags, scoped to the student's campus). */
-export interface TagGroupTable extends BaseColumns {
-  name: string;
-  multiple: number | null;
-  order_num: number | null;
-  remark: string | null;
-}
-export interface TagTable extends BaseColumns {
-  group_id: number;
-  name: string;
-  color: string | null;
-  order_num: number | null;
-}
-export interface UserTagTable extends BaseColumns {
-  stu_id: number;
-  tag_id: number;
-  school_id: number | null;
-}
+export type TagGroupTable = DeclaredTable<typeof tagGroupResource>;
+export type TagTable = DeclaredTable<typeof tagResource>;
+export type UserTagTable = DeclaredTable<typeof userTagResource>;
 
 declare module '../../../db/schema' {
   interface Database {
