@@ -87,6 +87,23 @@ const AUDIT_INSERT = {
   postgres: `insert into audit_log (${AUDIT_COLUMNS}) values (${Array.from({ length: 13 }, (_, i) => `$${i + 1}`).join(', ')})`,
 } as const;
 
+/** Keys of an input whose values never reach the log: passwords, PINs, secrets, tokens. */
+const SECRET_KEY = /password|secret|token|(^|_)pin$/i;
+
+/** What the log shows instead of a secret (a password or PIN that was set is logged as set, not as it is). */
+export const SECRET_SET = '（已设置，不记录）';
+
+/** An input as the log keeps it: the values of secret keys (SECRET_KEY) replaced by SECRET_SET. */
+export function withoutSecrets(input: Record<string, unknown>): Record<string, unknown> {
+  let out: Record<string, unknown> | undefined;
+  for (const key of Object.keys(input)) {
+    if (!SECRET_KEY.test(key)) continue;
+    out ??= { ...input };
+    out[key] = SECRET_SET;
+  }
+  return out ?? input;
+}
+
 /** Ids a special call's input or answer names: `id`, `ids`, `[{id}]`, or the answer's `id`. */
 export function idsOf(...values: unknown[]): number[] {
   const out = new Set<number>();

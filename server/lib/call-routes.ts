@@ -4,12 +4,12 @@ import type { z } from 'zod';
 import { callPerms, isWriteCall, type CallDef, type CallInput } from '../../src/contract/call';
 import type { Database } from '../db/schema';
 import type { AppEnv, Principal } from './context';
-import { ApiError, ok } from './http';
+import { ApiError, ok, successBody } from './http';
 import { ANY_SIGNED_IN, declareRead, hasPerm } from './auth';
 import { assertSchoolInScope, inScope, whereInScope, type Whereable } from './scope';
-import { check, formObject, queryObject, readJson } from './validate';
+import { check, formObject, isJsonBody, queryObject, readJson } from './validate';
 import { noTransaction } from './tx';
-import { idsOf, writeAudit } from './audit';
+import { idsOf, withoutSecrets, writeAudit, type RowChange } from './audit';
 
 /** What a special call's handler receives: the parsed input, the caller and the scope helpers. */
 export interface CallCtx<Q, B> extends CallInput<Q, B> {
@@ -78,14 +78,12 @@ export function mountCall<Q extends z.ZodType | undefined, B extends z.ZodType |
     if (write) {
       // The audit entry of a special write, in its transaction: who, which call, the ids it names
       // and its input (a handler knows its rows; the machinery records what it was asked to do).
-      const input = body === undefined ? null : Array.isArray(body) ? { list: body } : (body as Record<string, unknown>);
       await writeAudit(c.var.db, principal, {
         area: def.area,
         call: def.path.replace(/^api\/v1\//, ''),
         title: def.title,
         table: null,
-        ids: idsOf(body, out instanceof Response ? undefined : out),
-        changes: [{ id: null, before: null, after: query === undefined ? input : { ...(query as Record<string, unknown>), ...input } }],
+        ...inputEntry(query, body, out instanceof Response ? undefined : out),
       });
     }
     return out instanceof Response ? out : ok(c, out);
@@ -97,4 +95,75 @@ export function mountCall<Q extends z.ZodType | undefined, B extends z.ZodType |
   }
   if (!write) noTransaction(path);
   app.post(path, run);
+}
+
+/** A special write's entry: its input (query and body, secrets left out) as the one change, and the ids input and answer name. */
+function inputEntry(query: unknown, body: unknown, answer: unknown): { ids: number[]; changes: RowChange[] } {
+  const input = body === undefined ? null : Array.isArray(body) ? { list: body } : (body as Record<string, unknown>);
+  const after = query === undefined ? input : { ...(query as Record<string, unknown>), ...input };
+  return { ids: idsOf(body, answer), changes: [{ id: null, before: null, after: after && typeof after === 'object' ? withoutSecrets(after) : after }] };
+}
+
+/** What a POST route mounted by hand (neither a declaration nor a defineCall) logs. */
+export interface HandWrite {
+  area: string;
+  /** Chinese name of what was done (新增用户) */
+  title: string;
+  /** the table whose rows the entry names */
+  table: string | null;
+}
+
+/**
+ * Writes the route's audit entry (writeAudit, in the request's transaction): the rows it changed with
+ * their changed fields before and after (audit.ts diffRow). `ids` default to the changes' ids; `who`
+ * names the person when the route has no session (a sign-in, a reset by SMS code). No changes and
+ * no ids: the call changed nothing (every message was already read), and no entry is written.
+ */
+export type LogWrite = (changes: readonly RowChange[], options?: { ids?: readonly number[]; who?: Pick<Principal, 'userId' | 'name'>; title?: string }) => Promise<void>;
+
+/** Routes mounted through mountWrite, by app: what the audit test reads. */
+const handWrites = new WeakMap<Hono<AppEnv>, Map<string, HandWrite>>();
+
+export function handWritesOf(app: Hono<AppEnv>): ReadonlyMap<string, HandWrite> {
+  return handWrites.get(app) ?? new Map<string, HandWrite>();
+}
+
+/**
+ * Mounts a write by hand (a POST whose rules no declaration holds: users, roles and their grants,
+ * menus, organisations, notices, ...). The handler logs the rows it changed with `log`; a success
+ * that logged nothing is logged as a special call's is (its input, secrets left out, and the ids it
+ * names), so no write of a route mounted here goes unlogged. tests/server/audit-every-write.test.ts
+ * fails for a POST route that is neither declared, a read, nor mounted here.
+ */
+export function mountWrite(app: Hono<AppEnv>, path: string, write: HandWrite, handler: (c: Context<AppEnv>, log: LogWrite) => Promise<Response> | Response): void {
+  const map = handWrites.get(app) ?? new Map<string, HandWrite>();
+  map.set(path, write);
+  handWrites.set(app, map);
+  const call = path.replace(/^\/api\/v1\//, '');
+  app.post(path, async (c) => {
+    let logged = false;
+    const log: LogWrite = async (changes, options = {}) => {
+      logged = true;
+      if (changes.length === 0 && !options.ids?.length) return;
+      const ids = options.ids ?? changes.flatMap((ch) => (ch.id === null ? [] : [ch.id]));
+      await writeAudit(c.var.db, options.who ?? c.var.principal, { area: write.area, call, title: options.title ?? write.title, table: write.table, ids, changes });
+    };
+    const res = await handler(c, log);
+    const principal = c.var.principal as Principal | undefined;
+    if (!logged && principal && successBody(res) !== undefined) {
+      const { ids, changes } = inputEntry(undefined, await jsonBody(c), undefined);
+      await log(changes, { ids });
+    }
+    return res;
+  });
+}
+
+/** The request's JSON body, read again (Hono keeps it), or undefined for another kind of body. */
+async function jsonBody(c: Context<AppEnv>): Promise<unknown> {
+  if (!isJsonBody(c)) return undefined;
+  try {
+    return JSON.parse(await c.req.text()) as unknown;
+  } catch {
+    return undefined;
+  }
 }

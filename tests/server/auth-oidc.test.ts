@@ -50,6 +50,13 @@ describe('OpenID Connect sign-in', () => {
     expect(url.searchParams.get('id_token_hint')).toBeTruthy();
     expect(url.searchParams.get('post_logout_redirect_uri')).toBe('http://127.0.0.1:8080/#/login');
     expect((await s.call('GET', '/api/v1/sys_user/get_info', { headers })).status).toBe(401);
+    // both are in 操作日志 as the user's (tests/server/audit-every-write.test.ts); a second sign-out ends nothing and is not
+    await s.call('POST', '/api/v1/auth/third_logout', { headers });
+    const logged = await s.db.selectFrom('audit_log').select(['user_name', 'title', 'call', 'record_ids']).where('call', 'like', 'auth/%').orderBy('id').execute();
+    expect(logged).toEqual([
+      { user_name: '赵敏', title: '登录', call: 'auth/third_login', record_ids: `,${res.body.data.id},` },
+      { user_name: '赵敏', title: '退出登录', call: 'auth/third_logout', record_ids: `,${res.body.data.id},` },
+    ]);
   });
 
   it('refuses a provider account without a user here, and bad input', async () => {

@@ -22,6 +22,8 @@ import { audioDurationMs, isAudio } from './audio-duration';
 import { FILE_CSP, sniffFile } from './file-type';
 import { signatureValid, signedQuery } from './signed-url';
 import { serverSecret } from '../../lib/server-secret';
+import { mountWrite } from '../../lib/call-routes';
+import { diffRow } from '../../lib/audit';
 
 /** 150 MB (spec doc 000 §9). */
 export const UPLOAD_LIMIT = 157286400;
@@ -122,7 +124,8 @@ export function register(app: Hono<AppEnv>, deps: AppDeps): void {
   noTransaction(upload);
   allowLargeBody(upload);
 
-  app.post(upload, async (c: Context<AppEnv>) => {
+  // Outside a transaction: the entry is written right after the file's row.
+  mountWrite(app, upload, { area: 'attachments', title: '上传附件', table: 'sys_attachment' }, async (c: Context<AppEnv>, log) => {
     const declared = c.req.header('content-length');
     if (declared !== undefined && Number(declared) > UPLOAD_LIMIT) return c.json(TOO_LARGE, 413);
     const boundary = boundaryOf(c.req.header('content-type'));
@@ -167,6 +170,7 @@ export function register(app: Hono<AppEnv>, deps: AppDeps): void {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      await log([diffRow(row.id, null, { name: file.filename, ext, mime, size: file.size })]);
       return ok(c, row.id);
     } catch (err) {
       await rm(dest, { force: true });
@@ -230,7 +234,7 @@ export function register(app: Hono<AppEnv>, deps: AppDeps): void {
   });
 
   // Soft delete: the row is hidden at once; the file stays until a clean-up (the delete may roll back).
-  app.post('/api/v1/sys_attachment/delete', async (c) => {
+  mountWrite(app, '/api/v1/sys_attachment/delete', { area: 'attachments', title: '删除附件', table: 'sys_attachment' }, async (c, log) => {
     const ids = check(idListSchema, await readJson(c)).map((x) => x.id);
     const rows = await visibleRows(c.var.db, c.var.principal, ids);
     await c.var.db
@@ -238,6 +242,7 @@ export function register(app: Hono<AppEnv>, deps: AppDeps): void {
       .set({ del_flag: 1, updated_at: nowText(), updated_by: c.var.principal.userId })
       .where('id', 'in', rows.map((r) => r.id))
       .execute();
+    await log(rows.map((r) => diffRow(r.id, { del_flag: 0 }, { del_flag: 1 })));
     return ok(c, { count: rows.length });
   });
 }

@@ -9,9 +9,7 @@ import { forgetSession } from '../../lib/auth';
 import { sessionUserOf } from './session-user';
 import { clientAddress } from '../../lib/client-address';
 import { clearAccountTries, LOCK_MINUTES, lockAccount, MAX_FAILED, releaseAddressTry, reserveAccountTry, reserveAddressTry } from './throttle';
-import { writeAudit } from '../../lib/audit';
-import type { Database } from '../../db/schema';
-import type { Kysely } from 'kysely';
+import { mountWrite, type HandWrite } from '../../lib/call-routes';
 import '../../db/core-schema';
 
 export { MAX_FAILED, LOCK_MINUTES } from './throttle';
@@ -24,13 +22,16 @@ function lockedError(lockedUntil: number, now: number): ApiError {
   return new ApiError(423, `密码错误次数过多，账号已锁定，请${minutes}分钟后再试`);
 }
 
-/** A sign-in is in 操作日志 too (who, when, how), so an administrator sees who used the system. */
-export async function auditSignIn(db: Kysely<Database>, user: { id: number; name: string }, call: string): Promise<void> {
-  await writeAudit(db, { userId: user.id, name: user.name }, { area: 'system', call, title: '登录', table: 'users', ids: [user.id], changes: [] });
-}
+/**
+ * Sessions in 操作日志: a sign-in and a sign-out are logged (who, when, how: the user's row, no
+ * change), so an administrator sees who used the system. Never the password; a refused attempt is
+ * not logged (it is counted by the throttle, throttle.ts).
+ */
+export const SIGN_IN: HandWrite = { area: 'system', title: '登录', table: 'users' };
+export const SIGN_OUT: HandWrite = { area: 'system', title: '退出登录', table: 'users' };
 
 export function registerLogin(app: Hono<AppEnv>, deps: AppDeps): void {
-  app.post('/api/v1/sso/login', async (c) => {
+  mountWrite(app, '/api/v1/sso/login', SIGN_IN, async (c, log) => {
     const body = await parseJson(c, loginSchema, { login_id: '账号', password: '密码', domain: '域' });
     // Outside a request transaction on purpose: a failed attempt must be counted even though the answer is a failure.
     const db = deps.db;
@@ -60,14 +61,15 @@ export function registerLogin(app: Hono<AppEnv>, deps: AppDeps): void {
     await clearAccountTries(db, user.id);
     const domain = body.domain ?? user.domain;
     const session = await createSession(db, deps.config, { id: user.id, login_id: user.login_id, domain }, { ip: address });
-    await auditSignIn(db, user, 'sso/login');
+    await log([], { ids: [user.id], who: { userId: user.id, name: user.name } });
     return ok(c, await sessionUserOf(db, user.id, session, domain));
   });
 
-  app.post('/api/v1/sso/logout', async (c) => {
+  mountWrite(app, '/api/v1/sso/logout', SIGN_OUT, async (c, log) => {
     const p = c.var.principal;
     await revokeSession(deps.db, p.tokenHash);
     forgetSession(p.tokenHash);
+    await log([], { ids: p.userId ? [p.userId] : [] });
     return ok(c, null);
   });
 }

@@ -14,6 +14,9 @@ import { hasPerm, invalidatePrincipals } from '../../lib/auth';
 import { loadAccess } from '../../lib/principal';
 import { nowText } from '../../lib/time';
 import { requireInScope, STAFF } from '../../lib/scope';
+import { mountWrite } from '../../lib/call-routes';
+import { diffRow, SECRET_SET } from '../../lib/audit';
+import { maskText } from '../../../src/contract/mask';
 import '../../db/core-schema';
 
 export const PHONE_RE = /^1\d{10}$/;
@@ -114,7 +117,7 @@ export function registerMe(app: Hono<AppEnv>, _deps: AppDeps): void {
     return ok(c, id !== undefined && id !== p.userId ? { ...info, phone: maskFor(p, 'phone', info.phone as string | null) } : info);
   });
 
-  app.post('/api/v1/sys_user/modify_info', async (c) => {
+  mountWrite(app, '/api/v1/sys_user/modify_info', { area: 'system', title: '修改个人信息', table: 'users' }, async (c, log) => {
     const body = await parseJson(c, modifyInfoSchema, { name: '姓名', phone: '手机号', city: '城市', avatar: '头像' });
     const p = c.var.principal;
     const set: Record<string, string | null> = {};
@@ -123,26 +126,36 @@ export function registerMe(app: Hono<AppEnv>, _deps: AppDeps): void {
     if (body.city !== undefined) set.city = body.city || null;
     if (body.avatar !== undefined) set.avatar = body.avatar || null;
     if (Object.keys(set).length > 0) {
+      const before = await c.var.db.selectFrom('users').select(['name', 'phone', 'city', 'avatar']).where('id', '=', p.userId).executeTakeFirstOrThrow();
       await c.var.db
         .updateTable('users')
         .set({ ...set, updated_at: nowText(), updated_by: p.userId })
         .where('id', '=', p.userId)
         .execute();
       invalidatePrincipals();
+      // the phone as 操作日志 keeps every phone: masked
+      const logged = (u: Record<string, string | null>) => ('phone' in u ? { ...u, phone: maskText('phone', u.phone) } : u);
+      await log([diffRow(p.userId, logged(before), logged({ ...before, ...set }))]);
+    } else {
+      await log([]);
     }
     return ok(c, await userInfo(c.var.db, p.userId));
   });
 
-  app.post('/api/v1/system/modify_password', async (c) => {
+  // Logged: that the password was changed, never the passwords.
+  const password = { area: 'system', title: '修改密码', table: 'users' };
+  mountWrite(app, '/api/v1/system/modify_password', password, async (c, log) => {
     const body = await parseJson(c, modifyPasswordSchema, passwordLabels);
     await changeOwnPassword(c.var.db, c.var.principal, body);
+    await log([{ id: c.var.principal.userId, before: {}, after: { password: SECRET_SET } }]);
     return ok(c, null);
   });
 
   // The older path of the same action (spec doc 000 §7 names both).
-  app.post('/api/v1/system_user/update_password', async (c) => {
+  mountWrite(app, '/api/v1/system_user/update_password', password, async (c, log) => {
     const body = await parseJson(c, modifyPasswordSchema, passwordLabels);
     await changeOwnPassword(c.var.db, c.var.principal, body);
+    await log([{ id: c.var.principal.userId, before: {}, after: { password: SECRET_SET } }]);
     return ok(c, null);
   });
 

@@ -8,7 +8,8 @@ import { parseJson } from '../../lib/validate';
 import { createSession, hashToken, revokeSession } from '../../lib/sessions';
 import { forgetSession, parseBearer } from '../../lib/auth';
 import { sessionUserOf } from './session-user';
-import { auditSignIn } from './login';
+import { SIGN_IN, SIGN_OUT } from './login';
+import { mountWrite } from '../../lib/call-routes';
 import '../../db/core-schema';
 
 interface Discovery {
@@ -63,7 +64,7 @@ export function registerOidc(app: Hono<AppEnv>, deps: AppDeps): void {
     });
   });
 
-  app.post('/api/v1/auth/third_login', async (c) => {
+  mountWrite(app, '/api/v1/auth/third_login', SIGN_IN, async (c, log) => {
     const cfg = requireOidc(deps);
     const body = await parseJson(c, thirdLoginSchema, { code: '授权码', redirect_uri: '回调地址' });
     const { doc, jwks } = await discover(cfg);
@@ -109,22 +110,28 @@ export function registerOidc(app: Hono<AppEnv>, deps: AppDeps): void {
     if (!user) throw new ApiError(403, `统一认证账号 ${username} 未开通本系统账号，请联系管理员`);
     if (user.state !== 1) throw new ApiError(403, '账号已停用，请联系管理员');
     const session = await createSession(deps.db, deps.config, user, { idToken: tokens.id_token, ip: c.req.header('x-forwarded-for') ?? null });
-    await auditSignIn(deps.db, user, 'auth/third_login');
+    await log([], { ids: [user.id], who: { userId: user.id, name: user.name } });
     return ok(c, await sessionUserOf(deps.db, user.id, session, user.domain));
   });
 
   // Public: the browser may come here with an expired session; whatever session the headers name is ended.
-  app.post('/api/v1/auth/third_logout', async (c) => {
+  mountWrite(app, '/api/v1/auth/third_logout', SIGN_OUT, async (c, log) => {
     const token = c.req.header('token');
     const bearer = parseBearer(c.req.header('authorization'));
     let idToken: string | null = null;
     if (token && bearer && bearer.token === token) {
       const tokenHash = hashToken(token);
-      const s = await deps.db.selectFrom('sessions').select(['id_token', 'login_id']).where('token_hash', '=', tokenHash).executeTakeFirst();
+      const s = await deps.db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select(['sessions.id_token', 'sessions.login_id', 'sessions.revoked', 'users.id as user_id', 'users.name'])
+        .where('sessions.token_hash', '=', tokenHash)
+        .executeTakeFirst();
       if (s && s.login_id === bearer.loginId) {
         idToken = s.id_token;
         await revokeSession(deps.db, tokenHash);
         forgetSession(tokenHash);
+        if (!s.revoked) await log([], { ids: [s.user_id], who: { userId: s.user_id, name: s.name } });
       }
     }
     const cfg = deps.config.oidc;

@@ -20,6 +20,8 @@ import { nowText } from '../../lib/time';
 import { rowsAsShown } from '../../lib/export-labels';
 import { exportColumnsSchema, writeXlsx } from './xlsx-writer';
 import { listOrder } from '../../lib/list-order';
+import { mountWrite } from '../../lib/call-routes';
+import { diffRow } from '../../lib/audit';
 
 export const EXPORT_STATES = { RUNNING: '进行中', DONE: '已完成', CANCELLED: '已取消', FAILED: '失败' } as const;
 
@@ -164,7 +166,7 @@ export function register(app: Hono<AppEnv>, deps: AppDeps): void {
     return ok(c, { content, totalSize });
   });
 
-  app.post('/api/v1/excel_export_status/cancel', async (c) => {
+  mountWrite(app, '/api/v1/excel_export_status/cancel', { area: 'export', title: '取消导出', table: 'sys_excel_export_status' }, async (c, log) => {
     assertPerm(c.var.principal, 'cancel_export');
     const { id } = check(z.object({ id: idSchema }), await readJson(c), { id: '导出任务' });
     const db = c.var.db;
@@ -174,6 +176,7 @@ export function register(app: Hono<AppEnv>, deps: AppDeps): void {
     await db.updateTable('sys_excel_export_status').set({ state: EXPORT_STATES.CANCELLED, finished_at: nowText(), updated_at: nowText() }).where('id', '=', id).execute();
     const job = running.get(id);
     if (job) job.cancelled = true;
+    await log([diffRow(id, { state: row.state }, { state: EXPORT_STATES.CANCELLED })]);
     return ok(c, { id, state: EXPORT_STATES.CANCELLED });
   });
 

@@ -12,6 +12,8 @@ import { nowText } from '../../lib/time';
 import { NOTICE_STATES } from './tables';
 import { postRead } from '../../lib/tx';
 import { listOrder } from '../../lib/list-order';
+import { mountWrite } from '../../lib/call-routes';
+import { diffRow } from '../../lib/audit';
 
 /**
  * The signed-in user's own messages. Personal: no operation code; another user's message answers
@@ -84,39 +86,48 @@ export function registerMessages(app: Hono<AppEnv>): void {
     return ok(c, { content, totalSize });
   });
 
-  app.post('/api/v1/user_message/read', async (c) => {
+  const write = (title: string) => ({ area: 'messages', title, table: 'sys_user_message' });
+  mountWrite(app, '/api/v1/user_message/read', write('阅读消息'), async (c, log) => {
     const { msg_id } = check(readSchema, await readJson(c), { msg_id: '消息' });
     const uid = c.var.principal.userId;
     await assertOwn(c.var.db, uid, msg_id);
-    await c.var.db
+    const read = await c.var.db
       .updateTable('sys_user_message')
       .set({ read_status: 1, read_time: nowText() })
       .where('user_id', '=', uid)
       .where('id', 'in', [...new Set(msg_id)])
       .where('read_status', '=', 0)
+      .returning('id')
       .execute();
+    // the messages this call marked read (one read before stays as it was)
+    await log(read.map((m) => diffRow(m.id, { read_status: 0 }, { read_status: 1 })));
     return ok(c, { unread: await unreadCount(c.var.db, uid) });
   });
 
-  app.post('/api/v1/user_message/mark', async (c) => {
+  mountWrite(app, '/api/v1/user_message/mark', write('标记消息'), async (c, log) => {
     const { ids, mark_type } = check(markSchema, await readJson(c), { ids: '消息', mark_type: '标记类型' });
     const uid = c.var.principal.userId;
     await assertOwn(c.var.db, uid, ids);
-    await c.var.db
+    const flag = mark_type === 'mark' ? 1 : 0;
+    const changed = await c.var.db
       .updateTable('sys_user_message')
-      .set({ is_flag: mark_type === 'mark' ? 1 : 0 })
+      .set({ is_flag: flag })
       .where('user_id', '=', uid)
       .where('id', 'in', [...new Set(ids)])
+      .where('is_flag', '!=', flag)
+      .returning('id')
       .execute();
+    await log(changed.map((m) => diffRow(m.id, { is_flag: 1 - flag }, { is_flag: flag })));
     return ok(c, { count: new Set(ids).size });
   });
 
-  app.post('/api/v1/user_message/delete', async (c) => {
-    const ids = check(idListSchema, await readJson(c)).map((x) => x.id);
+  mountWrite(app, '/api/v1/user_message/delete', write('删除消息'), async (c, log) => {
+    const ids = [...new Set(check(idListSchema, await readJson(c)).map((x) => x.id))];
     const uid = c.var.principal.userId;
     await assertOwn(c.var.db, uid, ids);
-    await c.var.db.updateTable('sys_user_message').set({ del_flag: 1 }).where('user_id', '=', uid).where('id', 'in', [...new Set(ids)]).execute();
-    return ok(c, { count: new Set(ids).size });
+    await c.var.db.updateTable('sys_user_message').set({ del_flag: 1 }).where('user_id', '=', uid).where('id', 'in', ids).execute();
+    await log(ids.map((id) => diffRow(id, { del_flag: 0 }, { del_flag: 1 })));
+    return ok(c, { count: ids.length });
   });
 
   // The bell: unread count and the latest messages, pinned ones first.

@@ -14,6 +14,8 @@ import { nowText } from '../../lib/time';
 import { plainTextOf, sanitizeNoticeHtml } from './sanitize';
 import { NOTICE_STATES, type NoticeTarget } from './tables';
 import { postRead } from '../../lib/tx';
+import { mountWrite } from '../../lib/call-routes';
+import { diffRow, type RowChange } from '../../lib/audit';
 import { targetText, topText } from '../../../src/lib/format/noticeTarget';
 
 const idsText = z.preprocess(
@@ -110,7 +112,8 @@ export function registerNotices(app: Hono<AppEnv>): void {
     return ok(c, { content, totalSize });
   });
 
-  app.post('/api/v1/sys_notice/add', async (c) => {
+  const write = (title: string) => ({ area: 'messages', title, table: 'sys_notice' });
+  mountWrite(app, '/api/v1/sys_notice/add', write('新增通知'), async (c, log) => {
     assertPerm(c.var.principal, 'add_notice');
     const body = check(addSchema, await readJson(c), LABELS);
     await checkTargets(c.var.db, body.target_type, body.target_ids);
@@ -139,10 +142,11 @@ export function registerNotices(app: Hono<AppEnv>): void {
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    await log([diffRow(row.id, null, row)]);
     return ok(c, row);
   });
 
-  app.post('/api/v1/sys_notice/update', async (c) => {
+  mountWrite(app, '/api/v1/sys_notice/update', write('编辑通知'), async (c, log) => {
     assertPerm(c.var.principal, 'update_notice');
     const body = check(updateSchema, await readJson(c), LABELS);
     const db = c.var.db;
@@ -164,17 +168,19 @@ export function registerNotices(app: Hono<AppEnv>): void {
     if (body.is_top !== undefined) set.is_top = body.is_top;
     if (body.files !== undefined) set.files = body.files || null;
     const row = await db.updateTable('sys_notice').set(set).where('id', '=', body.id).returningAll().executeTakeFirstOrThrow();
+    await log([diffRow(body.id, existing, row)]);
     return ok(c, row);
   });
 
   // Publishing puts one message in each target user's box (a re-publish only adds the missing ones).
-  app.post('/api/v1/sys_notice/publish', async (c) => {
+  mountWrite(app, '/api/v1/sys_notice/publish', write('发布通知'), async (c, log) => {
     assertPerm(c.var.principal, 'publish_notice');
     const ids = [...new Set(check(idListSchema, await readJson(c)).map((x) => x.id))];
     const db = c.var.db;
     const now = nowText();
     const p = c.var.principal;
     let messages = 0;
+    const changes: RowChange[] = [];
     for (const id of ids) {
       const n = await liveNotice(db, id);
       if (n.state === NOTICE_STATES.PUBLISHED) throw new ApiError(400, `通知「${n.title}」已发布`);
@@ -209,11 +215,13 @@ export function registerNotices(app: Hono<AppEnv>): void {
           .execute();
       }
       messages += fresh.length;
+      changes.push(diffRow(id, n, { state: NOTICE_STATES.PUBLISHED, publish_time: now, publisher: p.name }));
     }
+    await log(changes);
     return ok(c, { count: ids.length, messages });
   });
 
-  app.post('/api/v1/sys_notice/offline', async (c) => {
+  mountWrite(app, '/api/v1/sys_notice/offline', write('下线通知'), async (c, log) => {
     assertPerm(c.var.principal, 'offline_notice');
     const ids = [...new Set(check(idListSchema, await readJson(c)).map((x) => x.id))];
     const db = c.var.db;
@@ -226,10 +234,11 @@ export function registerNotices(app: Hono<AppEnv>): void {
       .set({ state: NOTICE_STATES.OFFLINE, updated_at: nowText(), updated_by: c.var.principal.userId })
       .where('id', 'in', ids)
       .execute();
+    await log(ids.map((id) => diffRow(id, { state: NOTICE_STATES.PUBLISHED }, { state: NOTICE_STATES.OFFLINE })));
     return ok(c, { count: ids.length });
   });
 
-  app.post('/api/v1/sys_notice/delete', async (c) => {
+  mountWrite(app, '/api/v1/sys_notice/delete', write('删除通知'), async (c, log) => {
     assertPerm(c.var.principal, 'del_notice');
     const ids = [...new Set(check(idListSchema, await readJson(c)).map((x) => x.id))];
     const db = c.var.db;
@@ -239,6 +248,7 @@ export function registerNotices(app: Hono<AppEnv>): void {
     }
     await db.updateTable('sys_notice').set({ del_flag: 1, updated_at: nowText(), updated_by: c.var.principal.userId }).where('id', 'in', ids).execute();
     await db.updateTable('sys_user_message').set({ del_flag: 1 }).where('notice_id', 'in', ids).execute();
+    await log(ids.map((id) => diffRow(id, { del_flag: 0 }, { del_flag: 1 })));
     return ok(c, { count: ids.length });
   });
 }

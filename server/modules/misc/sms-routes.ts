@@ -10,7 +10,8 @@ import { hashPassword } from '../../lib/password';
 import { revokeUserSessions } from '../../lib/sessions';
 import { invalidatePrincipals } from '../../lib/auth';
 import { noTransaction } from '../../lib/tx';
-import { writeAudit } from '../../lib/audit';
+import { SECRET_SET } from '../../lib/audit';
+import { mountWrite } from '../../lib/call-routes';
 import { nowText } from '../../lib/time';
 import { maskText } from '../../../src/contract/mask';
 import {
@@ -57,14 +58,15 @@ export function registerSmsCodes(app: Hono<AppEnv>, deps: AppDeps): void {
   });
 
   // Served by hand, not through mountCall: its audit entry would record the body (code and passwords).
+  // Logged: that the password was set, never the code or the password.
   noTransaction(userSmsPasswordCall.path);
-  app.post(`/${userSmsPasswordCall.path}`, async (c) => {
+  mountWrite(app, `/${userSmsPasswordCall.path}`, { area: 'misc', title: userSmsPasswordCall.title, table: 'users' }, async (c, log) => {
     const body = await parseJson(c, smsPasswordBody, userSmsPasswordCall.labels);
     const principal = c.var.principal;
     const db = deps.db;
     if (!(await consumeCode(db, principal.userId, 'self', body.code, Date.now()))) throw new ApiError(400, CODE_REFUSED_MSG);
     await setPassword(db, principal.userId, body.new, principal.tokenHash);
-    await writeAudit(db, principal, { area: 'misc', call: 'user/sms_password', title: userSmsPasswordCall.title, table: 'users', ids: [principal.userId], changes: [] });
+    await log([{ id: principal.userId, before: {}, after: { password: SECRET_SET } }]);
     return ok(c, null);
   });
 
@@ -80,7 +82,7 @@ export function registerSmsCodes(app: Hono<AppEnv>, deps: AppDeps): void {
   });
 
   noTransaction(SMS_FORGET_RESET_PATH);
-  app.post(`/${SMS_FORGET_RESET_PATH}`, async (c) => {
+  mountWrite(app, `/${SMS_FORGET_RESET_PATH}`, { area: 'misc', title: '找回密码', table: 'users' }, async (c, log) => {
     const body = await parseJson(c, smsForgetResetBody, SMS_FORGET_LABELS);
     const db = deps.db;
     const now = Date.now();
@@ -92,7 +94,7 @@ export function registerSmsCodes(app: Hono<AppEnv>, deps: AppDeps): void {
     }
     if (!(await consumeCode(db, user.id, 'forget', body.code, now))) throw new ApiError(400, CODE_REFUSED_MSG);
     await setPassword(db, user.id, body.new);
-    await writeAudit(db, { userId: user.id, name: user.name }, { area: 'misc', call: 'user/sms_forget_reset', title: '找回密码', table: 'users', ids: [user.id], changes: [] });
+    await log([{ id: user.id, before: {}, after: { password: SECRET_SET } }], { who: { userId: user.id, name: user.name } });
     return ok(c, null);
   });
 }

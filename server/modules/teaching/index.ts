@@ -10,6 +10,8 @@ import { check, parseQuery, readJson } from '../../lib/validate';
 import { mountResource } from '../../lib/resource-routes';
 import { plainTextOf, sanitizeNoticeHtml } from '../../lib/html-sanitize';
 import { nowText } from '../../lib/time';
+import { mountWrite } from '../../lib/call-routes';
+import { diffRow } from '../../lib/audit';
 import { registerRecords } from './records';
 import { registerResultCalls } from './results';
 
@@ -69,24 +71,21 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
     },
   });
 
-  app.post('/api/v1/sys_guide/publish', async (c) => {
+  mountWrite(app, '/api/v1/sys_guide/publish', { area: 'teaching', title: '发布操作指南', table: 'sys_guide' }, async (c, log) => {
     assertPerm(c.var.principal, GUIDE_PERMS.publish);
     const body = check(publishSchema, await readJson(c), { ids: '操作指南', status: '状态' });
     const ids = [...new Set(body.ids)];
     const db = c.var.db;
-    const found = await db.selectFrom('sys_guide').select('id').where('id', 'in', ids).execute();
+    const found = await db.selectFrom('sys_guide').select(['id', 'status', 'publish_time']).where('id', 'in', ids).execute();
     if (found.length !== ids.length) throw notFound();
     const now = nowText();
+    const after = { status: body.status, publish_time: body.status === GUIDE_STATUS.PUBLISHED ? now : null };
     await db
       .updateTable('sys_guide')
-      .set({
-        status: body.status,
-        publish_time: body.status === GUIDE_STATUS.PUBLISHED ? now : null,
-        updated_at: now,
-        updated_by: c.var.principal.userId,
-      })
+      .set({ ...after, updated_at: now, updated_by: c.var.principal.userId })
       .where('id', 'in', ids)
       .execute();
+    await log(found.map((g) => diffRow(g.id, g, after)));
     return ok(c, { count: ids.length });
   });
 

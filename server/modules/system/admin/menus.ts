@@ -16,6 +16,8 @@ import { compare, moveDescendants, optInt, orderOf, pageParams, subtreeOf, typeO
 import type { Selectable } from 'kysely';
 import { PAGE_LABELS } from '../../../../src/contract/paging';
 import { postRead } from '../../../lib/tx';
+import { mountWrite } from '../../../lib/call-routes';
+import { diffRow } from '../../../lib/audit';
 
 type MenuRow = Selectable<MenuTable>;
 
@@ -146,7 +148,7 @@ export function registerMenus(app: Hono<AppEnv>): void {
   app.get('/api/v1/system/find_menu_page', findPage);
   postRead(app, '/api/v1/system/find_menu_page', findPage);
 
-  app.post('/api/v1/system/add_menu', async (c) => {
+  mountWrite(app, '/api/v1/system/add_menu', { area: 'system', title: '新增菜单', table: 'menus' }, async (c, log) => {
     assertPerm(c.var.principal, 'add_menu');
     const body = await parseJson(c, menuFormSchema, menuLabels);
     checkUrl(body);
@@ -165,10 +167,11 @@ export function registerMenus(app: Hono<AppEnv>): void {
       .returningAll()
       .executeTakeFirstOrThrow();
     invalidatePrincipals();
+    await log([diffRow(row.id, null, row)]);
     return ok(c, menuOf(row));
   });
 
-  app.post('/api/v1/system/update_menu', async (c) => {
+  mountWrite(app, '/api/v1/system/update_menu', { area: 'system', title: '编辑菜单', table: 'menus' }, async (c, log) => {
     assertPerm(c.var.principal, 'update_menu');
     const body = await parseJson(c, menuFormSchema.extend({ id: z.coerce.number({ error: 'id 必须是数字' }).int().positive('id 必须是正整数') }), menuLabels);
     checkUrl(body);
@@ -193,10 +196,11 @@ export function registerMenus(app: Hono<AppEnv>): void {
       .executeTakeFirstOrThrow();
     if (inheritance !== existing.inheritance) await moveDescendants(db, 'menus', body.id, existing.inheritance, inheritance);
     invalidatePrincipals();
+    await log([diffRow(body.id, existing, row)]);
     return ok(c, menuOf(row));
   });
 
-  app.post('/api/v1/system/del_menu', async (c) => {
+  mountWrite(app, '/api/v1/system/del_menu', { area: 'system', title: '删除菜单', table: 'menus' }, async (c, log) => {
     assertPerm(c.var.principal, 'del_menu');
     const ids = [...new Set(check(idListSchema, await readJson(c)).map((x) => x.id))];
     const db = c.var.db;
@@ -210,6 +214,7 @@ export function registerMenus(app: Hono<AppEnv>): void {
     await db.updateTable('menus').set({ del_flag: 1, updated_at: nowText(), updated_by: c.var.principal.userId }).where('id', 'in', ids).execute();
     await db.deleteFrom('role_menus').where('menu_id', 'in', ids).execute();
     invalidatePrincipals();
+    await log(ids.map((id) => diffRow(id, { del_flag: 0 }, { del_flag: 1 })));
     return ok(c, { count: ids.length });
   });
 }

@@ -17,6 +17,8 @@ import { CORE_TREES } from '../../../../src/contract/resources/system';
 import { reachableOrgIds, schoolScope } from '../../../lib/scope';
 import { moveDescendants, optInt, orderOf, pageParams, subtreeOf } from './common';
 import { PAGE_LABELS } from '../../../../src/contract/paging';
+import { mountWrite } from '../../../lib/call-routes';
+import { diffRow } from '../../../lib/audit';
 
 type OrgRow = Selectable<OrganisationTable>;
 const KINDS: readonly OrgKind[] = ['head', 'city', 'school', 'department'];
@@ -151,7 +153,7 @@ export function registerOrgs(app: Hono<AppEnv>): void {
     return ok(c, { content: rows.map((r) => ({ ...r, phone: maskFor(c.var.principal, 'phone', r.phone) })), totalSize });
   });
 
-  app.post('/api/v1/system/add_org', async (c) => {
+  mountWrite(app, '/api/v1/system/add_org', { area: 'system', title: '新增组织', table: 'organisations' }, async (c, log) => {
     assertPerm(c.var.principal, 'add_org');
     const body = await parseJson(c, addSchema, orgLabels);
     const db = c.var.db;
@@ -169,10 +171,11 @@ export function registerOrgs(app: Hono<AppEnv>): void {
       .returningAll()
       .executeTakeFirstOrThrow();
     invalidatePrincipals();
+    await log([diffRow(row.id, null, row)]);
     return ok(c, withKindName(row));
   });
 
-  app.post('/api/v1/system/update_org', async (c) => {
+  mountWrite(app, '/api/v1/system/update_org', { area: 'system', title: '编辑组织', table: 'organisations' }, async (c, log) => {
     assertPerm(c.var.principal, 'update_org');
     const body = await parseJson(c, updateSchema, orgLabels);
     const db = c.var.db;
@@ -195,10 +198,11 @@ export function registerOrgs(app: Hono<AppEnv>): void {
       .executeTakeFirstOrThrow();
     if (inheritance !== existing.inheritance) await moveDescendants(db, 'organisations', body.id, existing.inheritance, inheritance);
     invalidatePrincipals();
+    await log([diffRow(body.id, existing, row)]);
     return ok(c, withKindName(row));
   });
 
-  app.post('/api/v1/system/del_org', async (c) => {
+  mountWrite(app, '/api/v1/system/del_org', { area: 'system', title: '删除组织', table: 'organisations' }, async (c, log) => {
     assertPerm(c.var.principal, 'del_org');
     const ids = [...new Set(check(idListSchema, await readJson(c)).map((x) => x.id))];
     const db = c.var.db;
@@ -218,6 +222,7 @@ export function registerOrgs(app: Hono<AppEnv>): void {
     if (used) throw new ApiError(400, `组织「${rows.find((r) => r.id === used.org_id)?.name ?? ''}」下还有用户，不能删除`);
     await db.updateTable('organisations').set({ del_flag: 1, updated_at: nowText(), updated_by: c.var.principal.userId }).where('id', 'in', ids).execute();
     invalidatePrincipals();
+    await log(ids.map((id) => diffRow(id, { del_flag: 0 }, { del_flag: 1 })));
     return ok(c, { count: ids.length });
   });
 }

@@ -16,6 +16,8 @@ import { menuOf, menuTree } from './menus';
 import { PAGE_LABELS } from '../../../../src/contract/paging';
 import { postRead } from '../../../lib/tx';
 import { assertAllSchoolsGrantable, assertMenusHeld, assertRoleEditable } from '../../../lib/grants';
+import { mountWrite, type LogWrite } from '../../../lib/call-routes';
+import { diffRow } from '../../../lib/audit';
 
 const i2goSyncSchema = z.preprocess(
   (v) => v ?? {},
@@ -91,7 +93,7 @@ async function rolePage(c: Context<AppEnv>): Promise<Response> {
 }
 
 export function registerRoles(app: Hono<AppEnv>, deps: AppDeps): void {
-  app.post('/api/v1/system/add_role', async (c) => {
+  mountWrite(app, '/api/v1/system/add_role', { area: 'system', title: '新增角色', table: 'roles' }, async (c, log) => {
     assertPerm(c.var.principal, 'add_role');
     const body = await parseJson(c, z.object(roleFields), roleLabels);
     const db = c.var.db;
@@ -104,6 +106,7 @@ export function registerRoles(app: Hono<AppEnv>, deps: AppDeps): void {
         .values({ ...body, remark: body.remark || null, created_at: now, updated_at: now, created_by: c.var.principal.userId, updated_by: c.var.principal.userId })
         .returningAll()
         .executeTakeFirstOrThrow();
+      await log([diffRow(row.id, null, row)]);
       return ok(c, row);
     } catch (err) {
       if (isUniqueViolation(err)) throw new ApiError(409, '角色编码已存在');
@@ -111,7 +114,7 @@ export function registerRoles(app: Hono<AppEnv>, deps: AppDeps): void {
     }
   });
 
-  app.post('/api/v1/system/update_role', async (c) => {
+  mountWrite(app, '/api/v1/system/update_role', { area: 'system', title: '编辑角色', table: 'roles' }, async (c, log) => {
     assertPerm(c.var.principal, 'update_role');
     const body = await parseJson(c, z.object({ id: idField, ...roleFields }), roleLabels);
     const db = c.var.db;
@@ -129,14 +132,15 @@ export function registerRoles(app: Hono<AppEnv>, deps: AppDeps): void {
       .returningAll()
       .executeTakeFirstOrThrow();
     invalidatePrincipals();
+    await log([diffRow(id, existing, row)]);
     return ok(c, row);
   });
 
-  app.post('/api/v1/system/del_role', async (c) => {
+  mountWrite(app, '/api/v1/system/del_role', { area: 'system', title: '删除角色', table: 'roles' }, async (c, log) => {
     assertPerm(c.var.principal, 'del_role');
     const ids = [...new Set(check(idListSchema, await readJson(c)).map((x) => x.id))];
     const db = c.var.db;
-    const rows = await db.selectFrom('roles').select(['id', 'code', 'name']).where('id', 'in', ids).execute();
+    const rows = await db.selectFrom('roles').selectAll().where('id', 'in', ids).execute();
     if (rows.length !== ids.length) throw notFound();
     if (rows.some((r) => r.code === SUPER_CODE)) throw new ApiError(400, '系统管理员角色不能删除');
     const used = await db
@@ -151,6 +155,7 @@ export function registerRoles(app: Hono<AppEnv>, deps: AppDeps): void {
     await db.deleteFrom('user_roles').where('role_id', 'in', ids).execute();
     await db.deleteFrom('roles').where('id', 'in', ids).execute();
     invalidatePrincipals();
+    await log(rows.map((r) => diffRow(r.id, r, null)));
     return ok(c, { count: ids.length });
   });
 
@@ -169,7 +174,7 @@ export function registerRoles(app: Hono<AppEnv>, deps: AppDeps): void {
     return ok(c, await menuIdsOf(c.var.db, roleId));
   });
 
-  const grantHandler = (replace: boolean) => async (c: Context<AppEnv>): Promise<Response> => {
+  const grantHandler = (replace: boolean) => async (c: Context<AppEnv>, log: LogWrite): Promise<Response> => {
     assertPerm(c.var.principal, 'save_role_menu');
     const body = check(grantSchema, await readJson(c), { role_id: '角色', menu_ids: '菜单' });
     const roleId = body.roleId as number;
@@ -178,11 +183,15 @@ export function registerRoles(app: Hono<AppEnv>, deps: AppDeps): void {
     await assertRoleEditable(db, c.var.principal, roleId);
     const have = await menuIdsOf(db, roleId);
     await assertMenusHeld(db, c.var.principal, body.menuIds.filter((m) => !have.includes(m)));
-    return ok(c, await grant(db, roleId, body.menuIds, replace));
+    const granted = await grant(db, roleId, body.menuIds, replace);
+    // the role's menus before and after, as one change of the role
+    await log([diffRow(roleId, { menu_ids: have }, { menu_ids: granted })]);
+    return ok(c, granted);
   };
-  app.post('/api/v1/system/save_role_menu', grantHandler(true));
-  app.post('/api/v1/system/update_role_menu', grantHandler(true));
-  app.post('/api/v1/system/add_role_menu', grantHandler(false));
+  const grants = { area: 'system', title: '分配角色菜单', table: 'role_menus' };
+  mountWrite(app, '/api/v1/system/save_role_menu', grants, grantHandler(true));
+  mountWrite(app, '/api/v1/system/update_role_menu', grants, grantHandler(true));
+  mountWrite(app, '/api/v1/system/add_role_menu', grants, grantHandler(false));
 
   postRead(app, '/api/v1/system/role_all', async (c) => {
     const rows = await c.var.db.selectFrom('roles').select(['id', 'code', 'name', 'all_schools', 'state']).orderBy('order_num').orderBy('id').execute();
@@ -250,7 +259,8 @@ export function registerRoles(app: Hono<AppEnv>, deps: AppDeps): void {
     return ok(c, map);
   });
 
-  app.post('/api/v1/system/sync_to_i2go', async (c) => {
+  // Writes no row here: the entry records that the roles were sent.
+  mountWrite(app, '/api/v1/system/sync_to_i2go', { area: 'system', title: '同步角色到 i2go', table: 'roles' }, async (c, log) => {
     assertPerm(c.var.principal, 'sync_to_i2go');
     // optional selection: `{role_ids: [..]}` syncs those roles, an empty body syncs all
     const body = await parseJson(c, i2goSyncSchema);
@@ -266,6 +276,7 @@ export function registerRoles(app: Hono<AppEnv>, deps: AppDeps): void {
       throw new ApiError(502, `同步到 i2go 失败：${err instanceof Error ? err.message : String(err)}`);
     }
     if (!res.ok) throw new ApiError(502, `同步到 i2go 失败：HTTP ${res.status}`);
+    await log([], { ids: roles.map((r) => r.id) });
     return ok(c, { count: roles.length });
   });
 }

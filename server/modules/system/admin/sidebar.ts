@@ -9,6 +9,7 @@ import { ok } from '../../../lib/http';
 import { check, formObject, queryObject } from '../../../lib/validate';
 import { menuOf, menuTree, routeTagOf } from './menus';
 import { optInt, typeOpSchema, type TypeOp } from './common';
+import { postRead } from '../../../lib/tx';
 
 type MenuRow = Selectable<MenuTable>;
 
@@ -75,5 +76,6 @@ export function registerSidebar(app: Hono<AppEnv>): void {
     return ok(c, menuTree(routes, routeTagOf, false));
   };
   app.get('/api/v1/system/sidebar', handler);
-  app.post('/api/v1/system/sidebar', handler);
+  // the POST form only reads: outside the request transaction
+  postRead(app, '/api/v1/system/sidebar', handler);
 }

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import type { Context, Hono } from 'hono';
+import { mountWrite, type LogWrite } from '../../../lib/call-routes';
+import { diffRow, SECRET_SET } from '../../../lib/audit';
+import { maskText } from '../../../../src/contract/mask';
 import { sql, type Kysely } from 'kysely';
 import type { AppEnv, Principal } from '../../../lib/context';
 import type { Database } from '../../../db/schema';
@@ -226,7 +229,19 @@ async function replaceLinks(db: Kysely<Database>, userId: number, roles: number[
   }
 }
 
-async function addUser(c: Context<AppEnv>): Promise<Response> {
+/** A user as the log records it: the columns the forms write (the phone masked), roles and campuses by id. */
+async function loggedUser(db: Kysely<Database>, id: number): Promise<Record<string, unknown>> {
+  const u = await db
+    .selectFrom('users')
+    .select(['login_id', 'name', 'phone', 'email', 'sex', 'state', 'city', 'org_id', 'remark', 'del_flag'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  const roles = await db.selectFrom('user_roles').select('role_id').where('user_id', '=', id).orderBy('role_id').execute();
+  const schools = await db.selectFrom('user_schools').select('school_id').where('user_id', '=', id).orderBy('school_id').execute();
+  return { ...u, phone: maskText('phone', u.phone), roles: roles.map((r) => r.role_id), schools: schools.map((r) => r.school_id) };
+}
+
+async function addUser(c: Context<AppEnv>, log: LogWrite): Promise<Response> {
   assertPerm(c.var.principal, 'add_user');
   const body = await parseJson(c, addUserSchema, userLabels);
   const db = c.var.db;
@@ -270,10 +285,11 @@ async function addUser(c: Context<AppEnv>): Promise<Response> {
   }
   await replaceLinks(db, id, body.roles, body.schools);
   await createStaffFile(db, id, p.userId);
+  await log([diffRow(id, null, await loggedUser(db, id))]);
   return ok(c, await userById(db, p, id));
 }
 
-async function updateUser(c: Context<AppEnv>): Promise<Response> {
+async function updateUser(c: Context<AppEnv>, log: LogWrite): Promise<Response> {
   assertPerm(c.var.principal, 'update_user');
   const body = await parseJson(c, updateUserSchema, userLabels);
   const db = c.var.db;
@@ -286,6 +302,7 @@ async function updateUser(c: Context<AppEnv>): Promise<Response> {
   await checkGrants(db, p, body.roles, body.schools, held);
   await checkOrg(db, p, body.org_id);
   if (body.state === 0 && body.id === p.userId) throw new ApiError(400, '不能停用当前登录的账号');
+  const before = await loggedUser(db, body.id);
   const set: Record<string, string | number | null> = { updated_at: nowText(), updated_by: p.userId };
   if (body.name !== undefined) set.name = body.name;
   if (body.phone !== undefined) {
@@ -304,20 +321,22 @@ async function updateUser(c: Context<AppEnv>): Promise<Response> {
   await replaceLinks(db, body.id, body.roles, body.schools);
   if (body.state === 0) await revokeUserSessions(db, body.id);
   invalidatePrincipals();
+  await log([diffRow(body.id, before, await loggedUser(db, body.id))]);
   return ok(c, await userById(db, p, body.id));
 }
 
-async function deleteUsers(c: Context<AppEnv>): Promise<Response> {
+async function deleteUsers(c: Context<AppEnv>, log: LogWrite): Promise<Response> {
   assertPerm(c.var.principal, 'del_user');
   const ids = [...new Set(check(idListSchema, await readJson(c)).map((x) => x.id))];
   const db = c.var.db;
   const p = c.var.principal;
   if (ids.includes(p.userId)) throw new ApiError(400, '不能删除当前登录的账号');
-  const found = await scopedUsers(db, p).select('users.id').where('users.id', 'in', ids).execute();
+  const found = await scopedUsers(db, p).select(['users.id', 'users.state']).where('users.id', 'in', ids).execute();
   if (found.length !== ids.length) throw notFound();
   await db.updateTable('users').set({ del_flag: 1, state: 0, updated_at: nowText(), updated_by: p.userId }).where('id', 'in', ids).execute();
   for (const id of ids) await revokeUserSessions(db, id);
   invalidatePrincipals();
+  await log(found.map((u) => diffRow(u.id, { del_flag: 0, state: u.state }, { del_flag: 1, state: 0 })));
   return ok(c, { count: ids.length });
 }
 
@@ -397,14 +416,15 @@ export function registerUsers(app: Hono<AppEnv>): void {
     const { id } = parseQuery(c, idQuerySchema);
     return ok(c, await userById(c.var.db, c.var.principal, id));
   });
-  app.post('/api/v1/system/add_user', addUser);
-  app.post('/api/v1/sys_user/add', addUser);
-  app.post('/api/v1/system/update_user', updateUser);
-  app.post('/api/v1/sys_user/update', updateUser);
-  app.post('/api/v1/system/del_user', deleteUsers);
-  app.post('/api/v1/sys_user/delete', deleteUsers);
+  const write = (title: string) => ({ area: 'system', title, table: 'users' });
+  mountWrite(app, '/api/v1/system/add_user', write('新增用户'), addUser);
+  mountWrite(app, '/api/v1/sys_user/add', write('新增用户'), addUser);
+  mountWrite(app, '/api/v1/system/update_user', write('编辑用户'), updateUser);
+  mountWrite(app, '/api/v1/sys_user/update', write('编辑用户'), updateUser);
+  mountWrite(app, '/api/v1/system/del_user', write('删除用户'), deleteUsers);
+  mountWrite(app, '/api/v1/sys_user/delete', write('删除用户'), deleteUsers);
 
-  app.post('/api/v1/system/update_password', async (c) => {
+  mountWrite(app, '/api/v1/system/update_password', write('重置密码'), async (c, log) => {
     assertPerm(c.var.principal, 'update_password');
     const body = await parseJson(c, resetSchema, { id: 'id', password: '新密码' });
     const db = c.var.db;
@@ -427,6 +447,8 @@ export function registerUsers(app: Hono<AppEnv>): void {
       .execute();
     await revokeUserSessions(db, body.id, body.id === c.var.principal.userId ? c.var.principal.tokenHash : undefined);
     invalidatePrincipals();
+    // that it was set, never the password
+    await log([{ id: body.id, before: {}, after: { password: SECRET_SET } }]);
     return ok(c, null);
   });
 

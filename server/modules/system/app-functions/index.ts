@@ -15,6 +15,8 @@ import { countOf, likeInsensitive, likePattern } from '../../../db/dialect';
 import { nowText } from '../../../lib/time';
 import { nestTree } from '../../../lib/resource-tree';
 import { listOrder } from '../../../lib/list-order';
+import { mountWrite } from '../../../lib/call-routes';
+import { diffRow } from '../../../lib/audit';
 
 /** App functions (the mobile app's function list) and their grants to roles. */
 export type AppFunTable = DeclaredTable<typeof appFunResource>;
@@ -77,36 +79,45 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
     },
   });
 
-  app.post('/api/v1/sys_app/add_role_app_fun', async (c) => {
+  // A grant is logged as one change of the role: its functions before and after.
+  const write = (title: string) => ({ area: 'system', title, table: 'sys_role_app_fun' });
+  mountWrite(app, '/api/v1/sys_app/add_role_app_fun', write('分配角色功能'), async (c, log) => {
     assertPerm(c.var.principal, 'add_role_app_fun');
     const body = await parseJson(c, grantSchema, LABELS);
     await assertRole(c.var.db, body.role_id);
     const ids = [...new Set(body.app_fun_ids)];
     await assertFuns(c.var.db, ids);
+    const before = await grantedIds(c.var.db, body.role_id);
     await insertGrants(c.var.db, body.role_id, ids, c.var.principal.userId);
-    return ok(c, { role_id: body.role_id, app_fun_ids: await grantedIds(c.var.db, body.role_id) });
+    const after = await grantedIds(c.var.db, body.role_id);
+    await log([diffRow(body.role_id, { app_fun_ids: before }, { app_fun_ids: after })]);
+    return ok(c, { role_id: body.role_id, app_fun_ids: after });
   });
 
   // Replaces the role's grants with exactly the given functions.
-  app.post('/api/v1/sys_app/update_role_app_fun', async (c) => {
+  mountWrite(app, '/api/v1/sys_app/update_role_app_fun', write('分配角色功能'), async (c, log) => {
     assertPerm(c.var.principal, 'update_role_app_fun');
     const body = await parseJson(c, grantSchema, LABELS);
     await assertRole(c.var.db, body.role_id);
     const ids = [...new Set(body.app_fun_ids)];
     await assertFuns(c.var.db, ids);
+    const before = await grantedIds(c.var.db, body.role_id);
     if (ids.length) await c.var.db.deleteFrom('sys_role_app_fun').where('role_id', '=', body.role_id).where('app_fun_id', 'not in', ids).execute();
     else await c.var.db.deleteFrom('sys_role_app_fun').where('role_id', '=', body.role_id).execute();
     await insertGrants(c.var.db, body.role_id, ids, c.var.principal.userId);
-    return ok(c, { role_id: body.role_id, app_fun_ids: await grantedIds(c.var.db, body.role_id) });
+    const after = await grantedIds(c.var.db, body.role_id);
+    await log([diffRow(body.role_id, { app_fun_ids: before }, { app_fun_ids: after })]);
+    return ok(c, { role_id: body.role_id, app_fun_ids: after });
   });
 
   // Body: a list of grant ids `[{id}]`.
-  app.post('/api/v1/sys_app/del_role_app_fun', async (c) => {
+  mountWrite(app, '/api/v1/sys_app/del_role_app_fun', write('删除角色功能'), async (c, log) => {
     assertPerm(c.var.principal, 'del_role_app_fun');
     const ids = [...new Set(check(idListSchema, await readJson(c)).map((x) => x.id))];
-    const found = await c.var.db.selectFrom('sys_role_app_fun').select('id').where('id', 'in', ids).execute();
+    const found = await c.var.db.selectFrom('sys_role_app_fun').selectAll().where('id', 'in', ids).execute();
     if (found.length !== ids.length) throw notFound();
     await c.var.db.deleteFrom('sys_role_app_fun').where('id', 'in', ids).execute();
+    await log(found.map((r) => diffRow(r.id, r, null)));
     return ok(c, { count: ids.length });
   });
 

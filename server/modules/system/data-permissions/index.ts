@@ -12,6 +12,8 @@ import { mountResource, type AnySelect } from '../../../lib/resource-routes';
 import { DATA_PERMISSION_ALL, DATA_PERMISSION_LIST } from '../../../lib/data-permission';
 import { nowText } from '../../../lib/time';
 import { sql } from 'kysely';
+import { mountWrite } from '../../../lib/call-routes';
+import { diffRow } from '../../../lib/audit';
 
 const roleIdSchema = z.coerce.number({ error: '角色必须是数字' }).int('角色必须是整数').positive('请选择角色');
 const idArray = (label: string) =>
@@ -148,7 +150,8 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
   app.get('/api/v1/system_data_perssion/get_by_all_role', async (c) => ok(c, await scopesOf(c.var.db)));
 
   // One call sets a role's whole data scope: the permission row and its details are replaced.
-  app.post('/api/v1/system_data_perssion/update', async (c) => {
+  // Logged as one change of the role: its scope (kind, campuses, organisations) before and after.
+  mountWrite(app, '/api/v1/system_data_perssion/update', { area: 'system', title: '设置数据权限', table: 'sys_data_permission' }, async (c, log) => {
     assertPerm(c.var.principal, 'update_data_perssion');
     const body = await parseJson(c, updateSchema, { role_id: '角色', kind: '范围', school_ids: '校区', org_ids: '组织', remark: '备注' });
     const db = c.var.db;
@@ -162,6 +165,7 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
     await assertDataScopeGrantable(db, c.var.principal, body.kind === DATA_PERMISSION_ALL, schools, orgs);
     const now = nowText();
     const uid = c.var.principal.userId;
+    const [before] = await scopesOf(db, [body.role_id]);
     const existing = await db.selectFrom('sys_data_permission').select('id').where('role_id', '=', body.role_id).executeTakeFirst();
     if (existing) await db.deleteFrom('sys_data_permission_detail').where('permission_id', '=', existing.id).execute();
     if (body.kind === 0) {
@@ -187,6 +191,8 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
     }
     invalidatePrincipals();
     const [answer] = await scopesOf(db, [body.role_id]);
+    const scope = (a: RoleScopeAnswer) => ({ kind: a.kind, school_ids: a.school_ids, org_ids: a.org_ids, remark: a.remark });
+    await log([diffRow(body.role_id, scope(before), scope(answer))]);
     return ok(c, answer);
   });
 }

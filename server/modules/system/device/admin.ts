@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import { sql, type Kysely } from 'kysely';
 import type { AppEnv, Principal } from '../../../lib/context';
 import type { Database } from '../../../db/schema';
-import { mountCall } from '../../../lib/call-routes';
+import { mountCall, mountWrite } from '../../../lib/call-routes';
 import { ApiError, notFound, ok } from '../../../lib/http';
 import { hashToken, newToken } from '../../../lib/sessions';
 import { nowText } from '../../../lib/time';
@@ -11,7 +11,7 @@ import { listOrder } from '../../../lib/list-order';
 import { parseJson } from '../../../lib/validate';
 import { assertPerm } from '../../../lib/auth';
 import { requireInScope, STAFF, whereInScope } from '../../../lib/scope';
-import { writeAudit } from '../../../lib/audit';
+import { SECRET_SET } from '../../../lib/audit';
 import { forgetDevices } from '../../../lib/device-auth';
 import { DEVICE_CREDENTIAL_DAYS, DEVICE_PERMS, devicePageCall, deviceRegisterCall, deviceRenameCall, deviceRevokeCall, deviceUserPinCall, userPinSchema, type DeviceRow } from '../../../../src/contract/device';
 import { setPin } from './pin';
@@ -106,20 +106,13 @@ export function registerDeviceAdmin(app: Hono<AppEnv>): void {
   });
 
   // By hand, not mountCall: the machinery would write the PIN itself into the audit log.
-  app.post(`/${deviceUserPinCall.path}`, async (c) => {
+  mountWrite(app, `/${deviceUserPinCall.path}`, { area: 'system', title: deviceUserPinCall.title, table: 'user_pin' }, async (c, log) => {
     const p = c.var.principal;
     assertPerm(p, DEVICE_PERMS.pin);
     const body = await parseJson(c, userPinSchema, deviceUserPinCall.labels);
     await requireInScope(c.var.db, p, STAFF, body.user_id, '员工');
     await setPin(c.var.db, body.user_id, body.pin);
-    await writeAudit(c.var.db, p, {
-      area: 'system',
-      call: 'device/user_pin',
-      title: deviceUserPinCall.title,
-      table: 'user_pin',
-      ids: [body.user_id],
-      changes: [{ id: body.user_id, before: null, after: { pin: '（已设置）' } }],
-    });
+    await log([{ id: body.user_id, before: null, after: { pin: SECRET_SET } }]);
     return ok(c, { user_id: body.user_id });
   });
 }

@@ -1,6 +1,7 @@
 import type { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../../lib/context';
-import { mountCall } from '../../../lib/call-routes';
+import { mountCall, mountWrite } from '../../../lib/call-routes';
+import { SECRET_SET } from '../../../lib/audit';
 import { ApiError, notFound, ok } from '../../../lib/http';
 import { parseJson } from '../../../lib/validate';
 import { noTransaction } from '../../../lib/tx';
@@ -47,9 +48,11 @@ export function registerDesk(app: Hono<AppEnv>, deps: AppDeps): void {
 
   // By hand: counted outside the request transaction (a wrong PIN must count although the answer
   // is a failure), and never through the machinery that writes a write's input to the audit log.
+  // A switch is the person's sign-in on the tablet: logged as a sign-in is (who, on which device), a
+  // refused PIN is not (it is counted on the PIN).
   const switchPath = `/${deviceSwitchCall.path}`;
   noTransaction(switchPath);
-  app.post(switchPath, async (c) => {
+  mountWrite(app, switchPath, { area: 'system', title: deviceSwitchCall.title, table: 'users' }, async (c, log) => {
     const body = await parseJson(c, userPinSchema, deviceSwitchCall.labels);
     const d = c.var.principal.device;
     if (!d) throw new ApiError(403, NOT_A_DEVICE);
@@ -62,14 +65,16 @@ export function registerDesk(app: Hono<AppEnv>, deps: AppDeps): void {
     if (outcome === 'busy') throw new ApiError(429, '尝试过于频繁，请稍后再试');
     if (outcome === 'wrong') throw new ApiError(400, 'PIN 不正确');
     const issued = await issueOperatorToken(db, d.id, body.user_id);
+    await log([{ id: body.user_id, before: null, after: { device_id: d.id, device_name: d.name } }], { who: { userId: body.user_id, name: person.name } });
     return ok(c, { user_id: body.user_id, name: person.name, token: issued.token, expires_ms: issued.expiresMs });
   });
 
-  // By hand as well: the PIN must not reach the audit log.
-  app.post(`/${myPinCall.path}`, async (c) => {
+  // By hand as well: the PIN must not reach the audit log (only that it was set).
+  mountWrite(app, `/${myPinCall.path}`, { area: 'system', title: myPinCall.title, table: 'user_pin' }, async (c, log) => {
     const body = await parseJson(c, myPinSchema, myPinCall.labels);
     const p = c.var.principal;
     await setPin(c.var.db, p.userId, body.pin);
+    await log([{ id: p.userId, before: null, after: { pin: SECRET_SET } }]);
     return ok(c, { has_pin: true as const });
   });
   mountCall(app, myPinStateCall, async ({ c }) => (c.var.principal.device ? { has_pin: false, locked: false } : pinState(c.var.db, c.var.principal.userId)));

@@ -10,6 +10,8 @@ import { check, parseJson, queryObject } from '../../../lib/validate';
 import { mountResource } from '../../../lib/resource-routes';
 import { nowText } from '../../../lib/time';
 import { nestTree } from '../../../lib/resource-tree';
+import { mountWrite } from '../../../lib/call-routes';
+import { diffRow } from '../../../lib/audit';
 
 /** Domains (the `domain` of a sign-in) and the menus granted to each. */
 export type DomainTable = DeclaredTable<typeof domainResource>;
@@ -73,13 +75,14 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
   });
 
   // Replaces the domain's menu grants with the given list.
-  app.post('/api/v1/system/add_domain_menu', async (c) => {
+  mountWrite(app, '/api/v1/system/add_domain_menu', { area: 'system', title: '分配域菜单', table: 'sys_domain_menu' }, async (c, log) => {
     assertPerm(c.var.principal, 'add_domain_menu');
     const body = await parseJson(c, grantSchema, { domain_id: '域', menu_ids: '菜单' });
     const db = c.var.db;
     const domain = await db.selectFrom('sys_domain').select('id').where('id', '=', body.domain_id).executeTakeFirst();
     if (!domain) throw new ApiError(404, '记录不存在或无权访问');
     const ids = [...new Set(body.menu_ids)];
+    const before = (await db.selectFrom('sys_domain_menu').select('menu_id').where('domain_id', '=', body.domain_id).orderBy('menu_id').execute()).map((r) => r.menu_id);
     if (ids.length) {
       const found = await db.selectFrom('menus').select('id').where('id', 'in', ids).where('del_flag', '=', 0).execute();
       if (found.length !== ids.length) throw new ApiError(400, '菜单不存在');
@@ -94,6 +97,8 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
         .execute();
     }
     invalidatePrincipals();
+    // one change of the domain: its menus before and after
+    await log([diffRow(body.domain_id, { menu_ids: before }, { menu_ids: [...ids].sort((a, b) => a - b) })]);
     return ok(c, { domain_id: body.domain_id, menu_ids: ids });
   });
 }

@@ -11,6 +11,8 @@ import { countOf, isUniqueViolation, likeInsensitive, likePattern } from '../../
 import { isExportRequest, runListExport } from '../../../lib/export-hook';
 import { nowText } from '../../../lib/time';
 import { optionListText } from '../../../../src/lib/format/fieldText';
+import { mountWrite } from '../../../lib/call-routes';
+import { diffRow } from '../../../lib/audit';
 
 /**
  * Option sets (table `option_sets`, created by the core migration): a code, a name and a JSON list
@@ -87,7 +89,7 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
     return ok(c, answer);
   });
 
-  app.post('/api/v1/system/add_optionset', async (c) => {
+  mountWrite(app, '/api/v1/system/add_optionset', { area: 'system', title: '新增选项集', table: 'option_sets' }, async (c, log) => {
     assertPerm(c.var.principal, 'add_optionset');
     const body = await parseJson(c, addSchema, LABELS);
     const now = nowText();
@@ -99,6 +101,7 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
         .returningAll()
         .executeTakeFirstOrThrow();
       invalidatePrincipals();
+      await log([diffRow(row.id, null, row)]);
       return ok(c, row);
     } catch (err) {
       if (isUniqueViolation(err)) throw new ApiError(409, '编码已存在');
@@ -106,11 +109,11 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
     }
   });
 
-  app.post('/api/v1/system/update_optionset', async (c) => {
+  mountWrite(app, '/api/v1/system/update_optionset', { area: 'system', title: '编辑选项集', table: 'option_sets' }, async (c, log) => {
     assertPerm(c.var.principal, 'update_optionset');
     const body = await parseJson(c, updateSchema, LABELS);
     const db = c.var.db;
-    const existing = await db.selectFrom('option_sets').select('id').where('id', '=', body.id).executeTakeFirst();
+    const existing = await db.selectFrom('option_sets').selectAll().where('id', '=', body.id).executeTakeFirst();
     if (!existing) throw notFound();
     const set: Record<string, string | number | null> = { updated_at: nowText(), updated_by: c.var.principal.userId };
     if (body.code !== undefined) set.code = body.code;
@@ -121,6 +124,7 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
       const row = await db.updateTable('option_sets').set(set).where('id', '=', body.id).returningAll().executeTakeFirstOrThrow();
       // all_school_roles decides who sees every campus: sessions re-read it at once.
       invalidatePrincipals();
+      await log([diffRow(body.id, existing, row)]);
       return ok(c, row);
     } catch (err) {
       if (isUniqueViolation(err)) throw new ApiError(409, '编码已存在');
@@ -128,13 +132,14 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
     }
   });
 
-  app.post('/api/v1/system/del_optionset', async (c) => {
+  mountWrite(app, '/api/v1/system/del_optionset', { area: 'system', title: '删除选项集', table: 'option_sets' }, async (c, log) => {
     assertPerm(c.var.principal, 'del_optionset');
     const ids = [...new Set(check(idListSchema, await parseJson(c, z.unknown())).map((x) => x.id))];
-    const found = await c.var.db.selectFrom('option_sets').select('id').where('id', 'in', ids).execute();
+    const found = await c.var.db.selectFrom('option_sets').selectAll().where('id', 'in', ids).execute();
     if (found.length !== ids.length) throw notFound();
     await c.var.db.deleteFrom('option_sets').where('id', 'in', ids).execute();
     invalidatePrincipals();
+    await log(found.map((r) => diffRow(r.id, r, null)));
     return ok(c, { count: ids.length });
   });
 }

@@ -10,6 +10,8 @@ import { idListSchema } from '../../../../src/contract/resource';
 import { countOf } from '../../../db/dialect';
 import { nowText } from '../../../lib/time';
 import { listOrder } from '../../../lib/list-order';
+import { mountWrite, type LogWrite } from '../../../lib/call-routes';
+import { diffRow } from '../../../lib/audit';
 
 /**
  * Per-user table column preferences: for a table key, the JSON list of columns with whether each
@@ -65,14 +67,14 @@ const updateSchema = z.preprocess(
 const LABELS = { table_key: '表格标识', cols: '列设置' };
 
 // Saves the user's columns for a table (a second save for the same table replaces the first).
-async function save(c: Context<AppEnv>, body: { id?: number; table_key: string; cols: z.output<typeof colsSchema> }): Promise<Response> {
+async function save(c: Context<AppEnv>, log: LogWrite, body: { id?: number; table_key: string; cols: z.output<typeof colsSchema> }): Promise<Response> {
   const db = c.var.db;
   const uid = c.var.principal.userId;
   const cols = JSON.stringify(body.cols.map((col, i) => ({ ...col, order: col.order ?? i })).toSorted((a, b) => a.order - b.order));
   const now = nowText();
-  let existing = await db.selectFrom('sys_table_col_user').select(['id', 'user_id']).where('user_id', '=', uid).where('table_key', '=', body.table_key).executeTakeFirst();
+  let existing = await db.selectFrom('sys_table_col_user').selectAll().where('user_id', '=', uid).where('table_key', '=', body.table_key).executeTakeFirst();
   if (body.id !== undefined) {
-    const byId = await db.selectFrom('sys_table_col_user').select(['id', 'user_id']).where('id', '=', body.id).where('user_id', '=', uid).executeTakeFirst();
+    const byId = await db.selectFrom('sys_table_col_user').selectAll().where('id', '=', body.id).where('user_id', '=', uid).executeTakeFirst();
     if (!byId) throw notFound();
     existing = byId;
   }
@@ -83,12 +85,14 @@ async function save(c: Context<AppEnv>, body: { id?: number; table_key: string; 
         .values({ user_id: uid, table_key: body.table_key, cols, created_at: now, updated_at: now, created_by: uid, updated_by: uid })
         .returningAll()
         .executeTakeFirstOrThrow();
+  await log([diffRow(row.id, existing ?? null, row)]);
   return ok(c, row);
 }
 
 export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
-  app.post('/api/v1/system/add_table_col_user', async (c) => save(c, await parseJson(c, addSchema, LABELS)));
-  app.post('/api/v1/system/update_table_col_user', async (c) => save(c, await parseJson(c, updateSchema, LABELS)));
+  const write = { area: 'system', title: '保存列设置', table: 'sys_table_col_user' };
+  mountWrite(app, '/api/v1/system/add_table_col_user', write, async (c, log) => save(c, log, await parseJson(c, addSchema, LABELS)));
+  mountWrite(app, '/api/v1/system/update_table_col_user', write, async (c, log) => save(c, log, await parseJson(c, updateSchema, LABELS)));
 
   app.get('/api/v1/system/find_table_col_userpage', async (c) => {
     const q = check(z.preprocess(withTableKey, pageQuerySchema.extend({ table_key: tableKeySchema.optional() })), queryObject(c), { ...LABELS, ...PAGE_LABELS });
@@ -102,12 +106,13 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
   });
 
   // Forgetting a preference brings back the table's declared columns. Only one's own rows.
-  app.post('/api/v1/system/del_table_col_user', async (c) => {
+  mountWrite(app, '/api/v1/system/del_table_col_user', { ...write, title: '删除列设置' }, async (c, log) => {
     const ids = [...new Set(check(idListSchema, await readJson(c)).map((x) => x.id))];
     const uid = c.var.principal.userId;
-    const own = await c.var.db.selectFrom('sys_table_col_user').select('id').where('id', 'in', ids).where('user_id', '=', uid).execute();
+    const own = await c.var.db.selectFrom('sys_table_col_user').selectAll().where('id', 'in', ids).where('user_id', '=', uid).execute();
     if (own.length !== ids.length) throw notFound();
     await c.var.db.deleteFrom('sys_table_col_user').where('id', 'in', ids).where('user_id', '=', uid).execute();
+    await log(own.map((r) => diffRow(r.id, r, null)));
     return ok(c, { count: ids.length });
   });
 }
