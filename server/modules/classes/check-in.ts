@@ -38,6 +38,7 @@ import { addDays } from './arrange';
 import { chunk, roundHours, scheduleInScope, schedulesInScope, stamps, touched, type Db, type ScheduleRowDb } from './common';
 import { moveCheckInHours } from './hours';
 import { assertRollCallOpen } from './roll-call-window';
+import { assertNotFrozen } from './frozen';
 import { studentCardToken } from '../../lib/student-card';
 import type { CheckInTable } from './schema';
 import type { Selectable } from 'kysely';
@@ -131,8 +132,11 @@ export async function recordCheckIn(
   if (!onList) {
     const exists = await db.selectFrom('student').select('school_id').where('id', '=', body.student_id).executeTakeFirst();
     if (!exists || !inScope(principal, exists.school_id)) throw notFound();
-    throw new ApiError(409, `学员 ${name} 不在本次课的上课名单中`);
   }
+  // a frozen student's lessons are not consumed: no mark on a frozen date, also none replayed from an
+  // outbox (the approval took the student off the roster: the freeze is the reason the user sees)
+  await assertNotFrozen(db, body.student_id, name, lesson.lesson_date, '签到');
+  if (!onList) throw new ApiError(409, `学员 ${name} 不在本次课的上课名单中`);
   // the tap time of a replay, bounded to the past week (a later claim counts as now)
   const tappedAt = opts.tappedAt ?? boundedTapText(body.checked_at, MAX_TAP_AGE_MS);
   if (!opts.allowFuture) assertRollCallOpen(lesson, tappedAt);
@@ -228,6 +232,7 @@ async function patchMark(db: Db, principal: Principal, body: z.infer<typeof chec
   if (row.mark === body.mark) return row;
   // a leave registered ahead is the one mark a lesson may have before roll call opens
   if (body.mark !== 'leave') assertRollCallOpen(row);
+  if (hoursOf(body.mark, 1) > 0) await assertNotFrozen(db, row.student_id, await studentName(db, row.student_id), row.lesson_date, '记为消耗课时的考勤');
   const lesson = await db.selectFrom('edu_class_schedule').select(['hours']).where('id', '=', row.schedule_id).executeTakeFirst();
   const lessonHours = lesson ? Number(lesson.hours) : Number(row.hours);
   const wanted = hoursOf(body.mark, lessonHours);

@@ -11,6 +11,7 @@ import { classTransferResource, enrolmentResource, hourBalanceResource } from '.
 import { chunk, classInScope, stamps, studentInScope, touched, type ClassRow, type Db, type StudentRow } from './common';
 import { grantHours, hasBalance } from './hours';
 import type { EnrolmentTable } from './schema';
+import { freezesOf, frozenOn } from './frozen';
 import { enrolmentNames, withMaskedPhone } from './page-names';
 import type { Selectable } from 'kysely';
 
@@ -56,7 +57,10 @@ export async function joinClass(db: Db, principal: Principal, body: JoinBody, wa
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  const lessons = await db.selectFrom('edu_class_schedule').select(['id', 'lesson_date']).where('class_id', '=', cls.id).where('lesson_date', '>=', joinDate).execute();
+  const all = await db.selectFrom('edu_class_schedule').select(['id', 'lesson_date']).where('class_id', '=', cls.id).where('lesson_date', '>=', joinDate).execute();
+  // not on the lessons of dates the student is frozen on
+  const frozen = (await freezesOf(db, [student.id], all.map((l) => l.lesson_date))).get(student.id);
+  const lessons = all.filter((l) => !frozenOn(frozen, l.lesson_date));
   const st = stamps(principal);
   for (const part of chunk(lessons, 400)) {
     await db

@@ -26,6 +26,8 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
 export { addDays, expandPattern, type WeeklySlot } from './arrange';
 export { loadCalendar } from './calendar';
 export { insertLessons, addEnrolledStudents, renumber } from './sessions';
+// the students area's freeze: its lessons freed when it starts, given back when it is rolled back or ends early
+export { dropFrozenLessons, restoreLessons } from './frozen';
 export { lessonsBetween, teachesBetween, type LessonItem } from './lessons-between';
 export { CHECK_IN_REF } from './hours';
 export { attendanceByCampus, consumingCheckIns, kfDayFigures, emptyAttendance, LOW_HOURS_LIMIT, type AttendanceFigures, type KfDayFigures, type LowHoursStudent } from './day-figures';

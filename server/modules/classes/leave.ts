@@ -9,6 +9,7 @@ import { stuLeaveAddCall, stuLeaveMakeupCall } from '../../../src/contract/class
 import { scheduleStudentResource, studentLeaveResource, teacherLeaveResource } from '../../../src/contract/resources/classes';
 import { scheduleInScope, stamps, studentInScope, touched } from './common';
 import { recordCheckIn } from './check-in';
+import { assertNotFrozen } from './frozen';
 import { assertTeacher } from './schedules';
 
 /** Teacher leave, student leave with make-up lessons, and the students of one lesson. */
@@ -71,6 +72,8 @@ export function registerLeave(app: Hono<AppEnv>): void {
     if (target.id === leave.schedule_id) throw new ApiError(400, '补课课次不能是请假的那次课');
     const on = await db.selectFrom('edu_class_schedule_student').select('id').where('schedule_id', '=', target.id).where('student_id', '=', leave.student_id).executeTakeFirst();
     if (on) throw new ApiError(409, '学员已在该课次的上课名单中');
+    const who = await db.selectFrom('student').select('name').where('id', '=', leave.student_id).executeTakeFirst();
+    await assertNotFrozen(db, leave.student_id, who?.name ?? `#${leave.student_id}`, target.lesson_date, '安排补课');
     await db
       .insertInto('edu_class_schedule_student')
       .values({ school_id: target.school_id, schedule_id: target.id, student_id: leave.student_id, class_id: target.class_id, lesson_date: target.lesson_date, is_makeup: 1, remark: `补课（请假 #${leave.id}）`, ...stamps(c.var.principal) })
@@ -93,7 +96,8 @@ export function registerLeave(app: Hono<AppEnv>): void {
         return;
       }
       const lesson = await scheduleInScope(ctx.db, ctx.principal, Number(row.schedule_id));
-      await studentInScope(ctx.db, ctx.principal, Number(row.student_id));
+      const student = await studentInScope(ctx.db, ctx.principal, Number(row.student_id));
+      await assertNotFrozen(ctx.db, student.id, student.name, lesson.lesson_date, '安排');
       const on = await ctx.db.selectFrom('edu_class_schedule_student').select('id').where('schedule_id', '=', lesson.id).where('student_id', '=', Number(row.student_id)).executeTakeFirst();
       if (on) throw new ApiError(409, '学员已在该课次的上课名单中');
       row.school_id = lesson.school_id;

@@ -1,6 +1,7 @@
 import type { Principal } from '../../lib/context';
 import type { PlannedSession } from './arrange';
 import { chunk, stamps, type ClassRow, type Db } from './common';
+import { freezesOf, frozenOn } from './frozen';
 
 /** Lessons of a class get numbers 1..n in date and time order (skipping lessons about to go). */
 export async function renumber(db: Db, classId: number, excludeIds: readonly number[] = []): Promise<void> {
@@ -21,15 +22,16 @@ export async function renumber(db: Db, classId: number, excludeIds: readonly num
   }
 }
 
-/** Puts the class's enrolled students (joined on or before the lesson date) on new lessons. */
+/** Puts the class's enrolled students (joined on or before the lesson date, not frozen on it) on new lessons. */
 export async function addEnrolledStudents(db: Db, principal: Principal | null, cls: Pick<ClassRow, 'id' | 'school_id'>, lessons: readonly { id: number; lesson_date: string }[]): Promise<void> {
   if (lessons.length === 0) return;
   const enrolled = await db.selectFrom('stu_class').select(['student_id', 'join_date']).where('class_id', '=', cls.id).where('state', '=', 1).execute();
   if (enrolled.length === 0) return;
+  const frozen = await freezesOf(db, enrolled.map((e) => e.student_id), lessons.map((l) => l.lesson_date));
   const st = stamps(principal);
   const rows = lessons.flatMap((l) =>
     enrolled
-      .filter((e) => e.join_date <= l.lesson_date)
+      .filter((e) => e.join_date <= l.lesson_date && !frozenOn(frozen.get(e.student_id), l.lesson_date))
       .map((e) => ({ school_id: cls.school_id, schedule_id: l.id, student_id: e.student_id, class_id: cls.id, lesson_date: l.lesson_date, is_makeup: 0, remark: null, ...st })),
   );
   for (const part of chunk(rows, 400)) {

@@ -74,6 +74,7 @@ export {
   type PostHoursInput,
   type Consumption,
 } from './hours';
+export { extendLinesValidity, type ValidityMove, type MovedLine } from './validity';
 export { lineBalances, type LineBalance } from './balances';
 export { ledgerViolations, type Violation } from './ledger-check';
 export { hoursLedger, moneyLedger, lineAccount, paidAccount, promoAccount } from './ledgers';

@@ -18,9 +18,14 @@ type Db = Kysely<Database>;
 
 /**
  * Freeze (冻结): an enrolled student applies for a date range; on approval the student is 冻结
- * (lessons are neither arranged nor consumed for them: classes asks `isFrozenOn`) and their course
- * validity moves out by the frozen days. A pending apply may be withdrawn and an approved freeze
- * rolled back (validity moves back); a freeze-off apply (解冻申请) ends it early.
+ * and their course validity moves out by the frozen days: the student's valid_until, and the end
+ * date of their contract lines through the orders area (extendLinesValidity: recorded per line,
+ * and in the order log). Lessons are neither arranged nor consumed for them on frozen dates: the
+ * classes area asks `frozenSpans` when it arranges or takes a mark, and approval takes the student
+ * off the lessons of those dates that have no check-in (dropFrozenLessons). A pending apply may be
+ * withdrawn; an approved freeze rolled back gives everything back (validity moves back by the
+ * frozen days, recorded; the student goes back on the lessons); a freeze-off apply (解冻申请) ends it
+ * early the same way for the unused days.
  */
 
 async function freezeInScope(db: Db, principal: Principal, id: number): Promise<FreezeRow> {
@@ -31,6 +36,53 @@ async function freezeInScope(db: Db, principal: Principal, id: number): Promise<
 
 function moveValidity(validUntil: string | null, days: number): string | null {
   return validUntil ? shiftDays(validUntil, days) : null;
+}
+
+const FREEZE_REF = 'student_freeze';
+
+// The orders and classes areas are loaded when first used: a static import would close a cycle
+// (workflow → students → orders → finance → workflow) in which finance registers with a workflow
+// module not yet evaluated.
+const ordersArea = () => import('../orders');
+const classesArea = () => import('../classes');
+
+async function actor(db: Db, userId: number | null): Promise<{ userId: number; name: string } | null> {
+  if (userId === null) return null;
+  const u = await db.selectFrom('users').select('name').where('id', '=', userId).executeTakeFirst();
+  return { userId, name: u?.name ?? `#${userId}` };
+}
+
+/** The freeze's effects once approved: contract lines' validity out by its days (recorded), its lessons freed. */
+async function applyFreezeEffects(db: Db, userId: number | null, freeze: FreezeRow): Promise<void> {
+  const [{ extendLinesValidity }, { dropFrozenLessons }] = await Promise.all([ordersArea(), classesArea()]);
+  await extendLinesValidity(db, {
+    studentId: freeze.student_id,
+    days: freeze.days,
+    from: freeze.start_date,
+    reason: `学员冻结 ${freeze.start_date} 至 ${freeze.end_date}，有效期顺延 ${freeze.days} 天`,
+    ref: { type: FREEZE_REF, id: freeze.id },
+    by: await actor(db, userId),
+  });
+  await dropFrozenLessons(db, freeze.student_id, freeze.start_date, freeze.end_date);
+}
+
+/**
+ * Gives back the part of an approved freeze from `from` to its end (`unusedDays` days): contract
+ * lines' validity back by those days (recorded against the same freeze), the student back on the lessons.
+ */
+async function undoFreezeEffects(db: Db, userId: number | null, freeze: FreezeRow, from: string, unusedDays: number, why: string): Promise<void> {
+  const [{ extendLinesValidity }, { restoreLessons }] = await Promise.all([ordersArea(), classesArea()]);
+  if (unusedDays > 0) {
+    await extendLinesValidity(db, {
+      studentId: freeze.student_id,
+      days: -unusedDays,
+      from,
+      reason: `${why}（冻结 ${freeze.start_date} 至 ${freeze.end_date}），有效期收回 ${unusedDays} 天`,
+      ref: { type: FREEZE_REF, id: freeze.id },
+      by: await actor(db, userId),
+    });
+  }
+  await restoreLessons(db, userId === null ? null : { userId }, freeze.student_id, from, freeze.end_date);
 }
 
 /**
@@ -45,6 +97,7 @@ async function settleFreeze(db: Db, userId: number | null, freeze: FreezeRow, ap
     if (!student) throw new ApiError(404, '学员不存在或无权访问');
     if (Number(student.state) !== 1) throw new ApiError(409, `学员当前为${stateText(student.state)}，不能冻结`);
     await setState(db, userId, student.id, 7, { freeze_start: freeze.start_date, freeze_end: freeze.end_date, valid_until: moveValidity(student.valid_until, freeze.days) });
+    await applyFreezeEffects(db, userId, freeze);
   }
   await db
     .updateTable('student_freeze')
@@ -61,17 +114,44 @@ export async function decideFreeze(db: Db, principal: Principal, id: number, app
   return freezeInScope(db, principal, id);
 }
 
+/** Freeze states whose dates were frozen: 已冻结, and 已解冻 (ended early: its end date is then the day before the freeze-off). */
+const FROZE = [2, 5];
+
 /** Whether a student is frozen on a date (an approved freeze covers it). */
 export async function isFrozenOn(db: Db, studentId: number, date: string): Promise<boolean> {
   const row = await db
     .selectFrom('student_freeze')
     .select('id')
     .where('student_id', '=', studentId)
-    .where('state', '=', 2)
+    .where('state', 'in', FROZE)
     .where('start_date', '<=', date)
     .where('end_date', '>=', date)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+export interface FrozenSpan {
+  student_id: number;
+  start_date: string;
+  end_date: string;
+}
+
+/** The frozen date ranges of the given students that meet `from`..`to`, by student (the classes area arranges and takes marks by them). */
+export async function frozenSpans(db: Db, studentIds: readonly number[], from: string, to: string): Promise<Map<number, FrozenSpan[]>> {
+  const out = new Map<number, FrozenSpan[]>();
+  const ids = [...new Set(studentIds)];
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await db
+      .selectFrom('student_freeze')
+      .select(['student_id', 'start_date', 'end_date'])
+      .where('student_id', 'in', ids.slice(i, i + 500))
+      .where('state', 'in', FROZE)
+      .where('start_date', '<=', to)
+      .where('end_date', '>=', from)
+      .execute();
+    for (const r of rows) out.set(r.student_id, [...(out.get(r.student_id) ?? []), r]);
+  }
+  return out;
 }
 
 export function registerFreeze(app: Hono<AppEnv>): void {
@@ -142,6 +222,7 @@ export function registerFreeze(app: Hono<AppEnv>): void {
     if (freeze.state === 2) {
       const student = await studentInScope(db, principal, freeze.student_id);
       if (Number(student.state) === 7) await setState(db, principal.userId, student.id, 1, { freeze_start: null, freeze_end: null, valid_until: moveValidity(student.valid_until, -freeze.days) });
+      await undoFreezeEffects(db, principal.userId, freeze, freeze.start_date, freeze.days, '撤销冻结');
     }
     const now = nowText();
     await db.updateTable('student_freeze').set({ state: 4, updated_at: now, updated_by: principal.userId }).where('id', '=', freeze.id).execute();
@@ -188,6 +269,7 @@ export const freezeOffHooks: ResourceHooks = {
       await ctx.db.updateTable('student_freeze').set({ state: 5, end_date: end < freeze.start_date ? freeze.start_date : end, days, updated_at: now, updated_by: ctx.principal.userId }).where('id', '=', freeze.id).execute();
       const student = await studentInScope(ctx.db, ctx.principal, freeze.student_id);
       if (Number(student.state) === 7) await setState(ctx.db, ctx.principal.userId, student.id, 1, { freeze_start: null, freeze_end: null, valid_until: moveValidity(student.valid_until, days - freeze.days) });
+      await undoFreezeEffects(ctx.db, ctx.principal.userId, freeze, off, freeze.days - days, `提前解冻（${off} 起）`);
     }
   },
 };

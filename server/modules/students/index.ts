@@ -62,7 +62,7 @@ export function register(app: Hono<AppEnv>, deps: AppDeps): void {
 export { studentInScope, assertTransition, stateText } from './student-rules';
 export { studentInView } from './views';
 export { postPoints, reversePoints, integralMismatches, integralMismatchRows, type PointsKind } from './integral';
-export { isFrozenOn, decideFreeze } from './freeze';
+export { isFrozenOn, frozenSpans, decideFreeze, type FrozenSpan } from './freeze';
 export { parentByPhone } from './parents';
 export { moveStudentToCampus } from './move-campus';
 

@@ -81,6 +81,7 @@ export const ORDER_LOG_ACTIONS: readonly OptionItem[] = [
   { value: 'transfer_campus', text: '转校区' },
   { value: 'class_type_transfer', text: '转班型' },
   { value: 'recommend_gift', text: '推荐赠品' },
+  { value: 'validity', text: '有效期调整' },
 ];
 
 /** Menu codes of the order screens (server/db/seed/menus/orders.ts). */
