@@ -296,6 +296,8 @@ export interface InstanceDetail {
 export const wfInstanceListQuery = pageQuerySchema.extend({
   type: z.enum(LIST_TYPES, { error: '列表类型只能是 todo、done、apply、copy 或 all' }).default('todo'),
   ref_type: refType.optional().or(z.literal('').transform(() => undefined)),
+  /** instances of the definitions of this business kind (wf_define.tag), whatever record they belong to */
+  tag: refType.optional().or(z.literal('').transform(() => undefined)),
   state: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1, '状态无效').max(5, '状态无效').optional()),
   keyword: text('关键字', 64).optional(),
   applicant_id: optionalId('发起人'),
@@ -303,7 +305,7 @@ export const wfInstanceListQuery = pageQuerySchema.extend({
   date_start: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '开始日期格式应为 YYYY-MM-DD').optional().or(z.literal('').transform(() => undefined)),
   date_end: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '结束日期格式应为 YYYY-MM-DD').optional().or(z.literal('').transform(() => undefined)),
 });
-const LIST_LABELS = { ...PAGE_LABELS, type: '列表类型', ref_type: '业务类型', state: '状态', keyword: '关键字', applicant_id: '发起人', school_id: '校区' };
+const LIST_LABELS = { ...PAGE_LABELS, type: '列表类型', ref_type: '业务类型', tag: '业务类型', state: '状态', keyword: '关键字', applicant_id: '发起人', school_id: '校区' };
 
 export const wfInstanceListCall = defineCall({
   area: 'workflow',

@@ -8,7 +8,7 @@ import type { ResourceHooks } from '../../lib/resource-routes';
 import { daysInclusive } from './dates';
 import { setState, stateText, studentInScope, studentSchool } from './student-rules';
 import { assertNotInWorkflow, startApproval } from './approvals';
-import { registerOutcome } from '../workflow';
+import { registerApplyCheck, registerOutcome, type ApplyCheckEvent } from '../workflow';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import './schema';
@@ -46,7 +46,7 @@ export const stopHooks: ResourceHooks = {
       refId: row.id,
       title: `${student.name} 停课申请（${String(row.start_date)} 起 ${String(row.days)} 天）`,
       schoolId: student.school_id,
-      form: { student_name: student.name, class_name: cls?.name ?? '未入班', stop_date: String(row.start_date), reason: String(row.reason) },
+      form: { student_id: student.id, student_name: student.name, class_name: cls?.name ?? '未入班', stop_date: String(row.start_date), days: Number(row.days), reason: String(row.reason) },
       snapshot: row,
     });
     if (instance !== null) await ctx.db.updateTable('student_stop_apply').set({ wf_instance_id: instance }).where('id', '=', row.id).execute();
@@ -72,16 +72,60 @@ async function stopStudent(db: Kysely<Database>, userId: number | null, studentI
   await setState(db, userId, student.id, 2);
 }
 
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * 学员停课申请 from the workflow's application screen (definition tag `stop_class`, whose demo
+ * ref_type is `stop_class`): the form names a student of the campus (student_id, or a name used
+ * once there), the first stopped day and the number of days. The check files a real stop apply
+ * (student_stop_apply, 待审核) in the application's transaction and binds the application to it,
+ * so its approval is the stop apply's (the outcome below stops the student) and the direct check
+ * of that apply is refused while it runs. Refused: nothing is started, nothing written.
+ */
+async function fileStopFromApplication({ db, refId, schoolId, applicantId, form, bind }: ApplyCheckEvent): Promise<Record<string, unknown>> {
+  // an apply filed by the students area names its record already
+  if (refId !== null) return { ...form };
+  if (schoolId === null) throw new ApiError(400, '请选择校区');
+  const byId = Number(form.student_id);
+  let q = db.selectFrom('student').select(['id', 'name', 'state', 'school_id']).where('school_id', '=', schoolId).where('del_flag', '=', 0);
+  q = Number.isInteger(byId) && byId > 0 ? q.where('id', '=', byId) : q.where('name', '=', String(form.student_name ?? '').trim());
+  const hits = await q.limit(2).execute();
+  if (hits.length === 0) throw new ApiError(400, '未找到该校区的这名学员，请核对学员姓名');
+  if (hits.length > 1) throw new ApiError(400, '该校区有多名同名学员，请联系管理员处理');
+  const student = hits[0];
+  if (Number(student.state) !== 1) throw new ApiError(409, `只有在读学员可以申请停课（当前状态：${stateText(student.state)}）`);
+  const pending = await db.selectFrom('student_stop_apply').select('id').where('student_id', '=', student.id).where('state', '=', 1).executeTakeFirst();
+  if (pending) throw new ApiError(409, `${student.name} 已有待审核的停课申请`);
+  const start = String(form.stop_date ?? form.start_date ?? '').trim();
+  if (!DATE_RE.test(start)) throw new ApiError(400, '请填写停课日期（YYYY-MM-DD）');
+  const days = Number(form.days);
+  if (!Number.isInteger(days) || days < 1 || days > 366) throw new ApiError(400, '停课天数应为 1 到 366 的整数');
+  const reason = String(form.reason ?? '').trim().slice(0, 255);
+  if (!reason) throw new ApiError(400, '请填写停课原因');
+  const now = nowText();
+  const row = await db
+    .insertInto('student_stop_apply')
+    .values({ school_id: student.school_id, student_id: student.id, start_date: start, days, reason, state: 1, wf_instance_id: null, created_at: now, updated_at: now, created_by: applicantId, updated_by: applicantId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  bind('student_stop_apply', row.id);
+  return { ...form, student_id: student.id, student_name: student.name, stop_date: start, days };
+}
+
 export function registerStop(app: Hono<AppEnv>): void {
+  // the application screen's stop (definition ref_type stop_class, or student_stop_apply if an
+  // administrator set it so) files its stop apply first
+  registerApplyCheck('stop_class', fileStopFromApplication);
+  registerApplyCheck('student_stop_apply', fileStopFromApplication);
   // the workflow's end of a stop apply's approval (server/modules/workflow, tag stop_class)
   registerOutcome('student_stop_apply', async ({ db, outcome, actorId, instance }) => {
     const id = Number(instance.ref_id);
-    const apply = await db.selectFrom('student_stop_apply').select(['id', 'state', 'student_id']).where('id', '=', id).executeTakeFirst();
+    const apply = await db.selectFrom('student_stop_apply').select(['id', 'state', 'student_id', 'wf_instance_id']).where('id', '=', id).executeTakeFirst();
     if (!apply || apply.state !== 1) return;
     if (outcome === 'approved') await stopStudent(db, actorId, apply.student_id);
     await db
       .updateTable('student_stop_apply')
-      .set({ state: outcome === 'approved' ? 2 : outcome === 'refused' ? 3 : 4, updated_at: nowText(), updated_by: actorId })
+      .set({ state: outcome === 'approved' ? 2 : outcome === 'refused' ? 3 : 4, wf_instance_id: apply.wf_instance_id ?? instance.id, updated_at: nowText(), updated_by: actorId })
       .where('id', '=', id)
       .execute();
   });

@@ -222,10 +222,28 @@ export interface StartInput {
 /** Starts an instance on the definition's current version and runs it to its first approver. */
 export async function startInstance(db: Kysely<Database>, input: StartInput): Promise<{ instanceId: number; state: number }> {
   const def = await loadDefine(db, { defineKey: input.defineKey, defineId: input.defineId, tag: input.tag });
-  const refType = input.refType ?? def.row.ref_type;
-  const form = await runApplyCheck({ db, refType, refId: input.refId ?? null, schoolId: input.schoolId, applicantId: input.applicantId, form: checkForm(def.form, input.form) });
-  if (input.refId !== undefined && input.refId !== null) {
-    const open = await db.selectFrom('wf_instance').select('id').where('ref_type', '=', refType).where('ref_id', '=', input.refId).where('state', '=', WF_STATES.RUNNING).executeTakeFirst();
+  let refType = input.refType ?? def.row.ref_type;
+  let refId = input.refId ?? null;
+  const bound: { refType?: string; refId?: number } = {};
+  const form = await runApplyCheck({
+    db,
+    refType,
+    refId,
+    schoolId: input.schoolId,
+    applicantId: input.applicantId,
+    form: checkForm(def.form, input.form),
+    bind: (t, id) => {
+      bound.refType = t;
+      bound.refId = id;
+    },
+  });
+  // the area's check wrote the business record of an application that named none
+  if (refId === null && bound.refType !== undefined && bound.refId !== undefined) {
+    refType = bound.refType;
+    refId = bound.refId;
+  }
+  if (refId !== null) {
+    const open = await db.selectFrom('wf_instance').select('id').where('ref_type', '=', refType).where('ref_id', '=', refId).where('state', '=', WF_STATES.RUNNING).executeTakeFirst();
     if (open) throw new ApiError(409, '该业务记录已有审批中的流程');
   }
   const applicant = await userName(db, input.applicantId);
@@ -238,7 +256,7 @@ export async function startInstance(db: Kysely<Database>, input: StartInput): Pr
       version_id: def.versionId,
       title,
       ref_type: refType,
-      ref_id: input.refId ?? null,
+      ref_id: refId,
       school_id: input.schoolId,
       applicant_id: input.applicantId,
       state: WF_STATES.RUNNING,

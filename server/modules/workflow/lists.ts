@@ -102,6 +102,7 @@ function listQuery(db: Kysely<Database>, p: Principal, q: ListQuery) {
       break;
   }
   if (q.ref_type) qb = qb.where('i.ref_type', '=', q.ref_type);
+  if (q.tag) qb = qb.where('i.define_id', 'in', db.selectFrom('wf_define').select('id').where('tag', '=', q.tag));
   if (q.state) qb = qb.where('i.state', '=', q.state);
   if (q.keyword) qb = qb.where(likeInsensitive(sql.ref('i.title'), likePattern(q.keyword)));
   if (q.applicant_id) qb = qb.where('i.applicant_id', '=', q.applicant_id);
@@ -161,7 +162,7 @@ export async function instancePage(db: Kysely<Database>, p: Principal, q: ListQu
     content = content.map((r) => ({ ...r, task_id: byInstance.get(r.id) ?? null }));
   }
   // the unfiltered to-do list's total is the to-do badge: not counted twice
-  const unfiltered = !q.ref_type && !q.state && !q.keyword && !q.applicant_id && !q.school_id && !q.date_start && !q.date_end;
+  const unfiltered = !q.ref_type && !q.tag && !q.state && !q.keyword && !q.applicant_id && !q.school_id && !q.date_start && !q.date_end;
   return { content, totalSize, counts: await taskCounts(db, p, q.type === 'todo' && unfiltered ? totalSize : undefined) };
 }
 

@@ -48,6 +48,12 @@ export interface ApplyCheckEvent {
   applicantId: number;
   /** the form, already checked against the definition's fields */
   form: Readonly<Record<string, unknown>>;
+  /**
+   * Ties an application that names no record (one from a generic application screen) to the
+   * business record the check has just written in the same transaction: the instance then has
+   * this `refType` and `refId`, and that refType's outcome handler decides it.
+   */
+  bind(refType: string, refId: number): void;
 }
 
 export type ApplyCheck = (event: ApplyCheckEvent) => Promise<Record<string, unknown>> | Record<string, unknown>;
@@ -57,7 +63,8 @@ const checks = new Map<string, ApplyCheck>();
 /**
  * Registers the check an area runs when an application of its `refType` starts (also one made
  * from a generic application screen, which names no record): it answers the form to store (e.g.
- * with the record's id it found) or throws an ApiError, and nothing is started. One per refType.
+ * with the record's id it found) or throws an ApiError, and nothing is started. It may write its
+ * own record and `bind` the application to it. One per refType.
  */
 export function registerApplyCheck(refType: string, check: ApplyCheck): void {
   checks.set(refType, check);

@@ -98,7 +98,14 @@ const DEFINITIONS: readonly DefSeed[] = [
     tree: (ids) => ({ id: 'start', name: '发起人', type: 'start', child: { id: 'out', name: '转出校区校长', type: 'approver', mode: 'any', rule: { kind: 'principal' }, child: { id: 'hq', name: '总部审批', type: 'approver', mode: 'any', rule: { kind: 'user', user_ids: [ids.admin] } } } }),
   },
   { key: 'student_tel_change', name: '学员手机号变更', tag: 'phone_change', form: [student, { name: 'old_phone', label: '原手机号', type: 'text', required: true }, { name: 'new_phone', label: '新手机号', type: 'text', required: true }, reason], tree: () => ({ id: 'start', name: '发起人', type: 'start', child: { id: 'superior', name: '直属上级审批', type: 'approver', mode: 'any', rule: { kind: 'superior' } } }) },
-  { key: 'student_stop_class', name: '学员停课申请', tag: 'stop_class', form: [student, { name: 'class_name', label: '班级', type: 'text', required: true }, { name: 'stop_date', label: '停课日期', type: 'date', required: true }, reason], tree: () => principalOnly() },
+  // the students area files a stop apply (student_stop_apply) when one starts and stops the student on approval
+  {
+    key: 'student_stop_class',
+    name: '学员停课申请',
+    tag: 'stop_class',
+    form: [student, { name: 'class_name', label: '班级', type: 'text' }, { name: 'stop_date', label: '停课日期', type: 'date', required: true }, { name: 'days', label: '停课天数', type: 'number', required: true }, reason],
+    tree: () => principalOnly(),
+  },
   { key: 'attendance_cancellation', name: '考勤撤销申请', tag: 'attendance_cancel', form: [{ name: 'lesson_date', label: '上课日期', type: 'date', required: true }, { name: 'class_name', label: '班级', type: 'text', required: true }, student, reason], tree: () => principalOnly() },
   {
     key: 'repair',
@@ -194,6 +201,27 @@ export async function seed(db: Kysely<Database>): Promise<void> {
     if (!s) throw new Error(`演示校区 ${schoolId} 没有可变更手机号的学员`);
     return { student_name: s.name, old_phone: s.parent_phone, new_phone: `1990000${String(1000 + phoneSeq).slice(-4)}`, reason: why };
   };
+  // 学员停课申请 names a 在读 student of the campus (a name used once there, not in a class, so the
+  // other demos' rosters stay as they are): the students area files the stop apply
+  const stopped = new Set<number>();
+  const stopClass = async (schoolId: number | null, sample: Record<string, unknown>): Promise<Record<string, unknown>> => {
+    const rows = await db
+      .selectFrom('student')
+      .select(['id', 'name'])
+      .where('school_id', '=', schoolId ?? -1)
+      .where('del_flag', '=', 0)
+      .where('state', '=', 1)
+      .where('id', 'not in', db.selectFrom('stu_class').select('student_id'))
+      .where('id', 'not in', db.selectFrom('student_stop_apply').select('student_id'))
+      .orderBy('id', 'desc')
+      .limit(60)
+      .execute();
+    const all = await db.selectFrom('student').select('name').where('school_id', '=', schoolId ?? -1).execute();
+    const s = rows.find((r) => !stopped.has(r.id) && all.filter((a) => a.name === r.name).length === 1);
+    if (!s) throw new Error(`演示校区 ${schoolId} 没有可停课的学员`);
+    stopped.add(s.id);
+    return { ...sample, student_name: s.name, days: 30 };
+  };
   const schoolOf = async (login: string): Promise<number | null> => {
     const row = await db.selectFrom('user_schools').select('school_id').where('user_id', '=', id(login)).orderBy('school_id').executeTakeFirst();
     return row?.school_id ?? null;
@@ -216,7 +244,7 @@ export async function seed(db: Kysely<Database>): Promise<void> {
   await approve('principal', big.instanceId, '情况属实，同意退费');
   // no principal in 广州天河 and 上海浦东: the administrators' queue
   await apply('front_desk', 'repair', th, { location: '3 楼 302 教室', item: '投影仪', urgency: '紧急', description: '投影仪无法开机，明天上午有课' }, '302 教室投影仪报修');
-  await apply('teacher', 'student_stop_class', pd, { student_name: '陈可欣', class_name: '浦东 KET 冲刺班', stop_date: '2026-12-15', reason: '学员出国交流一个月' });
+  await apply('teacher', 'student_stop_class', pd, await stopClass(pd, { student_name: '陈可欣', class_name: '浦东 KET 冲刺班', stop_date: '2026-12-15', reason: '学员出国交流一个月' }));
   // finished: approved, refused, recalled
   const phone = await apply('sales', 'student_tel_change', cy, await phoneChange(cy, '原号码停用'));
   await approve('principal', phone.instanceId, '已核实家长身份');
@@ -231,7 +259,7 @@ export async function seed(db: Kysely<Database>): Promise<void> {
   const plan = await apply('principal', 'campus_sales_plan', cy, { period: '2026-11', target: 450000, budget: 30000, remark: '秋季续费与转介绍' }, '北京朝阳校区 11 月销售计划');
   await approve('principal', plan.instanceId, '按计划执行');
   await apply('admin', 'head_network_plan', null, { period: '2027-01', target: 5200, budget: 260000, remark: '寒假班全网投放：信息流 60%，搜索 25%，社群 15%' }, '总部 2027 年 1 月网络推广计划');
-  await everyScreenHasApplications(db, id, schoolOf, phoneChange);
+  await everyScreenHasApplications(db, id, schoolOf, phoneChange, stopClass);
   // staff who approve nothing by role are asked by the principal to co-sign (加签): each has one
   // waiting and one done in 任务中心
   for (const [i, login] of ['sales', 'telemarketer', 'teacher', 'foreign_teacher', 'front_desk', 'finance'].entries()) {
@@ -291,6 +319,7 @@ async function everyScreenHasApplications(
   id: (login: string) => number,
   schoolOf: (login: string) => Promise<number | null>,
   phoneChange: (schoolId: number | null, reason: string) => Promise<Record<string, unknown>>,
+  stopClass: (schoolId: number | null, sample: Record<string, unknown>) => Promise<Record<string, unknown>>,
 ): Promise<void> {
   let turn = 0;
   for (const app of WF_APPLICATIONS) {
@@ -300,7 +329,8 @@ async function everyScreenHasApplications(
     for (const login of ['principal', ...APPLICATION_GRANTS[app.group]].filter((l, i, all) => all.indexOf(l) === i)) {
       const samples = SAMPLES[app.tag];
       const schoolId = await schoolOf(login);
-      const form = app.tag === 'phone_change' ? await phoneChange(schoolId, '家长手机号更换') : samples ? samples[turn % samples.length] : planSample(app.tag, turn);
+      const sample = samples ? samples[turn % samples.length] : planSample(app.tag, turn);
+      const form = app.tag === 'phone_change' ? await phoneChange(schoolId, '家长手机号更换') : app.tag === 'stop_class' ? await stopClass(schoolId, sample) : sample;
       const { instanceId } = await createInstance(db, { refType: def.refType ?? def.tag, refId: null, defineKey: def.key, schoolId, applicantId: id(login), form });
       turn += 1;
       const task = await db.selectFrom('wf_task').select(['assignee_id']).where('instance_id', '=', instanceId).where('state', '=', 0).executeTakeFirst();

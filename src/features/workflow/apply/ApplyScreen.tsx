@@ -51,7 +51,8 @@ export function ApplyScreen({ tag, title, accept, heading, onApplied }: { tag: s
           <PathView path={done.path} />
         </Alert>
       )}
-      <InstanceList reloadSeq={seq} type={watcher ? 'all' : 'apply'} refType={define?.ref_type ?? tag} tableKey={`wf_apply_${tag}`} />
+      {/* every application of the kind: also those another area files on the same definition (e.g. the students area's stop applies) */}
+      <InstanceList reloadSeq={seq} type={watcher ? 'all' : 'apply'} tag={tag} tableKey={`wf_apply_${tag}`} />
       {accept && (
         <accept.Dialog
           opened={accepting}

@@ -44,14 +44,14 @@ const COLUMNS: DataTableColumn<Row>[] = [
  * A list of instances (to-dos, done, my applications, copies, or every instance in the caller's
  * campuses) with its search form; a row opens the detail, where the caller acts.
  */
-export function InstanceList({ type, refType, toolbar, exportName, tableKey, reloadSeq }: { type: ListType; refType?: string; toolbar?: ReactNode; exportName?: string; tableKey: string; reloadSeq?: number }) {
+export function InstanceList({ type, refType, tag, toolbar, exportName, tableKey, reloadSeq }: { type: ListType; refType?: string; tag?: string; toolbar?: ReactNode; exportName?: string; tableKey: string; reloadSeq?: number }) {
   const [query, setQuery] = useState<Record<string, QueryValue>>({});
   const [open, setOpen] = useState<number | null>(null);
   // 搜索 asks again even with unchanged filters: others change these lists
   const [searches, setSearches] = useState(0);
   const table = useRef<DataTableHandle<Row>>(null);
   const qc = useQueryClient();
-  const fullQuery = useMemo(() => ({ ...query, type, ref_type: refType }), [query, type, refType]);
+  const fullQuery = useMemo(() => ({ ...query, type, ref_type: refType, tag }), [query, type, refType, tag]);
   const actions: RowAction<Row>[] = [{ key: 'open', label: type === 'todo' ? '审批' : '查看', color: type === 'todo' ? 'blue' : 'gray', onClick: (r) => setOpen(r.id) }];
   return (
     <Stack gap="xs">
