@@ -9,7 +9,8 @@ import { listOrder } from '../../lib/list-order';
 import { nowText } from '../../lib/time';
 import { countOf, likeInsensitive, likePattern } from '../../db/dialect';
 import { STOCK_MOVES, assetStockPageCall, type AssetStockRow } from '../../../src/contract/workflow-assets';
-import { registerOutcome, type OutcomeEvent } from './outcomes';
+import { registerApplyCheck, registerOutcome, type ApplyCheckEvent, type OutcomeEvent } from './outcomes';
+import { WF_STATES } from '../../../src/contract/workflow';
 import './schema';
 
 /**
@@ -64,16 +65,58 @@ export async function moveStock(db: Kysely<Database>, input: { schoolId: number;
   return after.quantity;
 }
 
+/** The repair a 维修入库 puts back into stock (资产入库 with `repair_instance_id`), or null. */
+function repairOf(form: Readonly<Record<string, unknown>>): number | null {
+  const raw = form.repair_instance_id;
+  if (raw === undefined || raw === null || raw === '') return null;
+  const id = Number(raw);
+  if (!Number.isInteger(id) || id <= 0) throw new ApiError(400, '报修申请编号无效');
+  return id;
+}
+
+/**
+ * A repaired item goes back into stock once: the repair must be an approved 报修申请 of the same
+ * campus, and no other 资产入库 of it may be running or approved (`except`: the one being approved).
+ */
+async function assertRepairFree(db: Kysely<Database>, repairId: number, schoolId: number | null, except: number | null): Promise<void> {
+  const repair = await db.selectFrom('wf_instance').select(['id', 'state', 'school_id']).where('id', '=', repairId).where('ref_type', '=', 'repair').executeTakeFirst();
+  if (!repair || repair.school_id !== schoolId) throw new ApiError(404, '报修申请不存在或不属于该校区');
+  if (repair.state !== WF_STATES.APPROVED) throw new ApiError(409, '只有已通过的报修申请可以维修入库');
+  let qb = db
+    .selectFrom('wf_instance')
+    .select('id')
+    .where('ref_type', '=', 'asset_stock_in')
+    .where('state', 'in', [WF_STATES.RUNNING, WF_STATES.APPROVED])
+    .where((eb) => eb.or([eb('form', 'like', `%"repair_instance_id":${repairId},%`), eb('form', 'like', `%"repair_instance_id":${repairId}}%`), eb('form', 'like', `%"repair_instance_id":"${repairId}"%`)]));
+  if (except !== null) qb = qb.where('id', '<>', except);
+  const other = await qb.executeTakeFirst();
+  if (other) throw new ApiError(409, `报修申请 ${repairId} 已维修入库（资产入库 ${other.id}），不能重复入库`);
+}
+
+/** At submission: the item and a whole positive quantity, and a repair put back into stock only once. */
+async function checkAssetApply({ db, refType, schoolId, form }: ApplyCheckEvent): Promise<Record<string, unknown>> {
+  itemOf(form);
+  const quantity = quantityOf(form);
+  const repairId = refType === 'asset_stock_in' ? repairOf(form) : null;
+  if (repairId !== null) await assertRepairFree(db, repairId, schoolId, null);
+  return { ...form, quantity, ...(repairId !== null ? { repair_instance_id: repairId } : {}) };
+}
+
 async function onAssetOutcome({ db, outcome, actorId, instance }: OutcomeEvent): Promise<void> {
   if (outcome !== 'approved') return;
   const sign = STOCK_MOVES[instance.ref_type];
   if (!sign) return;
   if (instance.school_id === null) throw new ApiError(400, '资产申请须指定校区');
   const item = itemOf(instance.form);
+  const repairId = instance.ref_type === 'asset_stock_in' ? repairOf(instance.form) : null;
+  if (repairId !== null) await assertRepairFree(db, repairId, instance.school_id, instance.id);
   await moveStock(db, { schoolId: instance.school_id, item, delta: sign * quantityOf(instance.form), instanceId: instance.id, actorId, reason: typeof instance.form.reason === 'string' ? instance.form.reason : undefined });
 }
 
-for (const refType of Object.keys(STOCK_MOVES)) registerOutcome(refType, onAssetOutcome);
+for (const refType of Object.keys(STOCK_MOVES)) {
+  registerApplyCheck(refType, checkAssetApply);
+  registerOutcome(refType, onAssetOutcome);
+}
 
 export function registerAssetStock(app: Hono<AppEnv>): void {
   mountCall(app, assetStockPageCall, async ({ db, principal, query }) => {

@@ -105,10 +105,46 @@ describe('asset stock', () => {
     expect(await stock(item)).toBe(0);
   });
 
-  it('refuses a quantity that is not a positive whole number at the approval', async () => {
+  it('refuses a quantity that is not a positive whole number at submission, and starts nothing', async () => {
     const item = `测试白板${Date.now() % 100000}`;
-    const half = await apply('asset_stock_in', item, 1.5);
+    const count = async () => Number((await server.db.selectFrom('wf_instance').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const before = await count();
+    for (const tag of ['asset_stock_in', 'asset_requisition', 'asset_scrap']) {
+      for (const quantity of [0, -2, 1.5]) {
+        expect((await post('sales', 'create_instance', { tag, school_id: cy, form: { item, quantity, reason: '测试' } })).body).toMatchObject({ code: 400, msg: '数量必须是正整数' });
+      }
+    }
+    expect(await count()).toBe(before);
+    expect(await stock(item)).toBeUndefined();
+  });
+
+  it('still refuses such a quantity at the approval (an application stored before the check)', async () => {
+    const item = `测试白板${Date.now() % 100000}b`;
+    const half = await apply('asset_stock_in', item, 1);
+    const row = await server.db.selectFrom('wf_instance').select('form').where('id', '=', half).executeTakeFirstOrThrow();
+    await server.db.updateTable('wf_instance').set({ form: JSON.stringify({ ...JSON.parse(row.form), quantity: 1.5 }) }).where('id', '=', half).execute();
     expect((await approve(half)).body).toMatchObject({ code: 400, msg: '数量必须是正整数' });
     expect(await stock(item)).toBeUndefined();
+  });
+
+  it('维修入库: an approved repair goes back into stock once; a second one of the same repair is refused', async () => {
+    const item = `测试投影仪${Date.now() % 100000}`;
+    const repair = await ok(post<{ instance_id: number }>('sales', 'create_instance', { tag: 'repair', school_id: cy, form: { location: '101 教室', item, urgency: '一般', description: '不亮' } }));
+    const rukuForm = { item, quantity: 1, supplier: '维修返还', reason: '维修完成', repair_instance_id: repair.instance_id };
+    // not approved yet: refused
+    expect((await post('sales', 'create_instance', { tag: 'asset_stock_in', school_id: cy, form: rukuForm })).body).toMatchObject({ code: 409, msg: '只有已通过的报修申请可以维修入库' });
+    expect((await approve(repair.instance_id)).body.code).toBe(200);
+    const first = await ok(post<{ instance_id: number }>('sales', 'create_instance', { tag: 'asset_stock_in', school_id: cy, form: rukuForm }));
+    // while the first runs, and once it is approved, a second is refused
+    expect((await post('sales', 'create_instance', { tag: 'asset_stock_in', school_id: cy, form: rukuForm })).body).toMatchObject({ code: 409, msg: `报修申请 ${repair.instance_id} 已维修入库（资产入库 ${first.instance_id}），不能重复入库` });
+    expect((await approve(first.instance_id)).body.code).toBe(200);
+    expect(await stock(item)).toBe(1);
+    expect((await post('sales', 'create_instance', { tag: 'asset_stock_in', school_id: cy, form: { ...rukuForm, repair_instance_id: String(repair.instance_id) } })).body.code).toBe(409);
+    // a second that slipped in before the check (stored form) is refused at its approval
+    const other = await apply('asset_stock_in', item, 1);
+    const row = await server.db.selectFrom('wf_instance').select('form').where('id', '=', other).executeTakeFirstOrThrow();
+    await server.db.updateTable('wf_instance').set({ form: JSON.stringify({ ...JSON.parse(row.form), repair_instance_id: repair.instance_id }) }).where('id', '=', other).execute();
+    expect((await approve(other)).body.code).toBe(409);
+    expect(await stock(item)).toBe(1);
   });
 });
