@@ -27,6 +27,8 @@ import { resourceInScope } from './leads';
 import { registerPlans } from './plans/register';
 import { registerFunnel } from './funnel/register';
 import { registerScreens } from './screens/register';
+// a student's first signed order signs the lead it came from (orders' onOrderSigned)
+import './signed';
 import './schema';
 
 /** Records hanging on a lead take the lead's campus; the lead must be the caller's to see. */

@@ -18,7 +18,7 @@ const lastTouch = sql<string>`coalesce(last_follow_at, assigned_at, created_at)`
 /**
  * Returns to the public pool the leads held (TMK or seller pool, not important) that nobody
  * followed up for the campus's N days, or that made no deal within M days of being entered; warns
- * (stamps recycle_warned_at and writes the timeline) K days before. Every move is on the timeline
+ * (stamps recycle_warned_at and writes the timeline) K days before. Signed leads stay. Every move is on the timeline
  * with the reason. Runs in the caller's transaction; answers what it did.
  */
 export async function recycleLeads(db: Db, atMs = Date.now()): Promise<{ recycled: number; warned: number }> {
@@ -43,6 +43,8 @@ export async function recycleLeads(db: Db, atMs = Date.now()): Promise<{ recycle
         .where('school_id', '=', schoolId)
         .where('del_flag', '=', 0)
         .where('pool', 'in', [POOL.tmk, POOL.seller])
+        // a signed lead is its seller's customer: never taken back
+        .where('signed_at', 'is', null)
         .where((eb) => eb.or([eb('is_important', '=', 0), eb('is_important', 'is', null)]));
     for (;;) {
       const due = (await held()

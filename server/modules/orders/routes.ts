@@ -25,6 +25,7 @@ import {
   type RenewalOption,
 } from '../../../src/contract/orders';
 import { checkOrder, confirmContract, payOrder, protocolOf } from './lifecycle';
+import { orderSigned } from './sign-events';
 import { createOrder, deleteOrders, divides, signKind, updateOrder, userNames, writeDivides } from './order-write';
 import { isAudited, orderInScope, writeLog, type OrderRow } from './order-rules';
 
@@ -81,7 +82,12 @@ export function registerOrderCalls(app: Hono<AppEnv>): void {
   mountCall(app, orderAddCall, async ({ db, principal, body }) => answerOf(await createOrder(db, principal, body)));
   mountCall(app, orderUpdateCall, async ({ db, principal, body }) => answerOf(await updateOrder(db, principal, body.id, body)));
   mountCall(app, orderDeleteCall, async ({ db, principal, body }) => ({ count: await deleteOrders(db, principal, body.map((b) => b.id)) }));
-  mountCall(app, checkOrderCall, async ({ db, principal, body }) => answerOf(await checkOrder(db, principal, body.id, body.pass === 1, body.remark ?? null)));
+  mountCall(app, checkOrderCall, async ({ db, principal, body }) => {
+    const order = await checkOrder(db, principal, body.id, body.pass === 1, body.remark ?? null);
+    // 审核通过 signs the order: the areas that follow signing (marketing's funnel) hear of it here
+    if (body.pass === 1) await orderSigned(db, order);
+    return answerOf(order);
+  });
   mountCall(app, modifyOrderCall, async ({ db, principal, body }) => answerOf(await modifyOrder(db, principal, body)));
 
   mountCall(app, protocolCall, async ({ db, principal, query }) => {
