@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, ADMIN, DEMO_PASSWORD, type LoggedIn, type TestServer } from '../helpers';
 import { accountBalance, builtinPaymentProvider, checkFinanceLedgers, serviceFee, setPaymentProvider, type PaymentProvider } from '../../../server/modules/finance';
 import type { AccountResult, BalanceAdjustRow, QrPayCode } from '../../../src/contract/finance-accounts';
+import type { InstanceDetail } from '../../../src/contract/workflow';
 import type { BindingCard, QuickPayRow, StudentRate } from '../../../src/contract/finance-payment';
 import '../../../server/modules/finance/schema';
 
@@ -38,6 +39,10 @@ beforeAll(async () => {
 afterAll(async () => s?.close());
 
 describe('finance: balance corrections need a second person', () => {
+  // the direct check decides where no balance_adjust definition is enabled (the demo enables one)
+  beforeAll(async () => {
+    await s.db.updateTable('wf_define').set({ state: 0 }).where('tag', '=', 'balance_adjust').execute();
+  });
   it('the applicant cannot approve their own; another user approves and the correction is posted; a reduction beyond the balance is refused', async () => {
     const id = await newStudent();
     const up = await ok(s.call<BalanceAdjustRow>('POST', api('fn_student_account/modify_balance'), { headers: finance.headers, json: { student_id: id, amount: 2500, reason: '旧系统迁移少计' } }));
@@ -58,6 +63,48 @@ describe('finance: balance corrections need a second person', () => {
     expect(no.state).toBe(3);
     const zero = await s.call('POST', api('fn_student_account/modify_balance'), { headers: finance.headers, json: { student_id: id, amount: 0, reason: 'x' } });
     expect(zero.body).toMatchObject({ code: 400, msg: expect.stringContaining('调整金额不能为 0') });
+  });
+});
+
+describe('finance: balance corrections through the demo balance_adjust approval', () => {
+  beforeAll(async () => {
+    await s.db.updateTable('wf_define').set({ state: 1 }).where('tag', '=', 'balance_adjust').execute();
+  });
+
+  const run = async (who: LoggedIn, instanceId: number, action: 'approve' | 'refuse') => {
+    const d = await ok(s.call<InstanceDetail>('GET', api('sys_wf/instance_step_current'), { headers: who.headers, query: { instance_id: instanceId } }));
+    if (!d.my_task) throw new Error(`流程 ${instanceId} 没有该用户的待办`);
+    return s.call<{ state: number }>('POST', api('sys_wf/run'), { headers: who.headers, json: { task_id: d.my_task.id, action, comment: action === 'approve' ? '同意' : '不同意' } });
+  };
+  const postings = async (adjustId: number) => s.db.selectFrom('fin_stu_account_flow').select(['amount']).where('ref_type', '=', 'adjust').where('ref_id', '=', String(adjustId)).execute();
+
+  it('approved by the principal then finance through sys_wf/run: the correction is posted to the ledger once', async () => {
+    const id = await newStudent();
+    const up = await ok(s.call<BalanceAdjustRow>('POST', api('fn_student_account/modify_balance'), { headers: finance.headers, json: { student_id: id, amount: 4200, reason: '活动赠送漏记' } }));
+    expect(up).toMatchObject({ state: 1, wf_instance_id: expect.any(Number) });
+    const instanceId = Number(up.wf_instance_id);
+    // decided in the approval only
+    expect((await s.call('POST', api('fn_student_account/check_modify_balance'), { headers: principal.headers, json: { id: up.id, approve: true } })).body.code).toBe(409);
+    expect((await run(principal, instanceId, 'approve')).body).toMatchObject({ code: 200, data: { state: 1 } });
+    expect(await accountBalance(s.db, id)).toBe(0);
+    expect((await run(finance, instanceId, 'approve')).body).toMatchObject({ code: 200, data: { state: 2 } });
+    expect(await accountBalance(s.db, id)).toBe(4200);
+    expect((await postings(up.id)).map((r) => Number(r.amount))).toEqual([4200]);
+    const row = await s.db.selectFrom('fin_balance_adjust').select(['state', 'flow_id', 'checked_by']).where('id', '=', up.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ state: 2, flow_id: expect.any(Number), checked_by: finance.user.id });
+    // the ended approval cannot be run again, nor the correction checked directly
+    expect((await s.call('POST', api('fn_student_account/check_modify_balance'), { headers: principal.headers, json: { id: up.id, approve: true } })).body.code).toBe(409);
+    expect((await postings(up.id)).length).toBe(1);
+    expect((await checkFinanceLedgers(s.db)).accountBreaks).toEqual([]);
+  });
+
+  it('refused by the principal: nothing is posted and the correction is 已拒绝', async () => {
+    const id = await newStudent();
+    const up = await ok(s.call<BalanceAdjustRow>('POST', api('fn_student_account/modify_balance'), { headers: finance.headers, json: { student_id: id, amount: 1800, reason: '重复申请' } }));
+    expect((await run(principal, Number(up.wf_instance_id), 'refuse')).body).toMatchObject({ code: 200, data: { state: 3 } });
+    expect(await accountBalance(s.db, id)).toBe(0);
+    expect(await postings(up.id)).toEqual([]);
+    expect((await s.db.selectFrom('fin_balance_adjust').select('state').where('id', '=', up.id).executeTakeFirstOrThrow()).state).toBe(3);
   });
 });
 
