@@ -119,7 +119,7 @@ export interface HandWrite {
  * names the person when the route has no session (a sign-in, a reset by SMS code). No changes and
  * no ids: the call changed nothing (every message was already read), and no entry is written.
  */
-export type LogWrite = (changes: readonly RowChange[], options?: { ids?: readonly number[]; who?: Pick<Principal, 'userId' | 'name'>; title?: string }) => Promise<void>;
+export type LogWrite = (changes: readonly RowChange[], options?: { ids?: readonly number[]; who?: Pick<Principal, 'userId' | 'name'> }) => Promise<void>;
 
 /** Routes mounted through mountWrite, by app: what the audit test reads. */
 const handWrites = new WeakMap<Hono<AppEnv>, Map<string, HandWrite>>();
@@ -146,7 +146,7 @@ export function mountWrite(app: Hono<AppEnv>, path: string, write: HandWrite, ha
       logged = true;
       if (changes.length === 0 && !options.ids?.length) return;
       const ids = options.ids ?? changes.flatMap((ch) => (ch.id === null ? [] : [ch.id]));
-      await writeAudit(c.var.db, options.who ?? c.var.principal, { area: write.area, call, title: options.title ?? write.title, table: write.table, ids, changes });
+      await writeAudit(c.var.db, options.who ?? c.var.principal, { area: write.area, call, title: write.title, table: write.table, ids, changes });
     };
     const res = await handler(c, log);
     const principal = c.var.principal as Principal | undefined;
