@@ -7,7 +7,9 @@ import { mountCall } from '../../lib/call-routes';
 import { ApiError } from '../../lib/http';
 import { inScope } from '../../lib/scope';
 import { nowText } from '../../lib/time';
-import { createInstance, instanceOf, registerOutcome, WF_STATES } from '../workflow';
+import { createInstance, instanceOf, partakersRead, registerOutcome, WF_STATES } from '../workflow';
+import { mountResource } from '../../lib/resource-routes';
+import { balanceAdjustResource } from '../../../src/contract/resources/finance-accounts';
 import { accountStudent } from './accounts';
 import { accountFlow, accountKey } from './ledgers';
 import { userName } from './receipts';
@@ -50,6 +52,8 @@ async function settle(db: Db, adjust: BalanceAdjustRow, approve: boolean, userId
 }
 
 export function registerAdjust(app: Hono<AppEnv>): void {
+  // the declared list and get; an approver of another campus reads the correction of their task
+  mountResource(app, balanceAdjustResource, { readsOutOfScope: partakersRead('fin_balance_adjust') });
   registerOutcome('fin_balance_adjust', async ({ db, outcome, actorId, instance }) => {
     const adjust = await adjustRow(db, Number(instance.ref_id));
     if (adjust.state !== 1) return;

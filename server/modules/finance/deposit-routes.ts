@@ -101,7 +101,8 @@ export function registerDepositRoutes(app: Hono<AppEnv>): void {
       payer: body.payer,
       remark: body.remark ?? '分期还款',
     });
-    const settled = await settleInstallment(db, Number(plan.id), body.amount, principal.userId);
+    // the periods are settled and the money posted as a payment of the plan's order (order_payment, its paid amount, its lines consumable once fully paid)
+    const settled = await settleInstallment(db, Number(plan.id), body.amount, principal.userId, { receiptNo: receipt.receipt_no, method: body.pay_method });
     return { id: Number(plan.id), ...settled, receipt };
   });
 }

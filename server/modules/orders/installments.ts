@@ -22,6 +22,8 @@ import { nowText, todayText } from '../../lib/time';
 import { studentInScope } from '../students';
 import { onReceiptCancel, type ReceiptCancelEvent } from '../finance';
 import { paymentReceipt, returnAccountPayment } from './receipts';
+import { recordOrderPayment } from './lifecycle';
+import { reverseOrderPayment } from './payment-cancel';
 import { orderInScope, stateText as orderStateText, type OrderRow } from './order-rules';
 import { ORDER_STATE, PAY_METHODS } from '../../../src/contract/resources/orders';
 import './schema';
@@ -77,14 +79,27 @@ export function planProblem(total: number, periods: readonly { due_date: string;
   return undefined;
 }
 
+/** The receipt of money received on a plan (issued by the caller: orders' pay call, finance's installment_pay, the demo). */
+export interface InstallmentReceipt {
+  receiptNo: string;
+  method: string;
+  /** when the money was received (defaults to now) */
+  paidAt?: string;
+}
+
 /**
  * Settles a plan's periods in order with `amount` fen received (a receipt of the finance area or
- * the pay call): oldest unpaid period first; refuses more than what is still owed.
+ * the pay call): oldest unpaid period first; refuses more than what is still owed. The money is a
+ * payment of the plan's order, posted as order_form/pay posts one (recordOrderPayment: an
+ * order_payment row naming the receipt, the order's paid amount, its lines consumable once the
+ * order is audited and fully paid), so reports reading order payments see it.
  */
-export async function settleInstallment(db: Db, planId: number, amount: number, by: number | null): Promise<{ paid_amount: number; state: number; settled_periods: number[] }> {
-  const plan = await db.selectFrom('order_installment').select(['total_amount', 'paid_amount', 'state']).where('id', '=', planId).executeTakeFirstOrThrow();
+export async function settleInstallment(db: Db, planId: number, amount: number, by: number | null, receipt: InstallmentReceipt): Promise<{ paid_amount: number; state: number; settled_periods: number[] }> {
+  const plan = await db.selectFrom('order_installment').select(['order_id', 'total_amount', 'paid_amount', 'state']).where('id', '=', planId).executeTakeFirstOrThrow();
   const owed = Number(plan.total_amount) - Number(plan.paid_amount ?? 0);
   if (amount > owed) throw new ApiError(400, `还款金额 ${formatYuan(amount)} 元超过未还金额 ${formatYuan(owed)} 元`);
+  const order = await db.selectFrom('order_form').selectAll().where('id', '=', plan.order_id).executeTakeFirst();
+  if (!order) throw new ApiError(404, '订单不存在或无权访问');
   const periods = await db.selectFrom('order_installment_period').select(['id', 'period_no', 'amount', 'paid_amount']).where('installment_id', '=', planId).where('state', 'in', [PERIOD.DUE, PERIOD.OVERDUE]).orderBy('period_no').execute();
   let left = amount;
   const settled: number[] = [];
@@ -97,7 +112,7 @@ export async function settleInstallment(db: Db, planId: number, amount: number, 
     const full = take === need;
     await db
       .updateTable('order_installment_period')
-      .set({ paid_amount: Number(p.paid_amount ?? 0) + take, ...(full ? { state: PERIOD.PAID, paid_at: now } : {}), updated_at: now, updated_by: by })
+      .set({ paid_amount: Number(p.paid_amount ?? 0) + take, ...(full ? { state: PERIOD.PAID, paid_at: receipt.paidAt ?? now } : {}), updated_at: now, updated_by: by })
       .where('id', '=', p.id)
       .execute();
     if (full) settled.push(p.period_no);
@@ -105,7 +120,20 @@ export async function settleInstallment(db: Db, planId: number, amount: number, 
   const paid = Number(plan.paid_amount ?? 0) + amount;
   const state = paid === Number(plan.total_amount) ? PLAN.SETTLED : Number(plan.state);
   await db.updateTable('order_installment').set({ paid_amount: paid, state, next_due_date: await nextDue(db, planId), updated_at: now, updated_by: by }).where('id', '=', planId).execute();
+  await recordOrderPayment(db, await actorOf(db, by), order, {
+    amount,
+    method: receipt.method,
+    receiptNo: receipt.receiptNo,
+    paidAt: receipt.paidAt,
+    remark: `分期还款（分期订单 ${planId}）`,
+    logNote: `分期还款${settled.length ? `（结清第${settled.join('、')}期）` : ''}`,
+  });
   return { paid_amount: paid, state, settled_periods: settled };
+}
+
+async function actorOf(db: Db, by: number | null): Promise<{ userId: number; name: string } | null> {
+  if (by === null) return null;
+  return { userId: by, name: (await db.selectFrom('users').select('name').where('id', '=', by).executeTakeFirst())?.name ?? '' };
 }
 
 /**
@@ -137,9 +165,13 @@ export async function unsettleInstallment(event: ReceiptCancelEvent): Promise<vo
   const overdue = await db.selectFrom('order_installment_period').select('id').where('installment_id', '=', plan.id).where('state', '=', PERIOD.OVERDUE).executeTakeFirst();
   const state = plan.state === PLAN.SETTLED ? (overdue ? PLAN.OVERDUE : PLAN.REPAYING) : plan.state;
   await db.updateTable('order_installment').set({ paid_amount: plan.paid_amount - amount, state, next_due_date: await nextDue(db, plan.id), updated_at: now, updated_by: by }).where('id', '=', plan.id).execute();
+  // the money was a payment of the order: it comes off the order as a cancelled order payment does
+  // (a plan paid before payments reached the order has no payment row of that receipt: nothing to take back)
+  const posted = await db.selectFrom('order_payment').select('id').where('order_id', '=', plan.order_id).where('receipt_no', '=', original.receipt_no).executeTakeFirst();
+  if (posted) await reverseOrderPayment(db, plan.order_id, { amount, method: original.pay_method, originalNo: original.receipt_no, reversalNo: event.reversal.receipt_no, reason, by });
   // the payment took the money from the student's account: the same amount goes back there
   if (original.pay_method === 'account') await returnAccountPayment(db, { refType: 'order_installment', refId: plan.id, amount, reason: `作废收据 ${original.receipt_no}：${reason}`, by });
-  await logEvent(db, plan, '作废收据', `收据 ${original.receipt_no} 作废（${formatYuan(amount)} 元）：${reason}；第${reopened.reverse().join('、')}期恢复待还`, by === null ? null : { userId: by, name: (await db.selectFrom('users').select('name').where('id', '=', by).executeTakeFirst())?.name ?? '' });
+  await logEvent(db, plan, '作废收据', `收据 ${original.receipt_no} 作废（${formatYuan(amount)} 元）：${reason}；第${reopened.reverse().join('、')}期恢复待还`, await actorOf(db, by));
 }
 
 /**
@@ -237,11 +269,13 @@ export function registerInstallments(app: Hono<AppEnv>): void {
   mountCall(app, payInstallmentCall, async ({ db, principal, body }) => {
     const plan = await planInScope(db, principal, body.id);
     assertOpen(plan, '还款');
-    const res = await settleInstallment(db, plan.id, body.amount, principal.userId);
-    // every payment has its receipt (收费, the campus's gapless series), issued last so a refusal gives the number back;
-    // finance's 作废 of it un-settles the periods (unsettleInstallment)
+    const owed = plan.total_amount - plan.paid_amount;
+    if (body.amount > owed) throw new ApiError(400, `还款金额 ${formatYuan(body.amount)} 元超过未还金额 ${formatYuan(owed)} 元`);
+    // every payment has its receipt (收费, the campus's gapless series), issued after the checks so a refusal gives the number back;
+    // the money is then a payment of the order (settleInstallment); finance's 作废 of it un-settles the periods (unsettleInstallment)
     const method = body.pay_method ?? 'cash';
     const receipt = await paymentReceipt(db, { schoolId: plan.school_id, studentId: plan.student_id, amount: body.amount, method, refType: 'order_installment', refId: plan.id, by: principal.userId });
+    const res = await settleInstallment(db, plan.id, body.amount, principal.userId, { receiptNo: receipt.receipt_no, method });
     await logEvent(db, plan, '还款', `收据 ${receipt.receipt_no}：${formatYuan(body.amount)} 元（${PAY_METHODS.find((m) => m.value === method)?.text ?? method}）${res.settled_periods.length ? `，结清第${res.settled_periods.join('、')}期` : ''}`, principal);
     return { id: plan.id, ...res, receipt_id: receipt.id, receipt_no: receipt.receipt_no };
   });

@@ -8,7 +8,7 @@ import { nowText, todayText } from '../../lib/time';
 import { ORDER_STATE } from '../../../src/contract/resources/orders';
 import { addDays } from '../classes';
 import { activateLine, openLine } from './hours';
-import { assertTransition, orderInScope, writeLog, type OrderRow } from './order-rules';
+import { assertTransition, orderInScope, stateText, writeLog, type OrderRow } from './order-rules';
 import { issueReceipt } from './receipts';
 
 type Db = Kysely<Database>;
@@ -39,7 +39,7 @@ async function openContractLines(db: Db, order: OrderRow, by: number | null): Pr
   }
 }
 
-/** Lines become consumable when the order is audited and fully paid (installments: orders-aux). */
+/** Lines become consumable when the order is audited and fully paid, whether paid at once or by an installment plan (recordOrderPayment). */
 export async function activateIfPaid(db: Db, orderId: number, by: number | null): Promise<OrderRow> {
   const order = await db.selectFrom('order_form').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
   const audited = order.state === ORDER_STATE.audited || order.state === ORDER_STATE.contractConfirmed || order.state === ORDER_STATE.inProgress;
@@ -119,27 +119,60 @@ export async function confirmContract(db: Db, principal: Principal, id: number, 
 
 export const PAYABLE_STATES: readonly number[] = [ORDER_STATE.submitted, ORDER_STATE.audited, ORDER_STATE.contractConfirmed, ORDER_STATE.inProgress];
 
-/** order_form/pay: one payment with its receipt number; a fully paid audited order's lines become consumable. */
-export async function payOrder(db: Db, principal: Principal, input: { id: number; amount: number; method: string; remark?: string | null }): Promise<{ order: OrderRow; receipt_no: string; payment_id: number }> {
-  const order = await orderInScope(db, principal, input.id);
-  if (!PAYABLE_STATES.includes(order.state)) throw new ApiError(409, '该订单当前状态不能收款');
-  const due = order.deal_amount - order.paid_amount;
-  if (input.amount > due) throw new ApiError(400, `收款金额不能超过未收金额 ${(due / 100).toFixed(2)} 元`);
-  const receiptNo = await issueReceipt(db, { schoolId: order.school_id, studentId: order.student_id, amount: input.amount, method: input.method, refType: 'order', refId: order.id, by: principal.userId });
+/** Open installment plans (还款中, 已逾期, 逾期处理中: installments.ts PLAN). */
+const OPEN_PLAN_STATES = [1, 2, 3];
+
+export interface OrderPaymentInput {
+  /** fen, positive */
+  amount: number;
+  method: string;
+  /** the receipt already issued for this money (finance's 收费 receipt) */
+  receiptNo: string;
+  remark?: string | null;
+  /** when the money was received (defaults to now) */
+  paidAt?: string;
+  /** what the 收款 log entry says before the receipt number (e.g. the installment plan) */
+  logNote?: string;
+}
+
+/**
+ * The one posting path of money received for an order (order_form/pay and every installment
+ * payment): an order_payment row naming its receipt, the order's paid amount raised (never beyond
+ * the deal amount, also under concurrent payments), a 收款 log entry, and a fully paid audited
+ * order's contract lines made consumable (activateIfPaid). Refused 409 for an order that takes
+ * no payments (draft, refused, ended, refunded).
+ */
+export async function recordOrderPayment(db: Db, actor: Pick<Principal, 'userId' | 'name'> | null, order: OrderRow, input: OrderPaymentInput): Promise<{ order: OrderRow; payment_id: number }> {
+  if (!PAYABLE_STATES.includes(order.state)) throw new ApiError(409, `订单${stateText(order.state)}，不能收款`);
   const now = nowText();
+  const by = actor?.userId ?? null;
   const payment = await db
     .insertInto('order_payment')
-    .values({ school_id: order.school_id, order_id: order.id, receipt_no: receiptNo, amount: input.amount, method: input.method, paid_at: now, remark: input.remark ?? null, created_at: now, updated_at: now, created_by: principal.userId, updated_by: principal.userId })
+    .values({ school_id: order.school_id, order_id: order.id, receipt_no: input.receiptNo, amount: input.amount, method: input.method, paid_at: input.paidAt ?? now, remark: input.remark ?? null, created_at: now, updated_at: now, created_by: by, updated_by: by })
     .returning('id')
     .executeTakeFirstOrThrow();
   const updated = await db
     .updateTable('order_form')
-    .set((eb) => ({ paid_amount: eb('paid_amount', '+', input.amount), updated_at: now, updated_by: principal.userId }))
+    .set((eb) => ({ paid_amount: eb('paid_amount', '+', input.amount), updated_at: now, updated_by: by }))
     .where('id', '=', order.id)
     .where('paid_amount', '<=', order.deal_amount - input.amount)
     .returningAll()
     .executeTakeFirst();
   if (!updated) throw new ApiError(409, '订单已被他人收款，请刷新后重试');
-  await writeLog(db, updated, principal, 'payment', `收据 ${receiptNo}，${(input.amount / 100).toFixed(2)} 元`);
-  return { order: await activateIfPaid(db, order.id, principal.userId), receipt_no: receiptNo, payment_id: payment.id };
+  await writeLog(db, updated, actor, 'payment', `${input.logNote ? `${input.logNote}，` : ''}收据 ${input.receiptNo}，${(input.amount / 100).toFixed(2)} 元`);
+  return { order: await activateIfPaid(db, order.id, by), payment_id: payment.id };
+}
+
+/** order_form/pay: one payment with its receipt number; a fully paid audited order's lines become consumable. */
+export async function payOrder(db: Db, principal: Principal, input: { id: number; amount: number; method: string; remark?: string | null }): Promise<{ order: OrderRow; receipt_no: string; payment_id: number }> {
+  const order = await orderInScope(db, principal, input.id);
+  if (!PAYABLE_STATES.includes(order.state)) throw new ApiError(409, '该订单当前状态不能收款');
+  // an order paid by installments takes its money through the plan (分期订单 / 定金与分期), never twice
+  const plan = await db.selectFrom('order_installment').select('id').where('order_id', '=', order.id).where('state', 'in', OPEN_PLAN_STATES).executeTakeFirst();
+  if (plan) throw new ApiError(409, '该订单有进行中的分期计划，请在分期订单中还款');
+  const due = order.deal_amount - order.paid_amount;
+  if (input.amount > due) throw new ApiError(400, `收款金额不能超过未收金额 ${(due / 100).toFixed(2)} 元`);
+  const receiptNo = await issueReceipt(db, { schoolId: order.school_id, studentId: order.student_id, amount: input.amount, method: input.method, refType: 'order', refId: order.id, by: principal.userId });
+  const paid = await recordOrderPayment(db, principal, order, { amount: input.amount, method: input.method, receiptNo, remark: input.remark ?? null });
+  return { order: paid.order, receipt_no: receiptNo, payment_id: paid.payment_id };
 }

@@ -12,7 +12,7 @@ import { ApiError } from '../../lib/http';
 import { inScope } from '../../lib/scope';
 import { nextNumber, periodOf } from '../../lib/number-sequence';
 import { nowText } from '../../lib/time';
-import { createInstance, registerOutcome } from '../workflow';
+import { createInstance, partakersRead, registerOutcome } from '../workflow';
 import { issueReceipt as issueFinanceReceipt, refundToAccount } from '../finance';
 import type { PayMethod } from '../../../src/contract/finance-accounts';
 import { NOT_FOUND_MSG, getOrder, orderInScope, setOrderState, writeLog, type OrderRow } from './order-rules';
@@ -256,7 +256,8 @@ export async function payRefund(db: Db, actor: RefundActor, id: number): Promise
 }
 
 export function registerRefunds(app: Hono<AppEnv>): void {
-  mountResource(app, refundResource);
+  // an approver of another campus reads the refund of their task (sys_wf, ref_type order_refund)
+  mountResource(app, refundResource, { readsOutOfScope: partakersRead('order_refund') });
 
   mountCall(app, refundCalculatorCall, async ({ db, principal, query }) => {
     const order = await orderInScope(db, principal, query.order_id);

@@ -11,7 +11,7 @@ import { ApiError } from '../../lib/http';
 import { inScope, whereInScope } from '../../lib/scope';
 import { nextNumber, periodOf } from '../../lib/number-sequence';
 import { nowText } from '../../lib/time';
-import { createInstance, registerOutcome } from '../workflow';
+import { createInstance, partakersRead, registerOutcome } from '../workflow';
 import { moveStudentToCampus, studentInScope } from '../students';
 import { orderInScope, stateText as orderStateText, writeLog, type OrderRow } from './order-rules';
 import { moneyLedger, paidAccount, promoAccount } from './ledgers';
@@ -232,7 +232,8 @@ registerOutcome('order_transfer_campus', async ({ db, outcome, actorId, instance
 });
 
 export function registerTransfers(app: Hono<AppEnv>): void {
-  mountResource(app, campusTransferResource);
+  // an approver of another campus (the head office) reads the transfer of their task
+  mountResource(app, campusTransferResource, { readsOutOfScope: partakersRead('order_transfer_campus') });
 
   mountCall(app, transferCampusInfoCall, async ({ db, principal, query }) => {
     const order = await orderInScope(db, principal, query.id);

@@ -26,6 +26,7 @@ import { registerStop, stopHooks } from './stop';
 import { registerLookups } from './lookups';
 import { registerImport } from './import/routes';
 import './phone-change';
+import { partakersRead } from '../workflow';
 import './schema';
 
 /** Records hanging on a student take the student's campus, whatever the body says. */
@@ -43,7 +44,8 @@ export function register(app: Hono<AppEnv>, deps: AppDeps): void {
   mountResource(app, studentResource, studentHooks);
   mountResource(app, parentResource, parentHooks);
   mountResource(app, integralLogResource, integralLogHooks);
-  mountResource(app, freezeResource);
+  // an approver of another campus reads the freeze of their task (ref_type student_freeze)
+  mountResource(app, freezeResource, { readsOutOfScope: partakersRead('student_freeze') });
   mountResource(app, freezeOffResource, freezeOffHooks);
   mountResource(app, stopApplyResource, stopHooks);
   for (const def of [attractTrafficResource, textbookResource, rzIntegralResource, kwAnalysisResource, scoreResource, teacherScoreResource]) mountResource(app, def, onStudent);

@@ -8,7 +8,7 @@ import type { ResourceHooks } from '../../lib/resource-routes';
 import { daysInclusive } from './dates';
 import { setState, stateText, studentInScope, studentSchool } from './student-rules';
 import { assertNotInWorkflow, startApproval } from './approvals';
-import { registerApplyCheck, registerOutcome, type ApplyCheckEvent } from '../workflow';
+import { partakersRead, registerApplyCheck, registerOutcome, type ApplyCheckEvent } from '../workflow';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import './schema';
@@ -20,6 +20,8 @@ import './schema';
  */
 export const stopHooks: ResourceHooks = {
   schoolOf: studentSchool,
+  // an approver of another campus reads the stop apply of their task
+  readsOutOfScope: partakersRead('student_stop_apply'),
   async beforeWrite(ctx, row, mode) {
     if (mode !== 'add') return;
     const student = await studentInScope(ctx.db, ctx.principal, Number(row.student_id));

@@ -104,6 +104,15 @@ export async function takesPart(db: Kysely<Database>, userId: number, refType: s
   return row !== undefined;
 }
 
+/**
+ * The `readsOutOfScope` hook of a resource whose rows have approvals of `refType`: those who take
+ * part in a row's approval (approver, copy recipient, applicant) read it by id whatever their
+ * campus scope; anyone else outside scope is answered as for a missing row.
+ */
+export function partakersRead(refType: string): (ctx: { db: Kysely<Database>; principal: { userId: number } }, id: number) => Promise<boolean> {
+  return (ctx, id) => takesPart(ctx.db, ctx.principal.userId, refType, id);
+}
+
 export { WF_STATES };
 
 /** For the demo seed: `userId` approves or refuses their pending task on an instance (or, as an administrator, a queued one). */

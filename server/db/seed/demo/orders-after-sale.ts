@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../schema';
 import { todayText } from '../../../lib/time';
 import { addDays } from '../../../modules/classes';
-import { authorizeWithholding, calculateRefund, createInstallmentPlan, fileRefund, installmentPlan, markOverdue, payRefund, settleInstallment, ORDER_STATE, type OrderRow } from '../../../modules/orders';
+import { authorizeWithholding, calculateRefund, createInstallmentPlan, fileRefund, installmentPlan, issueReceipt, markOverdue, payRefund, settleInstallment, ORDER_STATE, type OrderRow } from '../../../modules/orders';
 import { demoRun, instanceOf } from '../../../modules/workflow';
 import { TASK_STATES } from '../../../../src/contract/workflow';
 import '../../core-schema';
@@ -34,7 +34,7 @@ export async function seed(db: Kysely<Database>): Promise<void> {
   for (const school of schools) {
     const orders = await db.selectFrom('order_form').selectAll().where('school_id', '=', school.id).where('state', '=', ORDER_STATE.inProgress).where('del_flag', '=', 0).orderBy('order_date').orderBy('id').execute();
     // a student with an installment plan or a refund has only that one
-    const taken = await seedInstallments(db, actor, orders, today);
+    const taken = await seedInstallments(db, actor, school.id, today);
     // refunds: the newest orders with unused paid money
     for (const [i, plan] of REFUNDS.entries()) {
       const pick = await refundable(db, [...orders].reverse(), taken, today);
@@ -79,42 +79,55 @@ function split(total: number, n: number): number[] {
   return Array.from({ length: n }, (_, i) => (i === n - 1 ? total - part * (n - 1) : part));
 }
 
-/** Plans of a campus's orders, each of another student; answers the students with a plan. */
-async function seedInstallments(db: Kysely<Database>, actor: { userId: number; name: string }, orders: readonly OrderRow[], today: string): Promise<Set<number>> {
-  const renewals = orders.filter((o, i) => o.if_first_sign === 2 && orders.findIndex((p) => p.student_id === o.student_id && p.if_first_sign === 2) === i).slice(0, 2);
+/**
+ * Plans of a campus's installment orders (confirmed and unpaid: server/db/seed/demo/orders.ts),
+ * each of another student: each repayment is a 收费 receipt of the plan posted as a payment of the
+ * order (settleInstallment), so the order's money is received once, by its plan. Answers the
+ * students with a plan.
+ */
+async function seedInstallments(db: Kysely<Database>, actor: { userId: number; name: string }, schoolId: number, today: string): Promise<Set<number>> {
+  const orders = await db
+    .selectFrom('order_form')
+    .selectAll()
+    .where('school_id', '=', schoolId)
+    .where('state', '=', ORDER_STATE.contractConfirmed)
+    .where('paid_amount', '=', 0)
+    .where('del_flag', '=', 0)
+    .orderBy('order_date')
+    .orderBy('id')
+    .execute();
+  const renewals = orders.filter((o) => o.if_first_sign === 2).slice(0, 2);
   const firstSign = orders.find((o) => o.if_first_sign === 1 && !renewals.some((r) => r.student_id === o.student_id));
+  /** Pays `amount` of the plan as the pay call does: a receipt dated `day` (not before the order), then the periods and the order. */
+  const repay = async (paid: OrderRow, planId: number, amount: number, day: string, method: string) => {
+    const from = paid.order_date ?? day;
+    const bizDate = day < from ? from : day > today ? today : day;
+    const receiptNo = await issueReceipt(db, { schoolId, studentId: paid.student_id, amount, method, refType: 'order_installment', refId: planId, by: actor.userId, bizDate });
+    await settleInstallment(db, planId, amount, actor.userId, { receiptNo, method, paidAt: `${bizDate} 10:00:00` });
+  };
   if (firstSign) {
     const amounts = split(Number(firstSign.deal_amount), 3);
-    const plan = await createInstallmentPlan(db, actor, firstSign, {
-      total_amount: Number(firstSign.deal_amount),
-      is_renewal: 0,
-      periods: [addDays(today, -60), addDays(today, -30), addDays(today, 30)].map((due_date, i) => ({ due_date, amount: amounts[i] })),
-      remark: '新签分期，三期还清',
-    });
-    await settleInstallment(db, plan.id, amounts[0] + amounts[1], actor.userId);
+    const due = [addDays(today, -60), addDays(today, -30), addDays(today, 30)];
+    const plan = await createInstallmentPlan(db, actor, firstSign, { total_amount: Number(firstSign.deal_amount), is_renewal: 0, periods: due.map((due_date, i) => ({ due_date, amount: amounts[i] })), remark: '新签分期，三期还清' });
+    await repay(firstSign, plan.id, amounts[0], due[0], 'qr');
+    await repay(firstSign, plan.id, amounts[1], due[1], 'qr');
     await authorizeWithholding(db, actor, await installmentPlan(db, plan.id), { agreement_no: `DK${String(firstSign.id).padStart(8, '0')}`, account: `62220200${String(firstSign.student_id).padStart(8, '0')}` });
   }
   const [overdue, settled] = renewals;
   if (overdue) {
     const amounts = split(Number(overdue.deal_amount), 3);
-    const plan = await createInstallmentPlan(db, actor, overdue, {
-      total_amount: Number(overdue.deal_amount),
-      is_renewal: 1,
-      periods: [addDays(today, -45), addDays(today, -15), addDays(today, 15)].map((due_date, i) => ({ due_date, amount: amounts[i] })),
-      remark: '续费分期',
-    });
+    const due = [addDays(today, -45), addDays(today, -15), addDays(today, 15)];
+    const plan = await createInstallmentPlan(db, actor, overdue, { total_amount: Number(overdue.deal_amount), is_renewal: 1, periods: due.map((due_date, i) => ({ due_date, amount: amounts[i] })), remark: '续费分期' });
     // the first period repaid; the second is left owed, so the daily check marks it overdue
-    await settleInstallment(db, plan.id, amounts[0], actor.userId);
+    await repay(overdue, plan.id, amounts[0], due[0], 'cash');
   }
   if (settled) {
     const amounts = split(Number(settled.deal_amount), 2);
-    const plan = await createInstallmentPlan(db, actor, settled, {
-      total_amount: Number(settled.deal_amount),
-      is_renewal: 1,
-      periods: [addDays(today, -50), addDays(today, -20)].map((due_date, i) => ({ due_date, amount: amounts[i] })),
-      remark: '续费分期，两期还清',
-    });
-    await settleInstallment(db, plan.id, Number(settled.deal_amount), actor.userId);
+    const due = [addDays(today, -50), addDays(today, -20)];
+    const plan = await createInstallmentPlan(db, actor, settled, { total_amount: Number(settled.deal_amount), is_renewal: 1, periods: due.map((due_date, i) => ({ due_date, amount: amounts[i] })), remark: '续费分期，两期还清' });
+    // both periods repaid: the order is fully paid, its line consumable and the order in progress
+    await repay(settled, plan.id, amounts[0], due[0], 'transfer');
+    await repay(settled, plan.id, amounts[1], due[1], 'transfer');
   }
   return new Set([firstSign, ...renewals].flatMap((o) => (o ? [o.student_id] : [])));
 }

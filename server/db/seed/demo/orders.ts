@@ -60,7 +60,7 @@ export async function seed(db: Kysely<Database>): Promise<void> {
       .orderBy('p.id')
       .execute();
     if (onSale.length === 0 || students.length === 0) continue;
-    const plans: { studentId: number; day: string; state: number }[] = [];
+    const plans: { studentId: number; day: string; state: number; installment?: boolean }[] = [];
     for (const [i, st] of students.entries()) {
       const first = addDays(today, -330 + Math.floor(random() * 120));
       plans.push({ studentId: st.id, day: first < `${year}-01-01` ? `${year}-01-0${1 + (i % 9)}` : first, state: ORDER_STATE.inProgress });
@@ -69,6 +69,14 @@ export async function seed(db: Kysely<Database>): Promise<void> {
     plans.push({ studentId: students[0].id, day: addDays(today, -2), state: ORDER_STATE.submitted });
     if (students[1]) plans.push({ studentId: students[1].id, day: addDays(today, -5), state: ORDER_STATE.notThrough });
     plans.sort((a, b) => a.day.localeCompare(b.day));
+    // installment orders (orders-after-sale seeds their plans): a new sign (the second student's
+    // order) and two renewals (the later order of the fourth and seventh students), confirmed but
+    // unpaid here: their plans pay them, so their money is received once, as the plans' receipts
+    for (const [i, st] of students.entries()) {
+      const own = plans.filter((p) => p.studentId === st.id && p.state === ORDER_STATE.inProgress);
+      if (i === 1 && own.length === 1) own[0].installment = true;
+      if ((i === 3 || i === 6) && own.length === 2) own[1].installment = true;
+    }
     const signed = new Set<number>();
     for (const plan of plans) {
       const pack = onSale[Math.floor(random() * onSale.length)];
@@ -76,6 +84,7 @@ export async function seed(db: Kysely<Database>): Promise<void> {
       const [line] = await priceLines(db, school.id, today, [{ kind: 1, language_pack_id: pack.id, class_type_id: classTypeId, discount: Math.floor(random() * 5) * 10000 }]);
       const at = `${plan.day} 10:${String(10 + Math.floor(random() * 40))}:00`;
       const audited = plan.state === ORDER_STATE.inProgress;
+      const byPlan = audited && plan.installment === true;
       const stamps = { created_at: at, updated_at: at, created_by: seller.id, updated_by: seller.id };
       const placed = await db
         .insertInto('order_form')
@@ -88,13 +97,13 @@ export async function seed(db: Kysely<Database>): Promise<void> {
           seller_name: seller.name,
           teacher_id: null,
           teacher_name: null,
-          state: plan.state,
+          state: byPlan ? ORDER_STATE.contractConfirmed : plan.state,
           if_first_sign: signed.has(plan.studentId) ? 2 : 1,
           order_date: plan.day,
           list_amount: line.list_price,
           discount_amount: line.discount,
           deal_amount: line.deal_price,
-          paid_amount: audited ? line.deal_price : 0,
+          paid_amount: audited && !byPlan ? line.deal_price : 0,
           version: 1,
           audit_by: plan.state === ORDER_STATE.submitted ? null : admin.id,
           audit_name: plan.state === ORDER_STATE.submitted ? null : admin.name,
@@ -121,12 +130,14 @@ export async function seed(db: Kysely<Database>): Promise<void> {
       if (!audited) continue;
       await log('audit', null);
       const method = METHODS[Math.floor(random() * METHODS.length)];
-      const receiptNo = await issueReceipt(db, { schoolId: school.id, studentId: plan.studentId, amount: placed.deal_amount, method, refType: 'order', refId: placed.id, by: seller.id, bizDate: plan.day });
-      await db
-        .insertInto('order_payment')
-        .values({ school_id: school.id, order_id: placed.id, receipt_no: receiptNo, amount: placed.deal_amount, method, paid_at: at, remark: null, ...stamps })
-        .execute();
-      await log('payment', `收据 ${receiptNo}`);
+      if (!byPlan) {
+        const receiptNo = await issueReceipt(db, { schoolId: school.id, studentId: plan.studentId, amount: placed.deal_amount, method, refType: 'order', refId: placed.id, by: seller.id, bizDate: plan.day });
+        await db
+          .insertInto('order_payment')
+          .values({ school_id: school.id, order_id: placed.id, receipt_no: receiptNo, amount: placed.deal_amount, method, paid_at: at, remark: null, ...stamps })
+          .execute();
+        await log('payment', `收据 ${receiptNo}`);
+      }
       await log('confirm_contract', '协议版本 P-demo');
       const contract = await openLine(db, {
         schoolId: school.id,
@@ -144,7 +155,8 @@ export async function seed(db: Kysely<Database>): Promise<void> {
         endDate: line.validity_days > 0 ? addDays(plan.day, line.validity_days) : null,
         by: seller.id,
       });
-      await activateLine(db, contract.id, seller.id);
+      // an installment order's line becomes consumable when its plan has paid it (activateIfPaid)
+      if (!byPlan) await activateLine(db, contract.id, seller.id);
     }
     await teachToTheEnd(db, school.id, seller.id, today, COMPLETED_PER_CAMPUS);
   }

@@ -21,6 +21,7 @@ import {
 import { loadDetail } from '../api';
 import { FormFields, type FormValues } from '../shared/FormFields';
 import { FormView } from '../shared/FormView';
+import { SnapshotView } from '../shared/SnapshotView';
 import { PathView } from '../shared/PathView';
 import { StepTimeline } from '../shared/StepTimeline';
 import { UserPicker } from '../shared/UserPicker';
@@ -95,6 +96,7 @@ function InstanceBody({ detail, onDone }: { detail: InstanceDetail; onDone: () =
       <Tabs defaultValue="form">
         <Tabs.List>
           <Tabs.Tab value="form">申请内容</Tabs.Tab>
+          <Tabs.Tab value="record">提交时的业务记录</Tabs.Tab>
           <Tabs.Tab value="path">审批路径</Tabs.Tab>
           <Tabs.Tab value="steps">审批记录（{detail.steps.length}）</Tabs.Tab>
         </Tabs.List>
@@ -127,6 +129,9 @@ function InstanceBody({ detail, onDone }: { detail: InstanceDetail; onDone: () =
           ) : (
             <FormView fields={detail.form_fields} values={detail.form} />
           )}
+        </Tabs.Panel>
+        <Tabs.Panel value="record" pt="sm">
+          <SnapshotView snapshot={detail.snapshot} />
         </Tabs.Panel>
         <Tabs.Panel value="path" pt="sm">
           <PathView path={detail.path} />
