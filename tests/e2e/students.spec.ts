@@ -54,6 +54,33 @@ test('students: add with a parent, find by phone, edit, change state, open the d
   await expect(hub.getByText('周末班意向')).toBeVisible();
   await hub.getByRole('tab', { name: '家长' }).click();
   await expect(hub.getByRole('cell', { name: '测试妈妈', exact: true })).toBeVisible();
+  // a new student has no orders, account flows or follow-ups yet: the tabs say so, none is 尚未开放
   await hub.getByRole('tab', { name: '订单' }).click();
-  await expect(hub.getByText('订单模块尚未开放，开放后这里将显示该学员的订单信息。')).toBeVisible();
+  await expect(hub.getByRole('tabpanel')).toBeVisible();
+  await expect(hub.getByText(/尚未开放/)).toHaveCount(0);
+});
+
+// The hub's tabs of the orders, finance and marketing areas with a demo student who has all three
+// (吴可馨 of 北京朝阳: orders, stored-value flows, and the follow-ups of the lead she came from).
+test('students: the hub shows the demo student\'s orders, account and follow-ups', async ({ page }) => {
+  await signIn(page, 'principal', 'demo123');
+  await openFromSidebar(page, '学员管理', '全部学员');
+  const search = page.getByRole('search').getByLabel('学员姓名');
+  await search.fill('吴可馨');
+  await search.press('Enter');
+  await rowWith(page, '吴可馨').first().getByRole('button', { name: '详情' }).click();
+  const hub = page.getByRole('dialog', { name: '学员详情：吴可馨' });
+
+  await hub.getByRole('tab', { name: '订单' }).click();
+  const orders = hub.getByRole('tabpanel');
+  await expect(orders.getByRole('row').nth(1)).toBeVisible();
+  await expect(orders.getByText('暂无数据')).toHaveCount(0);
+
+  await hub.getByRole('tab', { name: '账户' }).click();
+  await expect(hub.getByText('储值账户余额：')).toBeVisible();
+  await expect(hub.getByRole('table', { name: '账户流水' }).getByRole('row').nth(1)).toBeVisible();
+
+  await hub.getByRole('tab', { name: '跟进' }).click();
+  await expect(hub.getByRole('table', { name: '跟进记录' }).getByRole('row').nth(1)).toBeVisible();
+  await expect(hub.getByText(/尚未开放/)).toHaveCount(0);
 });

@@ -25,6 +25,7 @@ import {
 } from '../../contract/resources/students';
 import { ageGroupOf, ageGroupText, ageInYears, formatDate } from '../../lib/format';
 import { StudentDialog, type StudentDialogKind } from './StudentDialogs';
+import { AccountTab, FollowUpsTab, OrdersTab } from './StudentAreaTabs';
 
 type Student = Record<string, unknown> & { id: number; name: string; state: number; integral: number | null };
 
@@ -44,15 +45,6 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 /** A declared list of the student's records (its page filtered by student_id), with the declaration's own buttons. */
 function RecordsTab({ def, studentId }: { def: ResourceDef; studentId: number }) {
   return <ResourcePage def={def} fixedFilters={{ student_id: studentId }} newDefaults={{ student_id: studentId }} exportName={false} />;
-}
-
-/** A tab of an area that is not built yet: says so plainly. */
-function Planned({ area }: { area: string }) {
-  return (
-    <Alert color="gray" mt="sm">
-      {area}模块尚未开放，开放后这里将显示该学员的{area}信息。
-    </Alert>
-  );
 }
 
 function Profile({ s }: { s: Student }) {
@@ -91,8 +83,8 @@ const ACTIONS: { kind: StudentDialogKind; label: string; perm: string }[] = [
 
 /**
  * The student hub staff live in: profile, parents, classes and remaining hours, points, check-ins,
- * leave, freezes and stops, scores, textbooks, attract traffic; each tab loads when opened. Orders,
- * account and follow-ups belong to areas not built yet and say so.
+ * leave, freezes and stops, scores, textbooks, attract traffic, orders, the stored-value account
+ * and the follow-ups of the lead the student came from; each tab loads when opened.
  */
 export function StudentDetail({ studentId, onClose }: { studentId: number; onClose: (changed: boolean) => void }) {
   const can = useHasPermission();
@@ -159,13 +151,13 @@ export function StudentDetail({ studentId, onClose }: { studentId: number; onClo
             <Tabs.Panel value="books">{tab(textbookResource)}</Tabs.Panel>
             <Tabs.Panel value="attract">{tab(attractTrafficResource)}</Tabs.Panel>
             <Tabs.Panel value="orders">
-              <Planned area="订单" />
+              <OrdersTab studentId={studentId} />
             </Tabs.Panel>
             <Tabs.Panel value="account">
-              <Planned area="财务账户" />
+              <AccountTab studentId={studentId} />
             </Tabs.Panel>
             <Tabs.Panel value="follow">
-              <Planned area="回访跟进" />
+              <FollowUpsTab studentId={studentId} />
             </Tabs.Panel>
           </Tabs>
         </Stack>
