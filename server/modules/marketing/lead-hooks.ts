@@ -120,7 +120,8 @@ export const recordHooks: ResourceHooks = {
         last_follow_at: now,
         next_follow_at: (row.next_follow_at as string | null) ?? null,
         follow_count: sql<number>`coalesce(follow_count, 0) + 1`,
-        recycle_warned_at: null,
+        // recycle_warned_at stays: the follow-up opens a new warning period by itself (recycle.ts),
+        // while a deal deadline already warned about is not warned about again
         updated_at: now,
         updated_by: ctx.principal.userId,
       })

@@ -23,17 +23,21 @@ function worker(atMs: number, holdMs: number): Promise<{ ran: boolean }> {
 beforeAll(async () => {
   shared = await sharedDatabase();
   opened = shared.opened;
-}, 60_000);
+}, 300_000);
 
 afterAll(async () => shared?.close());
 
-async function seedLead(values: { last_follow_at: string | null; assigned_at: string; is_important?: number; name: string }): Promise<number> {
+const userIdOf = async (login: string): Promise<number> => (await opened.db.selectFrom('users').select('id').where('login_id', '=', login).executeTakeFirstOrThrow()).id;
+
+async function seedLead(values: { last_follow_at: string | null; assigned_at: string; is_important?: number; name: string; created_at?: string; seller_id?: number }): Promise<number> {
   const db = opened.db;
   const school = (await db.selectFrom('organisations').select('id').where('code', '=', 'BJ-CY').executeTakeFirstOrThrow()).id;
-  const tmk = (await db.selectFrom('users').select('id').where('login_id', '=', 'telemarketer').executeTakeFirstOrThrow()).id;
+  const tmk = await userIdOf('telemarketer');
+  // a seller's lead (pool 3) keeps the telemarketer who passed it on
+  const held = values.seller_id === undefined ? { pool: 2 } : { pool: 3, seller_id: values.seller_id, seller_name: '刘洋' };
   const row = await db
     .insertInto('mkt_resource')
-    .values({ school_id: school, name: values.name, parent_phone: `177${String(Date.now() + Math.floor(Math.random() * 1e6)).slice(-8)}`, pool: 2, stage: 2, tmk_id: tmk, tmk_name: '陈晓燕', is_important: values.is_important ?? 0, app_allow: 0, follow_count: 1, assigned_at: values.assigned_at, last_follow_at: values.last_follow_at, del_flag: 0, created_at: values.assigned_at, updated_at: values.assigned_at, created_by: null, updated_by: null } as never)
+    .values({ school_id: school, name: values.name, parent_phone: `177${String(Date.now() + Math.floor(Math.random() * 1e6)).slice(-8)}`, stage: 2, tmk_id: tmk, tmk_name: '陈晓燕', ...held, is_important: values.is_important ?? 0, app_allow: 0, follow_count: 1, assigned_at: values.assigned_at, last_follow_at: values.last_follow_at, del_flag: 0, created_at: values.created_at ?? values.assigned_at, updated_at: values.assigned_at, created_by: null, updated_by: null } as never)
     .returning('id')
     .executeTakeFirstOrThrow();
   return Number(row.id);
@@ -66,5 +70,45 @@ describe('the lead recycling job', () => {
     const again = await db.transaction().execute((trx) => recycleLeads(trx, at + RECYCLE_JOB.everyMs));
     expect(again.recycled).toBe(0);
     expect((await db.selectFrom('mkt_resource_move').select('id').where('resource_id', '=', soon).where('action', '=', '回收提醒').execute()).length).toBe(1);
+  }, 300_000);
+
+  it('warns the holder by a bell message K days before, for no follow-up and for no deal, once per lead and period', async () => {
+    const db = opened.db;
+    const at = Date.now();
+    const tmk = await userIdOf('telemarketer');
+    const seller = await userIdOf('sales');
+    // 15 days without follow-up at 2 days' warning: due in a day
+    const unfollowed = await seedLead({ name: '提醒跟进戊', assigned_at: nowText(at - 40 * DAY), last_follow_at: nowText(at - 14 * DAY) });
+    // entered 89 days ago, followed yesterday, held by the seller: 90 days without a deal is due in a day
+    const noDeal = await seedLead({ name: '提醒成交己', created_at: nowText(at - 89 * DAY), assigned_at: nowText(at - 30 * DAY), last_follow_at: nowText(at - 1 * DAY), seller_id: seller });
+    const quiet = await seedLead({ name: '无需提醒庚', assigned_at: nowText(at - 10 * DAY), last_follow_at: nowText(at - 2 * DAY) });
+    const messages = async (userId: number, name: string) =>
+      db.selectFrom('sys_user_message').select(['title', 'content', 'publisher']).where('user_id', '=', userId).where('title', '=', `资源即将回收：${name}`).execute();
+
+    // the hourly job run twice (and a third time an hour later): one message per lead
+    for (const t of [at, at, at + RECYCLE_JOB.everyMs]) await db.transaction().execute((trx) => recycleLeads(trx, t));
+    const toTmk = await messages(tmk, '提醒跟进戊');
+    expect(toTmk).toHaveLength(1);
+    expect(toTmk[0].content).toContain('15天未跟进');
+    expect(toTmk[0].publisher).toBe('资源回收');
+    // the seller holds the lead in the seller pool: the seller is told, not the telemarketer who passed it on
+    const toSeller = await messages(seller, '提醒成交己');
+    expect(toSeller).toHaveLength(1);
+    expect(toSeller[0].content).toContain('90天未成交');
+    expect(await messages(tmk, '提醒成交己')).toEqual([]);
+    expect(await messages(tmk, '无需提醒庚')).toEqual([]);
+    const warnings = async (id: number) => (await db.selectFrom('mkt_resource_move').select(['to_owner', 'reason']).where('resource_id', '=', id).where('action', '=', '回收提醒').execute());
+    expect(await warnings(unfollowed)).toEqual([{ to_owner: tmk, reason: expect.stringContaining('15天未跟进') }]);
+    expect(await warnings(noDeal)).toEqual([{ to_owner: seller, reason: expect.stringContaining('90天未成交') }]);
+    expect(await warnings(quiet)).toEqual([]);
+
+    // a follow-up opens a new period: warned again when its new deadline comes near, once
+    const followed = nowText(at + 2 * 3_600_000);
+    await db.updateTable('mkt_resource').set({ last_follow_at: followed }).where('id', '=', unfollowed).execute();
+    await db.transaction().execute((trx) => recycleLeads(trx, at + 3 * 3_600_000));
+    expect(await messages(tmk, '提醒跟进戊')).toHaveLength(1);
+    for (const t of [at + 13.5 * DAY, at + 13.6 * DAY]) await db.transaction().execute((trx) => recycleLeads(trx, t));
+    expect(await messages(tmk, '提醒跟进戊')).toHaveLength(2);
+    expect((await db.selectFrom('mkt_resource').select('pool').where('id', '=', unfollowed).executeTakeFirstOrThrow()).pool).toBe(2);
   }, 60_000);
 });
