@@ -7,7 +7,7 @@ import { inScope } from '../../lib/scope';
 import { nowText } from '../../lib/time';
 import { POOL } from '../../../src/contract/resources/marketing';
 import { ownershipSql, ownsOrMayClaim, poolText, recordMove, resourceInScope, samePhone, seesAllLeads, stampFunnel, type LeadRow } from './leads';
-import { ruleOf } from './moves';
+import { lockPerson, ruleOf } from './moves';
 import './schema';
 
 /**
@@ -69,6 +69,8 @@ export const leadHooks: ResourceHooks = {
     if (action.column === 'is_important' && Number(value) === 1) {
       const holders = new Set(rows.map((r) => (r as unknown as LeadRow).tmk_id ?? (r as unknown as LeadRow).seller_id).filter((u): u is number => u !== null));
       for (const u of holders) {
+        // counted under the person's lock, as the hold cap: parallel marks never pass the cap
+        await lockPerson(ctx.db, u);
         const row = await ctx.db
           .selectFrom('mkt_resource')
           .select((eb) => eb.fn.countAll<number>().as('n'))

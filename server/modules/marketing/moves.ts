@@ -1,13 +1,13 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { activeDialect } from '../../db/dialect';
+import { dialectOf } from '../../db/dialect';
 import type { Principal } from '../../lib/context';
 import { ApiError } from '../../lib/http';
 import { hasPerm } from '../../lib/principal';
 import { inScope, requireInScope } from '../../lib/scope';
 import { nowText, todayText } from '../../lib/time';
 import { POOL, RULE_DEFAULTS } from '../../../src/contract/resources/marketing';
-import { recordMove, resourcesInScope, type LeadRow } from './leads';
+import { poolText, recordMove, resourcesInScope, samePhone, type LeadRow } from './leads';
 import './schema';
 
 type Db = Kysely<Database>;
@@ -44,8 +44,8 @@ export async function ruleOf(db: Db, schoolId: number): Promise<PoolRule> {
  * Serialises the moves to one person (caps are counted, then written): on PostgreSQL a row lock
  * on the user; SQLite's writers are already one at a time (transactions begin immediate).
  */
-async function lockPerson(db: Db, userId: number): Promise<void> {
-  if (activeDialect() === 'postgres') await sql`select id from users where id = ${userId} for update`.execute(db);
+export async function lockPerson(db: Db, userId: number): Promise<void> {
+  if (dialectOf(db as unknown as Kysely<unknown>) === 'postgres') await sql`select id from users where id = ${userId} for update`.execute(db);
 }
 
 export async function staffName(db: Db, id: number): Promise<string> {
@@ -196,6 +196,22 @@ export async function transferSchool(db: Db, p: Principal, ids: readonly number[
   const leads = await resourcesInScope(db, p, ids);
   const same = leads.find((l) => l.school_id === schoolId);
   if (same) throw new ApiError(409, `资源${same.name}已在该校区，无需转校区`);
+  // a campus holds a live phone once (as add and update refuse): in the new campus, or twice in the batch
+  const moving = new Set(leads.map((l) => l.id));
+  const seen = new Map<string, string>();
+  for (const l of leads) {
+    if (l.pool === POOL.invalid) continue;
+    const phone = l.parent_phone;
+    if (!phone) continue;
+    const twin = seen.get(phone);
+    if (twin !== undefined) throw new ApiError(409, `联系电话已存在：${twin}与${l.name}的联系电话相同，不能一起转入同一校区`);
+    seen.set(phone, l.name);
+    const other = await samePhone(db, phone).where('r.school_id', '=', schoolId).where('r.pool', '!=', POOL.invalid).executeTakeFirst();
+    if (other && !moving.has(Number(other.id))) {
+      const owner = other.tmk_name ?? other.seller_name;
+      throw new ApiError(409, `联系电话已存在：${l.name}的联系电话在${other.school_name ?? '该校区'}已有资源${other.name}（${poolText(other.pool)}${owner ? `，负责人${owner}` : ''}）`);
+    }
+  }
   return applyMove(db, p, leads, { action: '转校区', pool: POOL.unassigned, tmk_id: null, seller_id: null, school_id: schoolId, reason });
 }
 

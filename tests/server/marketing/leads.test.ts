@@ -192,6 +192,12 @@ describe('leads: pool moves, ownership and the timeline', () => {
     const a = await addLead(principal);
     const full = await ok(s.call<{ parent_phone: string }>('GET', api('mkt_resource/ys_phone'), { headers: principal.headers, query: { id: a.id } }));
     expect(full.parent_phone).toMatch(/^1\d{10}$/);
+    const audited = (await s.db.selectFrom('audit_log').select(['user_id', 'title', 'table_name', 'record_ids', 'changes']).where('call', '=', 'mkt_resource/ys_phone').execute()).filter((r) => String(r.record_ids ?? '').split(',').map(Number).includes(a.id));
+    expect(audited).toHaveLength(1);
+    expect(audited[0]).toMatchObject({ user_id: principal.user.id, title: '查看完整手机号', table_name: 'mkt_resource' });
+    expect(String(audited[0].changes)).toContain('parent_phone');
     expect((await s.call<null>('GET', api('mkt_resource/ys_phone'), { headers: tmk.headers, query: { id: a.id } })).body.code).toBe(403);
+    // a refused look-up writes nothing
+    expect((await s.db.selectFrom('audit_log').select('record_ids').where('call', '=', 'mkt_resource/ys_phone').execute()).filter((r) => String(r.record_ids ?? '').split(',').map(Number).includes(a.id))).toHaveLength(1);
   });
 });
