@@ -207,7 +207,7 @@ export function scheduleInstallmentOverdue(db: Db): () => void {
   return scheduleJob(db, OVERDUE_JOB);
 }
 
-/** A plan as the save call takes it: periods whose amounts add up to the order's amount due. */
+/** A plan as the save call takes it: periods whose amounts add up to what the order still owes (deal − paid). */
 export interface InstallmentPlanInput {
   total_amount: number;
   is_renewal: number;
@@ -217,11 +217,17 @@ export interface InstallmentPlanInput {
 /** Who saves a plan or authorizes withholding: a signed-in user, or the demo seed acting as one. */
 export type InstallmentActor = Pick<Principal, 'userId' | 'name'>;
 
-/** Saves an installment plan of an order (the caller checked its scope), its periods all 待还. */
+/**
+ * Saves an installment plan of an order (the caller checked its scope), its periods all 待还: the
+ * plan's total is the order's unpaid amount (refused 409 for an order already fully paid, 400 for
+ * another total), so the plan's repayments (order payments, settleInstallment) pay the order once.
+ */
 export async function createInstallmentPlan(db: Db, actor: InstallmentActor, order: OrderRow, input: InstallmentPlanInput): Promise<{ id: number }> {
   if (!PLAN_ORDER_STATES.includes(order.state)) throw new ApiError(409, `订单${orderStateText(order.state)}，不能办理分期`);
-  const deal = Number(order.deal_amount ?? 0);
-  if (input.total_amount !== deal) throw new ApiError(400, `分期总额 ${formatYuan(input.total_amount)} 元与订单应收金额 ${formatYuan(deal)} 元不一致`);
+  // a plan pays what the order still owes: never an order already paid (its money would be taken twice)
+  const unpaid = Number(order.deal_amount ?? 0) - Number(order.paid_amount ?? 0);
+  if (unpaid <= 0) throw new ApiError(409, '订单已全额收款，不能办理分期');
+  if (input.total_amount !== unpaid) throw new ApiError(400, `分期总额 ${formatYuan(input.total_amount)} 元与订单未收金额 ${formatYuan(unpaid)} 元不一致`);
   const problem = planProblem(input.total_amount, input.periods);
   if (problem) throw new ApiError(400, problem);
   const live = await db.selectFrom('order_installment').select('id').where('order_id', '=', order.id).where('state', 'in', OPEN_PLANS).executeTakeFirst();

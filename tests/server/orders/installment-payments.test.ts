@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, ok, ordersWorld, packOrder, studentWithoutHours, type OrdersWorld } from './fixture';
+import { api, ok, orderInProgress, ordersWorld, packOrder, studentWithoutHours, type OrdersWorld } from './fixture';
+import { formatYuan } from '../../../src/lib/format/money';
 import { ledgerViolations } from '../../../server/modules/orders';
 import { accountBalance, checkFinanceLedgers } from '../../../server/modules/finance';
 import { todayText } from '../../../server/lib/time';
@@ -144,6 +145,31 @@ describe('orders: an installment payment is a payment of the order', () => {
     await ok(w.s.call('POST', api('order_installment/pay'), { headers: w.principal, json: { id: plan.id, amount: plan.first } }));
     const after = await campusSales(w.s.db, w.chaoyang, month);
     expect(after.net - before.net).toBe(plan.first);
+    await allClean();
+  });
+});
+
+describe('orders: a plan pays what the order still owes', () => {
+  it('refuses a plan on a fully paid order (409, nothing written) and a total other than the unpaid amount (400); a part-paid order\'s plan is its rest and pays it in full once', async () => {
+    const paidUp = await orderInProgress(w, await studentWithoutHours(w, 3));
+    const deal = Number((await w.s.db.selectFrom('order_form').select('deal_amount').where('id', '=', paidUp.id).executeTakeFirstOrThrow()).deal_amount);
+    const refused = await w.s.call('POST', api('order_installment/save_plan'), { headers: w.principal, json: { order_id: paidUp.id, total_amount: deal, periods: [{ due_date: addDays(todayText(), 30), amount: deal }] } });
+    expect(refused.body).toMatchObject({ code: 409, msg: '订单已全额收款，不能办理分期' });
+    expect(await w.s.db.selectFrom('order_installment').select('id').where('order_id', '=', paidUp.id).execute()).toEqual([]);
+
+    const order = await confirmedOrder(await studentWithoutHours(w, 4));
+    const down = 10000;
+    const paid = await ok(w.s.call<{ receipt_no: string }>('POST', api('order_form/pay'), { headers: w.principal, json: { id: order.id, amount: down, method: 'cash' } }));
+    const whole = await w.s.call('POST', api('order_installment/save_plan'), { headers: w.principal, json: { order_id: order.id, total_amount: order.deal, periods: [{ due_date: addDays(todayText(), 30), amount: order.deal }] } });
+    expect(whole.body).toMatchObject({ code: 400, msg: `分期总额 ${formatYuan(order.deal)} 元与订单未收金额 ${formatYuan(order.deal - down)} 元不一致` });
+    const plan = await twoPeriodPlan(order, order.deal - down);
+    const rest = await ok(w.s.call<PayAnswer>('POST', api('order_installment/pay'), { headers: w.principal, json: { id: plan.id, amount: order.deal - down } }));
+    expect(rest.state).toBe(4);
+    expect(await orderRow(order.id)).toEqual({ paid_amount: order.deal, state: 5 });
+    expect(await payments(order.id)).toEqual([
+      { receipt_no: paid.receipt_no, amount: down, method: 'cash' },
+      { receipt_no: rest.receipt_no, amount: order.deal - down, method: 'cash' },
+    ]);
     await allClean();
   });
 });

@@ -69,7 +69,7 @@ describe('orders: installment plans', () => {
     expect(short.body.code).toBe(400);
     expect(short.body.msg).toBe(`各期金额合计 ${formatYuan(order.deal - 1)} 元，与分期总额 ${formatYuan(order.deal)} 元不一致`);
     const wrongTotal = await plan(order, split(order.deal + 100, [30]), order.deal + 100);
-    expect(wrongTotal.body.msg).toBe(`分期总额 ${formatYuan(order.deal + 100)} 元与订单应收金额 ${formatYuan(order.deal)} 元不一致`);
+    expect(wrongTotal.body.msg).toBe(`分期总额 ${formatYuan(order.deal + 100)} 元与订单未收金额 ${formatYuan(order.deal)} 元不一致`);
     const back = await plan(order, [periods[1], periods[0]]);
     expect(back.body.msg).toBe('第2期还款日必须晚于第1期');
     const notFen = await plan(order, [{ due_date: addDays(today, 30), amount: 100.5 }]);
