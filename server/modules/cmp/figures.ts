@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { AnyDB } from '../../lib/resource-routes';
 import { attainment, type CampusFigures, type CampusSection, type PlanProgress } from '../../../src/contract/cmp';
 import { attendanceByCampus, CHECK_IN_REF, consumingCheckIns, emptyAttendance } from '../classes';
 import { consumedValue, signFiguresByCampus } from '../orders';
@@ -15,8 +14,6 @@ import { receiptGroups } from '../finance';
  */
 
 type Db = Kysely<Database>;
-const anyDb = (db: Db): Kysely<AnyDB> => db as unknown as Kysely<AnyDB>;
-
 /** attended / check-ins in hundredths of a percent; null without check-ins. */
 export function rateOf(attended: number, checkIns: number): number | null {
   return checkIns === 0 ? null : Math.round((attended * 10000) / checkIns);
@@ -91,7 +88,7 @@ export interface PlanTargets {
 /** The 校区经营计划 (cmp_plan, teaching area) of campuses for a month `YYYY-MM`. */
 export async function plansOf(db: Db, month: string, schools: readonly number[]): Promise<Map<number, PlanTargets>> {
   if (schools.length === 0) return new Map();
-  const rows = await anyDb(db)
+  const rows = await db
     .selectFrom('cmp_plan')
     .select(['school_id', 'target_revenue', 'target_new_students', 'target_renewals', 'target_attendance_rate'])
     .where('plan_month', '=', month)

@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { AnyDB } from '../../lib/resource-routes';
 import { ApiError } from '../../lib/http';
 import { REPORT_KIND, type ReportContent, type TaFigures } from '../../../src/contract/cmp';
 import { kfDayFigures, type KfDayFigures } from '../classes';
@@ -14,8 +13,6 @@ import './schema';
  */
 
 type Db = Kysely<Database>;
-const anyDb = (db: Db): Kysely<AnyDB> => db as unknown as Kysely<AnyDB>;
-
 export interface GenRule {
   id: number;
   name: string;
@@ -27,7 +24,7 @@ export interface GenRule {
 }
 
 export async function enabledRules(db: Db): Promise<GenRule[]> {
-  const rows = await anyDb(db).selectFrom('cmp_gen_rule').select(['id', 'name', 'report_kind', 'generate_time', 'include_weekend', 'state', 'created_at']).where('state', '=', 1).orderBy('id').execute();
+  const rows = await db.selectFrom('cmp_gen_rule').select(['id', 'name', 'report_kind', 'generate_time', 'include_weekend', 'state', 'created_at']).where('state', '=', 1).orderBy('id').execute();
   return rows.map((r) => ({
     id: Number(r.id),
     name: String(r.name),

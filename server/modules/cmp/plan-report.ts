@@ -1,16 +1,11 @@
 import type { Hono } from 'hono';
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import { sql } from 'kysely';
 import type { AppEnv } from '../../lib/context';
-import type { AnyDB } from '../../lib/resource-routes';
 import { mountCall } from '../../lib/call-routes';
 import { listOrder } from '../../lib/list-order';
 import { addDays, todayText } from '../../lib/time';
 import { planReportPageCall, type PlanReportRow } from '../../../src/contract/cmp';
 import { campusFigures, progressOf, zeroFigures } from './figures';
-
-type Db = Kysely<Database>;
-const anyDb = (db: Db): Kysely<AnyDB> => db as unknown as Kysely<AnyDB>;
 
 /** The last day of a month `YYYY-MM`. */
 export function monthEnd(month: string): string {
@@ -33,7 +28,7 @@ export function registerPlanReport(app: Hono<AppEnv>): void {
       ['s.order_num', 'asc'],
       ['p.id', 'asc'],
     ]);
-    let base = anyDb(db).selectFrom('cmp_plan as p').innerJoin('organisations as s', 's.id', 'p.school_id');
+    let base = db.selectFrom('cmp_plan as p').innerJoin('organisations as s', 's.id', 'p.school_id');
     base = whereInScope(base, 'p.school_id');
     if (query.school_id) base = base.where('p.school_id', '=', query.school_id);
     if (query.plan_month_start) base = base.where('p.plan_month', '>=', query.plan_month_start);

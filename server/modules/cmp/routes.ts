@@ -2,7 +2,6 @@ import type { Hono } from 'hono';
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { AppEnv, Principal } from '../../lib/context';
-import type { AnyDB } from '../../lib/resource-routes';
 import { mountCall } from '../../lib/call-routes';
 import { hasPerm } from '../../lib/principal';
 import { ApiError, notFound } from '../../lib/http';
@@ -26,8 +25,6 @@ import { registerPlanReport } from './plan-report';
 import './schema';
 
 type Db = Kysely<Database>;
-const anyDb = (db: Db): Kysely<AnyDB> => db as unknown as Kysely<AnyDB>;
-
 /** The cities the caller reaches a campus of (undefined: all). */
 async function reachableCities(db: Db, principal: Principal): Promise<number[] | undefined> {
   const scope = schoolScope(principal);
@@ -47,7 +44,7 @@ interface Filters {
 
 /** The reports of a kind the caller may see, with the names they show. */
 async function reportQuery(db: Db, principal: Principal, kind: ReportKindName, f: Filters) {
-  let q = anyDb(db)
+  let q = db
     .selectFrom('cmp_daily_report as r')
     .leftJoin('cmp_gen_rule as g', 'g.id', 'r.rule_id')
     .leftJoin('organisations as s', 's.id', 'r.school_id')

@@ -1,3 +1,6 @@
+import type { DeclaredTable } from '../../db/schema';
+import type { cmpGenRuleResource, cmpPlanResource } from '../../../src/contract/resources/teaching-records';
+
 /** The generated daily reports (migration 0940): a snapshot per rule, day and subject. */
 export interface DailyReportTable {
   id: import('kysely').Generated<number>;
@@ -20,5 +23,8 @@ export interface DailyReportTable {
 declare module '../../db/schema' {
   interface Database {
     cmp_daily_report: DailyReportTable;
+    /** 校区经营计划 and the rules generating the daily reports: typed from their declarations */
+    cmp_plan: DeclaredTable<typeof cmpPlanResource>;
+    cmp_gen_rule: DeclaredTable<typeof cmpGenRuleResource>;
   }
 }

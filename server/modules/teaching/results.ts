@@ -1,12 +1,8 @@
 import type { Hono } from 'hono';
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import { sql } from 'kysely';
 import type { AppEnv } from '../../lib/context';
 import { mountCall } from '../../lib/call-routes';
-import type { AnyDB } from '../../lib/resource-routes';
 import { classFeedbackByIdsCall, classResultStatsCall, type ClassFeedbackRow, type ClassResultStats } from '../../../src/contract/teaching';
-
-const anyDb = (db: Kysely<Database>): Kysely<AnyDB> => db as unknown as Kysely<AnyDB>;
 
 /** Most groups 成绩统计 answers (a campus has a few dozen classes with a few tests each). */
 const STATS_MAX = 500;
@@ -19,7 +15,7 @@ const STATS_MAX = 500;
  */
 export function registerResultCalls(app: Hono<AppEnv>): void {
   mountCall(app, classResultStatsCall, async ({ db, query, whereInScope }) => {
-    let qb = anyDb(db)
+    let qb = db
       .selectFrom('tch_stu_class_pm as p')
       .leftJoin('base_class_manage as c', 'c.id', 'p.class_id')
       .select([
@@ -60,7 +56,7 @@ export function registerResultCalls(app: Hono<AppEnv>): void {
 
   mountCall(app, classFeedbackByIdsCall, async ({ db, query, whereInScope }) => {
     const ids = [...new Set(query.ids)];
-    let qb = anyDb(db)
+    let qb = db
       .selectFrom('tch_class_feedback as f')
       .leftJoin('base_class_manage as c', 'c.id', 'f.class_id')
       .leftJoin('users as u', 'u.id', 'f.teacher_id')

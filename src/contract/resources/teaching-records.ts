@@ -1,4 +1,4 @@
-import { defineResource, type OptionItem, type ResourceDef } from '../resource';
+import { defineResource, type OptionItem } from '../resource';
 import { classField, classTypeRef, dateField, monthField, remarkField, scoreField, staffField, staticOptions, studentField, textField } from './teaching-shared';
 
 /**
@@ -283,7 +283,7 @@ export const complaintOrderResource = defineResource({
 });
 
 /** The declarations of this file, for the area's list (resources/index.ts). */
-export const TEACHING_RECORD_RESOURCES: readonly ResourceDef[] = [
+export const TEACHING_RECORD_RESOURCES = [
   teacherCamResource,
   teacherFasResource,
   teacherFtResource,
@@ -294,4 +294,4 @@ export const TEACHING_RECORD_RESOURCES: readonly ResourceDef[] = [
   cmpPlanResource,
   cmpGenRuleResource,
   complaintOrderResource,
-];
+] as const;

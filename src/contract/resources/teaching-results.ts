@@ -1,4 +1,4 @@
-import { defineResource, type FieldDef, type OptionItem, type ResourceDef } from '../resource';
+import { defineResource, type FieldDef, type OptionItem } from '../resource';
 import { classField, classTypeRef, dateField, monthField, remarkField, scoreField, staffField, staffRef, staticOptions, studentField, textField } from './teaching-shared';
 
 /**
@@ -24,7 +24,7 @@ const M = TEACHING_SCREENS_MENU;
  * A note a teacher writes for one lesson of a class (课堂内容, 课堂反馈, 课堂回忆录, 课后作业): the
  * class, the lesson's date, the teacher and the text. One shape, four declarations.
  */
-function lessonNote(name: string, title: string, textLabel: string): ResourceDef {
+function lessonNote<const N extends string>(name: N, title: string, textLabel: string) {
   return defineResource({
     name,
     readBy: [M.classroomFeedback],
@@ -49,7 +49,7 @@ export const classFeedbackResource = lessonNote('tch_class_feedback', '课堂反
 export const classMemoirResource = lessonNote('tch_class_memoir', '课堂回忆录', '回忆录');
 export const classAssignmentResource = lessonNote('tch_class_assignment', '课后作业', '作业内容');
 
-const stars = (label: string): FieldDef => ({ type: 'int', label, required: true, min: 1, max: 5, default: 5, search: 'eq', list: { width: 80 } });
+const stars = (label: string) => ({ type: 'int', label, required: true, min: 1, max: 5, default: 5, search: 'eq', list: { width: 80 } }) satisfies FieldDef;
 
 /** 课堂点评: the teacher's review of one student in a lesson. */
 export const classReviewResource = defineResource({
@@ -292,7 +292,7 @@ export const ftStudentScoreResource = defineResource({
 });
 
 /** The declarations of this file, for the area's list (resources/index.ts). */
-export const TEACHING_RESULT_RESOURCES: readonly ResourceDef[] = [
+export const TEACHING_RESULT_RESOURCES = [
   classContentResource,
   classFeedbackResource,
   classMemoirResource,
@@ -308,4 +308,4 @@ export const TEACHING_RESULT_RESOURCES: readonly ResourceDef[] = [
   coumapResource,
   oralMarkResource,
   ftStudentScoreResource,
-];
+] as const;
