@@ -9,22 +9,30 @@ import {
 } from '../../../../src/contract/resources/system';
 import type { AppDeps, AppEnv } from '../../../lib/context';
 import { ApiError } from '../../../lib/http';
-import { mountResource, type AnyDB } from '../../../lib/resource-routes';
+import { mountResource } from '../../../lib/resource-routes';
 import { withLoginId } from '../../../lib/resource-refs';
-import type { Database } from '../../../db/schema';
+import type { Database, DeclaredTable } from '../../../db/schema';
 
-function anyDb(db: Kysely<Database>): Kysely<AnyDB> {
-  return db as unknown as Kysely<AnyDB>;
+/** 区域, 区域模板 and 用户模板 with their details: typed from their declarations. */
+declare module '../../../db/schema' {
+  interface Database {
+    sys_area: DeclaredTable<typeof areaResource>;
+    sys_area_template: DeclaredTable<typeof areaTemplateResource>;
+    sys_area_template_detail: DeclaredTable<typeof areaTemplateDetailResource>;
+    sys_user_template: DeclaredTable<typeof userTemplateResource>;
+    sys_user_template_detail: DeclaredTable<typeof userTemplateDetailResource>;
+  }
 }
 
-async function countLive(db: Kysely<Database>, table: string, column: string, ids: number[]): Promise<number> {
-  const row = await anyDb(db)
+/** How many live details a template still has. */
+async function countLive(db: Kysely<Database>, table: 'sys_area_template_detail' | 'sys_user_template_detail', ids: number[]): Promise<number> {
+  const row = await db
     .selectFrom(table)
     .select(sql<number>`count(*)`.as('n'))
-    .where(column, 'in', ids)
+    .where('template_id', 'in', ids)
     .where('del_flag', '=', 0)
     .executeTakeFirst();
-  return Number((row as { n?: number } | undefined)?.n ?? 0);
+  return Number(row?.n ?? 0);
 }
 
 export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
@@ -33,7 +41,7 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
 
   mountResource(app, areaTemplateResource, {
     async beforeDelete(ctx, ids) {
-      if ((await countLive(ctx.db, 'sys_area_template_detail', 'template_id', ids)) > 0) throw new ApiError(400, '该区域模板下还有明细，请先删除明细');
+      if ((await countLive(ctx.db, 'sys_area_template_detail', ids)) > 0) throw new ApiError(400, '该区域模板下还有明细，请先删除明细');
     },
   });
 
@@ -42,7 +50,7 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
 
   mountResource(app, userTemplateResource, {
     async beforeDelete(ctx, ids) {
-      if ((await countLive(ctx.db, 'sys_user_template_detail', 'template_id', ids)) > 0) throw new ApiError(400, '该用户模板下还有明细，请先删除明细');
+      if ((await countLive(ctx.db, 'sys_user_template_detail', ids)) > 0) throw new ApiError(400, '该用户模板下还有明细，请先删除明细');
     },
   });
 
