@@ -110,5 +110,6 @@ declare module '../../db/schema' {
     ct_transfer: ClassTransferTable;
     plan_edu_class_schedule_apply: ScheduleApplyTable;
     edu_course_schedule: CourseScheduleTable;
+    tch_course_content_tmpl: DeclaredTable<typeof R.courseContentTemplateResource>;
   }
 }

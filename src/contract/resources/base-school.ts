@@ -77,7 +77,7 @@ export const organSchoolResource = defineResource({
 });
 
 /** Sub-entities of a campus file: their rows carry the campus (`school_id`) they belong to. */
-const subEntity = <const F extends Parameters<typeof defineResource>[0]['fields']>(name: string, title: string, fields: F, defaultSort: string) =>
+const subEntity = <const N extends string, const F extends Parameters<typeof defineResource>[0]['fields']>(name: N, title: string, fields: F, defaultSort: string) =>
   defineResource({ name, readBy: [ORGAN_SCHOOL_SCREEN], title, table: name, scope: 'school', perm: name, defaultSort, indexes: [['school_id']], fields });
 
 export const PAY_CYCLES = [
