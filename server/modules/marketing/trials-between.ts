@@ -14,14 +14,8 @@ export interface TrialItem {
 }
 
 /** Trial lessons between two dates for the home calendar: those the caller teaches, or all of their campuses. */
-/** The trial lessons' table is declared (mkt_trial_lesson) but not in the typed schema: typed here for this read. */
-interface TrialTables {
-  mkt_trial_lesson: { id: number; school_id: number; name: string; lesson_date: string; start_time: string; end_time: string; teacher_id: number | null; booked_count: number | null; del_flag: number };
-  organisations: Database['organisations'];
-}
-
 export async function trialsBetween(db: Kysely<Database>, p: Principal, from: string, to: string, teacherOnly: boolean, limit = 500): Promise<TrialItem[]> {
-  let qb = (db as unknown as Kysely<TrialTables>)
+  let qb = db
     .selectFrom('mkt_trial_lesson as t')
     .leftJoin('organisations as o', 'o.id', 't.school_id')
     .select(['t.id', 't.name', 't.lesson_date', 't.start_time', 't.end_time', 'o.name as school_name', 't.booked_count'])

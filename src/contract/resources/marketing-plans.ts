@@ -46,7 +46,7 @@ export const MARKET_PLAN_STATES: readonly OptionItem[] = [
 export const MONTH_PATTERN = '^\\d{4}-(0[1-9]|1[0-2])$';
 
 /** The month a plan or target is for (`2026-11`). */
-const planMonth: FieldDef = {
+const planMonth = {
   type: 'string',
   label: '计划月份',
   required: true,
@@ -55,32 +55,32 @@ const planMonth: FieldDef = {
   placeholder: '例如 2026-11',
   search: 'eq',
   list: { width: 100, sortable: true },
-};
+} satisfies FieldDef;
 
 /** A planned count (leads, visits, signs…): a whole number from 0. */
-const target = (label: string): FieldDef => ({ type: 'int', label, min: 0, max: 1_000_000, default: 0, list: { width: 100 } });
+const target = (label: string) => ({ type: 'int', label, min: 0, max: 1_000_000, default: 0, list: { width: 100 } }) satisfies FieldDef;
 
 /** What actually happened, counted by the server from the funnel; never written by a request. */
-const actual = (label: string): FieldDef => ({ type: 'int', label, readonly: true, list: { width: 100 } });
+const actual = (label: string) => ({ type: 'int', label, readonly: true, list: { width: 100 } }) satisfies FieldDef;
 
-const budget: FieldDef = { type: 'money', label: '预算', min: 0, list: { width: 110 } };
+const budget = { type: 'money', label: '预算', min: 0, list: { width: 110 } } satisfies FieldDef;
 /** the signed orders' deal amount of the month (fen), counted by the server */
-const actualAmount: FieldDef = { type: 'money', label: '实际业绩', readonly: true, list: { width: 110 } };
-const remark: FieldDef = { type: 'string', label: '备注', max: 255 };
+const actualAmount = { type: 'money', label: '实际业绩', readonly: true, list: { width: 110 } } satisfies FieldDef;
+const remark = { type: 'string', label: '备注', max: 255 } satisfies FieldDef;
 
 /**
  * A city (分公司: an organisation of kind city) chosen in the organisation tree; the server keeps
  * its name beside it and limits campus-bound callers to the cities of their campuses.
  */
-const cityFields: Record<string, FieldDef> = {
+const cityFields = {
   city_id: { type: 'int', label: '城市', required: true, min: 1, input: 'tree', options: { kind: 'tree', url: 'api/v1/system/get_org_tree' }, search: 'eq', list: false, index: true },
   city_name: { type: 'string', label: '城市', max: 64, readonly: true, list: { width: 110 } },
-};
+} satisfies Record<string, FieldDef>;
 
-const channelField: FieldDef = { type: 'int', label: '推广渠道', required: true, options: { kind: 'static', items: NETWORK_CHANNELS }, search: 'eq', list: { format: 'option', width: 110 } };
+const channelField = { type: 'int', label: '推广渠道', required: true, options: { kind: 'static', items: NETWORK_CHANNELS }, search: 'eq', list: { format: 'option', width: 110 } } satisfies FieldDef;
 
 /** The planned funnel of a network (online) plan, and its actuals. */
-const networkTargets: Record<string, FieldDef> = {
+const networkTargets = {
   target_leads: target('目标资源量'),
   actual_leads: actual('实际资源量'),
   target_visits: target('目标到访量'),
@@ -89,7 +89,7 @@ const networkTargets: Record<string, FieldDef> = {
   actual_signs: actual('实际签约量'),
   budget,
   remark,
-};
+} satisfies Record<string, FieldDef>;
 
 export type PlanLevel = 'hq' | 'city' | 'school';
 
@@ -106,26 +106,24 @@ const LEVEL_TITLE: Record<PlanLevel, string> = { hq: '总部', city: '城市', s
  * A network plan of one level, optionally split by channel: the head office's has no place column,
  * a city's names its city, a campus's is campus-scoped.
  */
-function networkPlan(name: string, level: PlanLevel, byChannel: boolean, readBy: readonly string[]): ResourceDef {
+function networkPlan<const N extends string, const L extends PlanLevel, const C extends boolean>(name: N, level: L, byChannel: C, readBy: readonly string[]) {
+  // the level's and the channel's columns as types too (the server's table types are derived from them)
+  const place = (level === 'city' ? cityFields : {}) as L extends 'city' ? typeof cityFields : Record<never, FieldDef>;
+  const channel = (byChannel ? { channel: channelField } : {}) as C extends true ? { channel: typeof channelField } : Record<never, FieldDef>;
   return defineResource({
     name,
     readBy,
     title: `${LEVEL_TITLE[level]}${byChannel ? '渠道' : ''}网络推广计划`,
     table: name,
-    scope: level === 'school' ? 'school' : 'global',
+    scope: (level === 'school' ? 'school' : 'global') as ResourceDef['scope'] & (L extends 'school' ? 'school' : 'global'),
     perm: name,
     defaultSort: 'plan_month desc',
-    fields: {
-      ...(level === 'city' ? cityFields : {}),
-      plan_month: planMonth,
-      ...(byChannel ? { channel: channelField } : {}),
-      ...networkTargets,
-    },
+    fields: { ...place, plan_month: planMonth, ...channel, ...networkTargets },
   });
 }
 
 /** A staff member's monthly target at a campus (marketer, seller, TA): the staff, month and counts. */
-function staffTarget(name: string, title: string, staffLabel: string, targets: Record<string, FieldDef>, readBy: readonly string[]): ResourceDef {
+function staffTarget<const N extends string, const T extends Record<string, FieldDef>>(name: N, title: string, staffLabel: string, targets: T, readBy: readonly string[]) {
   return defineResource({
     name,
     readBy,
@@ -144,7 +142,7 @@ function staffTarget(name: string, title: string, staffLabel: string, targets: R
 }
 
 /** A campus's monthly target (signs, TA plan): the month and counts, campus-scoped. */
-function campusTarget(name: string, title: string, targets: Record<string, FieldDef>, readBy: readonly string[]): ResourceDef {
+function campusTarget<const N extends string, const T extends Record<string, FieldDef>>(name: N, title: string, targets: T, readBy: readonly string[]) {
   return defineResource({ name, readBy, title, table: name, scope: 'school', perm: name, defaultSort: 'plan_month desc', fields: { plan_month: planMonth, ...targets, remark } });
 }
 
@@ -304,7 +302,7 @@ export const partTimeUserCityResource = defineResource({
 });
 
 /** The declarations of this file, for the area's list (resources/index.ts). */
-export const MARKETING_PLAN_RESOURCES: readonly ResourceDef[] = [
+export const MARKETING_PLAN_RESOURCES = [
   hqNetworkPlanResource,
   hqChannelNetworkPlanResource,
   cityNetworkPlanResource,
@@ -320,7 +318,7 @@ export const MARKETING_PLAN_RESOURCES: readonly ResourceDef[] = [
   smsTemplateResource,
   smsRecordResource,
   partTimeUserCityResource,
-];
+] as const;
 
 /** The columns a plan is unique by besides its month (the server refuses a second row). */
 export const PLAN_KEYS: Readonly<Record<string, PlanKey>> = {

@@ -9,9 +9,6 @@ import { resourceInScope } from '../leads';
 import { leadFacts } from './leads';
 import { stampStage } from './stamp';
 
-type AnyDb = Kysely<Record<string, Record<string, unknown>>>;
-const anyDb = (db: Kysely<Database>) => db as unknown as AnyDb;
-
 /** States that hold a seat of a trial lesson: booked, attended or absent (withdrawn frees it). */
 export const SEATED_STATES = [TRIAL_BOOKED, TRIAL_ATTENDED, TRIAL_ABSENT];
 
@@ -42,7 +39,7 @@ export const studentVisitHooks: ResourceHooks = {
     if (mode !== 'add') return;
     if (row.receiver_id === undefined || row.receiver_id === null) row.receiver_id = ctx.principal.userId || null;
     // The visit answers the lead's oldest open invitation, which becomes 已到访.
-    const invite = await anyDb(ctx.db)
+    const invite = await ctx.db
       .selectFrom('mkt_invite_visit')
       .select('id')
       .where('resource_id', '=', lead.id)
@@ -52,7 +49,7 @@ export const studentVisitHooks: ResourceHooks = {
       .executeTakeFirst();
     if (invite) {
       row.invite_visit_id = Number(invite.id);
-      await anyDb(ctx.db).updateTable('mkt_invite_visit').set({ state: 2, updated_at: nowText(), updated_by: ctx.principal.userId }).where('id', '=', Number(invite.id)).execute();
+      await ctx.db.updateTable('mkt_invite_visit').set({ state: 2, updated_at: nowText(), updated_by: ctx.principal.userId }).where('id', '=', Number(invite.id)).execute();
     }
   },
   async afterWrite(ctx, row, mode) {
@@ -67,7 +64,7 @@ export async function lockTrialLesson(db: Kysely<Database>, lessonId: number): P
 
 /** Seats taken of a lesson, leaving out the bookings being deleted. */
 export async function seatsTaken(db: Kysely<Database>, lessonId: number, leaving: readonly number[] = []): Promise<number> {
-  let q = anyDb(db)
+  let q = db
     .selectFrom('mkt_trial_lesson_student')
     .select((eb) => eb.fn.countAll().as('n'))
     .where('trial_lesson_id', '=', lessonId)
@@ -80,7 +77,7 @@ export async function seatsTaken(db: Kysely<Database>, lessonId: number, leaving
 /** Keeps the lesson's 已预约 column equal to its seats taken (shown in the lists). */
 export async function recountSeats(db: Kysely<Database>, lessonIds: readonly number[], leaving: readonly number[] = []): Promise<void> {
   for (const id of new Set(lessonIds)) {
-    await anyDb(db).updateTable('mkt_trial_lesson').set({ booked_count: await seatsTaken(db, id, leaving) }).where('id', '=', id).execute();
+    await db.updateTable('mkt_trial_lesson').set({ booked_count: await seatsTaken(db, id, leaving) }).where('id', '=', id).execute();
   }
 }
 
@@ -96,12 +93,12 @@ export const trialLessonHooks: ResourceHooks = {
     const classroom = Number(row.classroom_id ?? existing?.classroom_id);
     const school = Number(row.school_id ?? existing?.school_id);
     if (classroom && school) {
-      const room = await anyDb(ctx.db).selectFrom('base_otm_classroom').select('school_id').where('id', '=', classroom).executeTakeFirst();
+      const room = await ctx.db.selectFrom('base_otm_classroom').select('school_id').where('id', '=', classroom).executeTakeFirst();
       if (room && Number(room.school_id) !== school) throw new ApiError(400, '教室不属于试听课的校区');
     }
   },
   async beforeDelete(ctx, ids) {
-    const used = await anyDb(ctx.db)
+    const used = await ctx.db
       .selectFrom('mkt_trial_lesson_student')
       .select('trial_lesson_id')
       .where('trial_lesson_id', 'in', ids)
@@ -112,7 +109,7 @@ export const trialLessonHooks: ResourceHooks = {
 };
 
 async function lessonOf(db: Kysely<Database>, id: number): Promise<{ id: number; school_id: number; capacity: number; state: number } | undefined> {
-  const row = await anyDb(db).selectFrom('mkt_trial_lesson').select(['id', 'school_id', 'capacity', 'state']).where('id', '=', id).where('del_flag', '=', 0).executeTakeFirst();
+  const row = await db.selectFrom('mkt_trial_lesson').select(['id', 'school_id', 'capacity', 'state']).where('id', '=', id).where('del_flag', '=', 0).executeTakeFirst();
   return row ? { id: Number(row.id), school_id: Number(row.school_id), capacity: Number(row.capacity), state: Number(row.state) } : undefined;
 }
 
@@ -135,7 +132,7 @@ export const trialStudentHooks: ResourceHooks = {
     if (lesson.state !== 1) throw new ApiError(409, '该试听课已上课或已取消，不能预约');
     const lead = await resourceInScope(ctx.db, ctx.principal, Number(row.resource_id));
     if (lead.school_id !== lesson.school_id) throw new ApiError(400, '学员与试听课不在同一校区');
-    const booked = await anyDb(ctx.db)
+    const booked = await ctx.db
       .selectFrom('mkt_trial_lesson_student')
       .select('id')
       .where('trial_lesson_id', '=', lessonId)
@@ -153,7 +150,7 @@ export const trialStudentHooks: ResourceHooks = {
     await recountSeats(ctx.db, [Number(row.trial_lesson_id)]);
   },
   async beforeDelete(ctx, ids) {
-    const rows = await anyDb(ctx.db).selectFrom('mkt_trial_lesson_student').select('trial_lesson_id').where('id', 'in', ids).execute();
+    const rows = await ctx.db.selectFrom('mkt_trial_lesson_student').select('trial_lesson_id').where('id', 'in', ids).execute();
     await recountSeats(
       ctx.db,
       rows.map((r) => Number(r.trial_lesson_id)),

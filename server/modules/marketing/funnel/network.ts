@@ -1,12 +1,9 @@
 import type { Hono } from 'hono';
-import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { AppEnv } from '../../../lib/context';
 import { mountCall } from '../../../lib/call-routes';
 import { whereInScope } from '../../../lib/scope';
 import { quaoTreeCall, type QuaoNode } from '../../../../src/contract/marketing-funnel';
 import { NETWORK_PLATFORMS } from '../../../../src/contract/resources/marketing-funnel';
-
-type AnySelect = SelectQueryBuilder<Record<string, Record<string, unknown>>, string, Record<string, unknown>>;
 
 /**
  * 渠道树 (get_quao_tree): every platform, each with the promotion accounts recorded under it in the
@@ -15,9 +12,7 @@ type AnySelect = SelectQueryBuilder<Record<string, Record<string, unknown>>, str
  */
 export function registerNetwork(app: Hono<AppEnv>): void {
   mountCall(app, quaoTreeCall, async ({ db, principal }) => {
-    let qb = (db as unknown as Kysely<Record<string, Record<string, unknown>>>)
-      .selectFrom('mkt_network_detail')
-      .where('del_flag', '=', 0) as unknown as AnySelect;
+    let qb = db.selectFrom('mkt_network_detail').where('del_flag', '=', 0);
     qb = whereInScope(qb, 'school_id', principal);
     const rows = await qb.select(['platform', 'account']).distinct().orderBy('platform').orderBy('account').execute();
     return NETWORK_PLATFORMS.map((p): QuaoNode => {

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { listOrder, type ListOrder } from '../../../lib/list-order';
 import type { Hono } from 'hono';
 import type { Database } from '../../../db/schema';
@@ -21,10 +21,6 @@ import { TRIAL_ATTENDED, TRIAL_WITHDRAWN } from '../../../../src/contract/resour
 import { lockTrialLesson, recountSeats, SEATED_STATES } from './hooks';
 import { stampStage } from './stamp';
 import { ownershipSql, seesAllLeads } from '../leads';
-
-type AnyDb = Kysely<Record<string, Record<string, unknown>>>;
-const anyDb = (db: Kysely<Database>) => db as unknown as AnyDb;
-type AnySelect = SelectQueryBuilder<Record<string, Record<string, unknown>>, string, Record<string, unknown>>;
 
 const TEACHER_ROLES = new Set(['teacher', 'foreign_teacher']);
 const SELLER_ROLES = new Set(['sales']);
@@ -51,8 +47,8 @@ interface ByRoleQuery {
   name?: string;
 }
 
-function byRoleBase(db: Kysely<Database>, principal: Principal, q: ByRoleQuery): AnySelect {
-  let qb = anyDb(db).selectFrom('mkt_trial_lesson as t').where('t.del_flag', '=', 0) as unknown as AnySelect;
+function byRoleBase(db: Kysely<Database>, principal: Principal, q: ByRoleQuery) {
+  let qb = db.selectFrom('mkt_trial_lesson as t').where('t.del_flag', '=', 0);
   qb = whereInScope(qb, 't.school_id', principal);
   if (q.lesson_date_start) qb = qb.where('t.lesson_date', '>=', q.lesson_date_start);
   if (q.lesson_date_end) qb = qb.where('t.lesson_date', '<=', q.lesson_date_end);
@@ -69,7 +65,7 @@ function byRoleBase(db: Kysely<Database>, principal: Principal, q: ByRoleQuery):
               eb(
                 't.id',
                 'in',
-                anyDb(db).selectFrom('mkt_trial_lesson_student').select('trial_lesson_id').where('seller_id', '=', me).where('state', 'in', SEATED_STATES),
+                db.selectFrom('mkt_trial_lesson_student').select('trial_lesson_id').where('seller_id', '=', me).where('state', 'in', SEATED_STATES),
               ),
             ]
           : []),
@@ -157,7 +153,7 @@ export function registerTrial(app: Hono<AppEnv>): void {
     const rows = await bookingsInScope(db, principal, body.ids);
     if (rows.some((r) => Number(r.state) === TRIAL_WITHDRAWN)) throw new ApiError(409, '已退出的试听学员不能考勤');
     const now = nowText();
-    await anyDb(db).updateTable('mkt_trial_lesson_student').set({ state: body.state, attend_time: now, updated_at: now, updated_by: principal.userId }).where('id', 'in', body.ids).execute();
+    await db.updateTable('mkt_trial_lesson_student').set({ state: body.state, attend_time: now, updated_at: now, updated_by: principal.userId }).where('id', 'in', body.ids).execute();
     if (body.state === TRIAL_ATTENDED) for (const r of rows) await stampStage(db, Number(r.resource_id), 'trial', now);
     return { count: rows.length, ids: body.ids, state: body.state };
   });
@@ -169,7 +165,7 @@ export function registerTrial(app: Hono<AppEnv>): void {
     const lessons = rows.map((r) => Number(r.trial_lesson_id));
     for (const id of new Set(lessons)) await lockTrialLesson(db, id);
     const now = nowText();
-    await anyDb(db)
+    await db
       .updateTable('mkt_trial_lesson_student')
       .set({ state: TRIAL_WITHDRAWN, withdraw_reason: body.reason ?? null, updated_at: now, updated_by: principal.userId })
       .where('id', 'in', body.ids)
@@ -179,10 +175,10 @@ export function registerTrial(app: Hono<AppEnv>): void {
   });
 
   mountCall(app, canJoinStudentPageCall, async ({ db, principal, query, assertSchool }) => {
-    const lesson = await anyDb(db).selectFrom('mkt_trial_lesson').select(['id', 'school_id']).where('id', '=', query.trial_lesson_id).where('del_flag', '=', 0).executeTakeFirst();
+    const lesson = await db.selectFrom('mkt_trial_lesson').select(['id', 'school_id']).where('id', '=', query.trial_lesson_id).where('del_flag', '=', 0).executeTakeFirst();
     if (!lesson) throw notFound();
     assertSchool(Number(lesson.school_id));
-    let qb = anyDb(db)
+    let qb = db
       .selectFrom('mkt_resource as r')
       .where('r.school_id', '=', Number(lesson.school_id))
       .where('r.del_flag', '=', 0)
@@ -191,8 +187,8 @@ export function registerTrial(app: Hono<AppEnv>): void {
       .where(
         'r.id',
         'not in',
-        anyDb(db).selectFrom('mkt_trial_lesson_student').select('resource_id').where('trial_lesson_id', '=', Number(lesson.id)).where('state', 'in', SEATED_STATES),
-      ) as unknown as AnySelect;
+        db.selectFrom('mkt_trial_lesson_student').select('resource_id').where('trial_lesson_id', '=', Number(lesson.id)).where('state', 'in', SEATED_STATES),
+      );
     // the leads the caller may see: theirs and the public pool, unless they see every lead
     if (!seesAllLeads(principal)) qb = qb.where(ownershipSql(principal, 'r'));
     if (query.name) qb = qb.where(likeInsensitive('r.name', likePattern(query.name)));
@@ -212,7 +208,7 @@ export function registerTrial(app: Hono<AppEnv>): void {
 
 /** The bookings named, every one in the caller's campuses (one outside answers as missing). */
 async function bookingsInScope(db: Kysely<Database>, principal: Principal, ids: readonly number[]): Promise<Record<string, unknown>[]> {
-  let qb = anyDb(db).selectFrom('mkt_trial_lesson_student').select(['id', 'state', 'resource_id', 'trial_lesson_id']).where('id', 'in', [...ids]) as unknown as AnySelect;
+  let qb = db.selectFrom('mkt_trial_lesson_student').select(['id', 'state', 'resource_id', 'trial_lesson_id']).where('id', 'in', [...ids]);
   qb = whereInScope(qb, 'school_id', principal);
   const rows = await qb.execute();
   if (rows.length !== new Set(ids).size) throw notFound();

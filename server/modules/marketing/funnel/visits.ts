@@ -1,6 +1,4 @@
 import type { Hono } from 'hono';
-import type { Kysely, SelectQueryBuilder } from 'kysely';
-import type { Database } from '../../../db/schema';
 import type { AppEnv } from '../../../lib/context';
 import { mountCall } from '../../../lib/call-routes';
 import { listOrder } from '../../../lib/list-order';
@@ -9,17 +7,13 @@ import { nowText, todayText } from '../../../lib/time';
 import { whereInScope } from '../../../lib/scope';
 import { directorNotationCall, visitPageCountCall } from '../../../../src/contract/marketing-funnel';
 
-type AnyDb = Kysely<Record<string, Record<string, unknown>>>;
-const anyDb = (db: Kysely<Database>) => db as unknown as AnyDb;
-type AnySelect = SelectQueryBuilder<Record<string, Record<string, unknown>>, string, Record<string, unknown>>;
-
 export function registerVisits(app: Hono<AppEnv>): void {
   mountCall(app, directorNotationCall, async ({ db, principal, body, assertSchool }) => {
-    const visit = await anyDb(db).selectFrom('mkt_student_visit').select(['id', 'school_id']).where('id', '=', body.id).where('del_flag', '=', 0).executeTakeFirst();
+    const visit = await db.selectFrom('mkt_student_visit').select(['id', 'school_id']).where('id', '=', body.id).where('del_flag', '=', 0).executeTakeFirst();
     if (!visit) throw notFound();
     assertSchool(Number(visit.school_id));
     const now = nowText();
-    await anyDb(db)
+    await db
       .updateTable('mkt_student_visit')
       .set({ director_notation: body.director_notation, notation_by: principal.userId, notation_time: now, updated_at: now, updated_by: principal.userId })
       .where('id', '=', body.id)
@@ -31,7 +25,7 @@ export function registerVisits(app: Hono<AppEnv>): void {
   mountCall(app, visitPageCountCall, async ({ db, principal, query }) => {
     // a sort the visit list would refuse is refused here too (the counts themselves have no order)
     listOrder(query.sort, { id: 'id', visit_time: 'visit_time', school_id: 'school_id', result: 'result', receiver_id: 'receiver_id' }, []);
-    let qb = anyDb(db).selectFrom('mkt_student_visit').where('del_flag', '=', 0) as unknown as AnySelect;
+    let qb = db.selectFrom('mkt_student_visit').where('del_flag', '=', 0);
     qb = whereInScope(qb, 'school_id', principal);
     if (query.school_id) qb = qb.where('school_id', '=', query.school_id);
     if (query.visit_time_start) qb = qb.where('visit_time', '>=', `${query.visit_time_start} 00:00:00`);

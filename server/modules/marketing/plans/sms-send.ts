@@ -1,7 +1,5 @@
 import type { Hono } from 'hono';
-import type { Kysely } from 'kysely';
 import type { AppEnv } from '../../../lib/context';
-import type { AnyDB } from '../../../lib/resource-routes';
 import { ApiError, notFound } from '../../../lib/http';
 import { mountCall } from '../../../lib/call-routes';
 import { nowText } from '../../../lib/time';
@@ -19,8 +17,7 @@ export function fillTemplate(content: string, params: Readonly<Record<string, st
 
 export function registerSmsSend(app: Hono<AppEnv>): void {
   mountCall(app, smsSendCall, async ({ db, principal, body }) => {
-    const any = db as unknown as Kysely<AnyDB>;
-    const template = await any.selectFrom('mkt_sms_template').selectAll().where('id', '=', body.template_id).executeTakeFirst();
+    const template = await db.selectFrom('mkt_sms_template').selectAll().where('id', '=', body.template_id).executeTakeFirst();
     if (!template) throw notFound();
     if (Number(template.state) !== 1) throw new ApiError(400, `短信模板「${String(template.name)}」已停用，不能发送`);
     const params = body.params ?? {};
@@ -36,7 +33,7 @@ export function registerSmsSend(app: Hono<AppEnv>): void {
         // a provider that throws is one failed message, recorded as such; the others still go
         result = { state: 'failed' as const, messageId: null, error: err instanceof Error ? err.message.slice(0, 255) : '服务商未应答' };
       }
-      const saved = await any
+      const saved = await db
         .insertInto('mkt_sms_record')
         .values({
           template_id: body.template_id,
