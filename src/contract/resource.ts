@@ -283,12 +283,17 @@ export const SCHOOL_COLUMN = 'school_id';
 export const DEL_FLAG_COLUMN = 'del_flag';
 
 /**
- * A declaration. Its scope and soft delete are kept as written (`'school'`, `true`), so that the
- * server derives its table type from it (server/db/schema.ts DeclaredTable).
+ * A declaration. Its table, scope and soft delete are kept as written (`'mkt_activity'`,
+ * `'school'`, `true`), so that the server derives its table type from it (server/db/schema.ts
+ * DeclaredTable) and a test finds every declared table in that type (tests/unit/architecture/
+ * declared-tables.test.ts).
  */
-export function defineResource<const F extends Record<string, FieldDef>, const S extends ResourceDef['scope'] = ResourceDef['scope'], const D extends boolean = false>(
-  def: ResourceDef<F> & { scope: S; softDelete?: D },
-): ResourceDef<F> & { scope: S; softDelete?: D } {
+export function defineResource<
+  const F extends Record<string, FieldDef>,
+  const S extends ResourceDef['scope'] = ResourceDef['scope'],
+  const D extends boolean = false,
+  const T extends string = string,
+>(def: ResourceDef<F> & { table: T; scope: S; softDelete?: D }): ResourceDef<F> & { table: T; scope: S; softDelete?: D } {
   return def;
 }
 

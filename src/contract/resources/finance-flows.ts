@@ -1,4 +1,4 @@
-import { defineResource, type OptionItem, type ResourceDef } from '../resource';
+import { defineResource, type OptionItem } from '../resource';
 
 /**
  * The finance area's payment channels (spec doc 002 §4, issue 16 "Payment flows and
@@ -445,10 +445,15 @@ export const ecOrderResource = defineResource({
   },
 });
 
-export const FINANCE_FLOW_RESOURCES: readonly ResourceDef[] = [
+export const FINANCE_FLOW_RESOURCES = [
   yeepayResource,
   ysepayResource,
-  ...Object.values(FLOW_RESOURCES),
+  // FLOW_RESOURCES, each with its own type
+  ybFlowResource,
+  ysepayFlowResource,
+  ysepayQrFlowResource,
+  happyPayFlowResource,
+  genericFlowResource,
   providerRequestResource,
   reconciliationResource,
   reconciliationRecordResource,
@@ -458,4 +463,4 @@ export const FINANCE_FLOW_RESOURCES: readonly ResourceDef[] = [
   exchangeGiftOrderResource,
   bookOrderResource,
   ecOrderResource,
-];
+] as const;

@@ -24,34 +24,44 @@ import { CRM_RESOURCES } from './crm';
 import { MARKETING_SCREEN_RESOURCES } from './marketing-screens';
 
 /**
- * Every resource declaration, by name. Each business area adds its file and one line here;
+ * Every area file's list of declarations, each declaration with its own type: the server derives
+ * a declared table's type from it (server/db/schema.ts DeclaredTable), and
+ * tests/unit/architecture/declared-tables.test.ts finds every declared table in the Database type.
+ */
+const AREA_LISTS = [
+  SYSTEM_RESOURCES,
+  GUIDE_RESOURCES,
+  TEACHING_RECORD_RESOURCES,
+  TEACHING_RESULT_RESOURCES,
+  PRODUCTS_RESOURCES,
+  BASE_CLASS_RESOURCES,
+  BASE_ORG_RESOURCES,
+  BASE_SCHOOL_RESOURCES,
+  BASE_CATALOGUE_RESOURCES,
+  STUDENT_RESOURCES,
+  CLASSES_RESOURCES,
+  LOGGER_RESOURCES,
+  ORDER_EXTRA_RESOURCES,
+  MARKETING_PLAN_RESOURCES,
+  ORDERS_RESOURCES,
+  ORDER_TRANSFER_RESOURCES,
+  MARKETING_RESOURCES,
+  FINANCE_ACCOUNT_RESOURCES,
+  FINANCE_FLOW_RESOURCES,
+  MARKETING_FUNNEL_RESOURCES,
+  MARKETING_SCREEN_RESOURCES,
+  CRM_RESOURCES,
+  UNICOM_RESOURCES,
+] as const;
+
+/** One declaration of any area, with its own fields, table, scope and soft delete. */
+export type Declaration = (typeof AREA_LISTS)[number][number];
+
+/**
+ * Every resource declaration, by name. Each business area adds its file and one line above;
  * the server mounts them all, the app finds a list screen's declaration by name.
  */
-export const RESOURCES: readonly ResourceDef[] = [
-  ...SYSTEM_RESOURCES,
-  ...GUIDE_RESOURCES,
-  ...TEACHING_RECORD_RESOURCES,
-  ...TEACHING_RESULT_RESOURCES,
-  ...PRODUCTS_RESOURCES,
-  ...BASE_CLASS_RESOURCES,
-  ...BASE_ORG_RESOURCES,
-  ...BASE_SCHOOL_RESOURCES,
-  ...BASE_CATALOGUE_RESOURCES,
-  ...STUDENT_RESOURCES,
-  ...CLASSES_RESOURCES,
-  ...LOGGER_RESOURCES,
-  ...ORDER_EXTRA_RESOURCES,
-  ...MARKETING_PLAN_RESOURCES,
-  ...ORDERS_RESOURCES,
-  ...ORDER_TRANSFER_RESOURCES,
-  ...MARKETING_RESOURCES,
-  ...FINANCE_ACCOUNT_RESOURCES,
-  ...FINANCE_FLOW_RESOURCES,
-  ...MARKETING_FUNNEL_RESOURCES,
-  ...MARKETING_SCREEN_RESOURCES,
-  ...CRM_RESOURCES,
-  ...UNICOM_RESOURCES,
-];
+export const RESOURCES: readonly ResourceDef[] = AREA_LISTS.flatMap((list): readonly ResourceDef[] => list);
 
 /** The area (as named in spec calls.tsv) of each declaration: what the audit log records. */
 const AREA_OF = new Map<string, string>([
