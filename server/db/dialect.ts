@@ -72,6 +72,22 @@ export function isUniqueViolation(err: unknown): boolean {
 }
 
 /**
+ * The columns a unique-constraint violation names, where the database says which: PostgreSQL's
+ * constraint name and detail (`Key (code)=(x) already exists.`), SQLite's message
+ * (`UNIQUE constraint failed: table.code`). Empty when it does not say.
+ */
+export function uniqueViolationColumns(err: unknown): { columns: string[]; constraint?: string } {
+  if (!err || typeof err !== 'object') return { columns: [] };
+  const { detail, message, constraint } = err as { detail?: unknown; message?: unknown; constraint?: unknown };
+  const named = typeof constraint === 'string' ? constraint : undefined;
+  const pg = typeof detail === 'string' ? /^Key \(([^)]*)\)=/.exec(detail) : null;
+  if (pg) return { columns: pg[1].split(',').map((c) => c.trim().replace(/^"|"$/g, '')), constraint: named };
+  const lite = typeof message === 'string' ? /UNIQUE constraint failed: (.*)$/.exec(message) : null;
+  if (lite) return { columns: lite[1].split(',').map((c) => c.trim().split('.').pop() ?? ''), constraint: named };
+  return { columns: [], constraint: named };
+}
+
+/**
  * Whether the database refused a parameter's value itself: PostgreSQL's integer columns refuse a
  * number beyond 2^31 (22003) or a text that is no number (22P02) where SQLite simply finds no row.
  * Such input is the caller's mistake, answered 400, not a fault.

@@ -21,7 +21,7 @@ import {
 import { PAGE_LABELS, pageQuerySchema, parseSort } from '../../src/contract/paging';
 import type { TreeNode } from '../../src/contract/menu';
 import type { Database } from '../db/schema';
-import { countQuery, isUniqueViolation, likeInsensitive, likePattern, rowJson } from '../db/dialect';
+import { countQuery, isUniqueViolation, likeInsensitive, likePattern, rowJson, uniqueViolationColumns } from '../db/dialect';
 import type { AppEnv, Principal } from './context';
 import { ApiError, notFound, ok, okPage } from './http';
 import { assertPerm } from './auth';
@@ -201,9 +201,15 @@ function audit(ctx: ResourceCtx, call: keyof typeof VERBS | ActionDef, changes: 
   });
 }
 
-function uniqueMessage(def: ResourceDef): string {
-  const f = Object.values(def.fields).find((x) => x.unique);
-  return f ? `${f.label}已存在` : '记录已存在';
+/**
+ * The answer to a unique index refusing a write (two writes of one value at once passed
+ * checkUnique together): the field the database names, as checkUnique would have said.
+ */
+function uniqueMessage(def: ResourceDef, err: unknown): string {
+  const said = uniqueViolationColumns(err);
+  const unique = Object.entries(def.fields).filter(([, f]) => f.unique);
+  const hit = unique.find(([key]) => said.columns.includes(key) || said.constraint === `uq_${def.table}_${key}`) ?? unique[0];
+  return hit ? `${hit[1].label}已存在` : '记录已存在';
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -236,7 +242,7 @@ export async function addRow(ctx: ResourceCtx, hooks: ResourceHooks, body: Recor
   try {
     saved = (await anyDb(ctx.db).insertInto(def.table).values(row).returningAll().executeTakeFirstOrThrow()) as Row;
   } catch (err) {
-    if (isUniqueViolation(err)) throw new ApiError(409, uniqueMessage(def));
+    if (isUniqueViolation(err)) throw new ApiError(409, uniqueMessage(def, err));
     throw err;
   }
   await hooks.afterWrite?.(ctx, saved, 'add');
@@ -264,7 +270,7 @@ export async function updateRow(ctx: ResourceCtx, hooks: ResourceHooks, body: Re
   try {
     saved = (await anyDb(ctx.db).updateTable(def.table).set(row).where('id', '=', id).returningAll().executeTakeFirstOrThrow()) as Row;
   } catch (err) {
-    if (isUniqueViolation(err)) throw new ApiError(409, uniqueMessage(def));
+    if (isUniqueViolation(err)) throw new ApiError(409, uniqueMessage(def, err));
     throw err;
   }
   await hooks.afterWrite?.(ctx, saved, 'update');

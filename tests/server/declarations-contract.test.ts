@@ -9,6 +9,7 @@ import { exportsSettled } from '../../server/modules/export';
 import { PATHS } from '../../src/contract/paths';
 import { exclusiveMessage } from '../../src/contract/search';
 import { studentResource } from '../../src/contract/resources/students';
+import { CORE_TREES } from '../../src/contract/resources/system';
 import { mountResource } from '../../server/lib/resource-routes';
 import { hashPassword } from '../../server/lib/password';
 import { nowText } from '../../server/lib/time';
@@ -22,6 +23,9 @@ import { ADMIN, DEMO_PASSWORD, createTestServer, type LoggedIn, type TestServer 
  * - the page pages, sorts and filters; add, get, update, delete and recover round-trip;
  * - an id of another campus answers exactly like a missing id for get, update, delete and actions;
  * - a relation to a missing target is refused; a target in use is not deleted;
+ * - a duplicate of a unique key is refused (409 naming the field) on add and update, writing nothing;
+ * - tree rules: a missing parent, a move under the node itself or below it, and deleting a node
+ *   whose children stay are refused (400 naming the node), writing nothing;
  * - masked columns (`mask`) answer masked without the code to see them in full (page, both the
  *   compiled plan and the first build, get, export, write answers) and in full with it; the masked
  *   text sent back keeps the stored value, another masked text is refused;
@@ -130,6 +134,13 @@ async function firstLiveId(table: string, softDelete: boolean, school?: number):
   if (school !== undefined) q = q.where('school_id', '=', school);
   const row = await q.executeTakeFirst();
   return row ? Number(row.id) : undefined;
+}
+
+/** The row if it is there and not deleted. */
+async function liveRow(def: ResourceDef, id: number): Promise<Body | undefined> {
+  let q = db().selectFrom(def.table).select('id').where('id', '=', id);
+  if (def.softDelete) q = q.where('del_flag', '=', 0);
+  return q.executeTakeFirst();
 }
 
 /** A valid value of a field, or undefined to leave it out. */
@@ -420,6 +431,183 @@ describe('every declared resource and action', { timeout: 120_000 }, () => {
       }
     }
     expect(checked).toBeGreaterThan(3);
+    expect(wrong).toEqual([]);
+  });
+
+  it('refuses a duplicate of every declared unique key (409, a Chinese message naming the field), writing nothing', async () => {
+    const wrong: string[] = [];
+    let checkedAdd = 0;
+    let checkedUpdate = 0;
+    for (const def of RESOURCES) {
+      const add = callPath(def, 'add');
+      const update = callPath(def, 'update');
+      const generated = add !== undefined && !NO_GENERATED_ADD[def.name];
+      for (const [key, field] of Object.entries(def.fields)) {
+        if (!field.unique || field.readonly || (!add && !update)) continue;
+        /** live rows holding a value of the key, oldest first */
+        const holders = async () => {
+          let q = db().selectFrom(def.table).selectAll().where(key, 'is not', null).orderBy('id');
+          if (def.softDelete) q = q.where('del_flag', '=', 0);
+          return (await q.limit(20).execute()).filter((r) => r[key] !== '');
+        };
+        let rows = await holders();
+        // rows to collide with: the demo's, or added from generated bodies
+        while (rows.length < 2 && generated) {
+          const res = await s.call<Body>('POST', api(add), { headers: admin.headers, json: await bodyOf(def) });
+          if (res.body.code !== 200) {
+            wrong.push(`${def.name}: add for ${key} → ${res.body.code} ${res.body.msg}`);
+            break;
+          }
+          rows = await holders();
+        }
+        if (rows.length === 0) {
+          wrong.push(`${def.name}.${key}: no row holds a value to collide with`);
+          continue;
+        }
+        const [taken, other] = rows;
+        const refusedRight = (body: { code: number; msg: string }) => body.code === 409 && /[\u4e00-\u9fa5]/.test(body.msg) && body.msg.includes(field.label);
+        if (add) {
+          const before = await count(def);
+          const res = await s.call('POST', api(add), { headers: admin.headers, json: { ...(await bodyOf(def)), [key]: taken[key] } });
+          checkedAdd++;
+          // a declaration whose generated body its own rules refuse (NO_GENERATED_ADD) may speak first: refused all the same
+          const right = generated ? refusedRight(res.body) : res.body.code === 409 && /[\u4e00-\u9fa5]/.test(res.body.msg);
+          if (!right) wrong.push(`${def.name}: add with ${key} of row ${String(taken.id)} → ${res.body.code} ${res.body.msg}`);
+          if ((await count(def)) !== before) wrong.push(`${def.name}: a refused duplicate ${key} wrote a row`);
+        }
+        if (generated) {
+          // two adds of one value at once (the database's unique index decides): one row, the other refused naming the field
+          const value = (await bodyOf(def))[key];
+          const before = await count(def);
+          const both = await Promise.all([0, 1].map(async () => s.call('POST', api(add), { headers: admin.headers, json: { ...(await bodyOf(def)), [key]: value } })));
+          const codes = both.map((r) => r.body.code).sort();
+          if (codes[0] !== 200 || !refusedRight(both.find((r) => r.body.code !== 200)?.body ?? { code: 200, msg: '' })) wrong.push(`${def.name}: two adds of one ${key} at once → ${both.map((r) => `${r.body.code} ${r.body.msg}`).join(' / ')}`);
+          if ((await count(def)) !== before + 1) wrong.push(`${def.name}: two adds of one ${key} at once wrote ${(await count(def)) - before} rows`);
+        }
+        if (update && other) {
+          const res = await s.call('POST', api(update), { headers: admin.headers, json: { id: other.id, [key]: taken[key] } });
+          checkedUpdate++;
+          if (!refusedRight(res.body)) wrong.push(`${def.name}: update of row ${String(other.id)} with ${key} of row ${String(taken.id)} → ${res.body.code} ${res.body.msg}`);
+          const after = await db().selectFrom(def.table).selectAll().where('id', '=', other.id as number).executeTakeFirst();
+          if (JSON.stringify(after) !== JSON.stringify(other)) wrong.push(`${def.name}: a refused duplicate ${key} changed row ${String(other.id)}`);
+        } else if (update) wrong.push(`${def.name}.${key}: one row only, the update is not checked`);
+      }
+    }
+    expect(checkedAdd).toBeGreaterThan(10);
+    expect(checkedUpdate).toBeGreaterThan(10);
+    expect(wrong).toEqual([]);
+  });
+
+  it('keeps the tree rules of every declared tree: a missing parent, a cycle and a node with children are refused, writing nothing', async () => {
+    const wrong: string[] = [];
+    let checked = 0;
+    for (const def of RESOURCES) {
+      const tree = def.tree;
+      if (!tree) continue;
+      const add = callPath(def, 'add');
+      const update = callPath(def, 'update');
+      const del = callPath(def, 'delete');
+      if (!add || !update || !del || NO_GENERATED_ADD[def.name]) {
+        wrong.push(`${def.name}: a tree without a standard add, update and delete is not checked here`);
+        continue;
+      }
+      checked++;
+      const noun = tree.noun ?? def.title;
+      const key = tree.parent;
+      /** refused with code 400 and a Chinese message naming the node */
+      const refusedRight = (body: { code: number; msg: string }) => body.code === 400 && /[\u4e00-\u9fa5]/.test(body.msg) && body.msg.includes(noun);
+      const rowOf = (id: number) => db().selectFrom(def.table).selectAll().where('id', '=', id).executeTakeFirst();
+      const addUnder = async (parent: number): Promise<number | undefined> => {
+        const res = await s.call<Body>('POST', api(add), { headers: admin.headers, json: { ...(await bodyOf(def)), [key]: parent } });
+        if (res.body.code !== 200) wrong.push(`${def.name}: add under ${parent} → ${res.body.code} ${res.body.msg}`);
+        return res.body.code === 200 ? Number(res.body.data.id) : undefined;
+      };
+      // a missing parent
+      const before = await count(def);
+      const missing = await s.call('POST', api(add), { headers: admin.headers, json: { ...(await bodyOf(def)), [key]: 999999999 } });
+      if (!refusedRight(missing.body)) wrong.push(`${def.name}: add under a missing parent → ${missing.body.code} ${missing.body.msg}`);
+      if ((await count(def)) !== before) wrong.push(`${def.name}: an add under a missing parent wrote a row`);
+      // a chain top → middle → leaf
+      const top = await addUnder(0);
+      const middle = top === undefined ? undefined : await addUnder(top);
+      const leaf = middle === undefined ? undefined : await addUnder(middle);
+      if (top === undefined || middle === undefined || leaf === undefined) continue;
+      for (const [what, id, parent] of [
+        ['a missing parent', middle, 999999999],
+        ['itself', top, top],
+        ['its child', top, middle],
+        ['its grandchild', top, leaf],
+        ['its child', middle, leaf],
+      ] as const) {
+        const was = await rowOf(id);
+        const res = await s.call('POST', api(update), { headers: admin.headers, json: { id, [key]: parent } });
+        if (!refusedRight(res.body)) wrong.push(`${def.name}: moving ${id} under ${what} → ${res.body.code} ${res.body.msg}`);
+        if (JSON.stringify(await rowOf(id)) !== JSON.stringify(was)) wrong.push(`${def.name}: a refused move under ${what} changed the row`);
+      }
+      // a node with live children stays, alone or with part of its subtree
+      for (const ids of [[top], [middle], [top, middle]]) {
+        const res = await s.call('POST', api(del), { headers: admin.headers, json: ids.map((id) => ({ id })) });
+        if (!refusedRight(res.body)) wrong.push(`${def.name}: delete ${ids.join(',')} with children → ${res.body.code} ${res.body.msg}`);
+        for (const id of [top, middle, leaf]) if (!(await liveRow(def, id))) wrong.push(`${def.name}: a refused delete of ${ids.join(',')} deleted ${id}`);
+      }
+      // the whole subtree goes at once
+      const all = await s.call('POST', api(del), { headers: admin.headers, json: [{ id: leaf }, { id: top }, { id: middle }] });
+      if (all.body.code !== 200) wrong.push(`${def.name}: delete of the whole subtree → ${all.body.code} ${all.body.msg}`);
+    }
+    expect(checked).toBeGreaterThan(3);
+    expect(wrong).toEqual([]);
+  });
+
+  it('keeps the same tree rules on the core trees (组织, 菜单) through their hand-written calls', async () => {
+    /** the calls that move and delete a core tree's nodes (CORE_TREES; a new core tree must be named here) */
+    const CORE_TREE_CALLS: Readonly<Record<string, { update: string; delete: string }>> = {
+      organisations: { update: 'system/update_org', delete: 'system/del_org' },
+      menus: { update: 'system/update_menu', delete: 'system/del_menu' },
+    };
+    const wrong: string[] = [];
+    for (const core of CORE_TREES) {
+      const calls = CORE_TREE_CALLS[core.table];
+      if (!calls) {
+        wrong.push(`${core.table}: a core tree without its calls in CORE_TREE_CALLS`);
+        continue;
+      }
+      const key = core.tree.parent;
+      const rows = (await db().selectFrom(core.table).selectAll().where('del_flag', '=', 0).orderBy('id').execute()) as Body[];
+      const byId = new Map(rows.map((r) => [Number(r.id), r]));
+      const parentOf = (r: Body | undefined) => (r ? byId.get(Number(r[key])) : undefined);
+      // a chain top → middle → leaf of the demo's rows
+      const leaf = rows.find((r) => parentOf(parentOf(r)) !== undefined);
+      const middle = parentOf(leaf);
+      const top = parentOf(middle);
+      if (!leaf || !middle || !top) {
+        wrong.push(`${core.table}: no three-level chain to check`);
+        continue;
+      }
+      const rowOf = (id: unknown) => db().selectFrom(core.table).selectAll().where('id', '=', Number(id)).executeTakeFirst();
+      // the row sent back as it is goes through: the refusals below are the moves'
+      for (const node of [top, middle]) {
+        const res = await s.call('POST', api(calls.update), { headers: admin.headers, json: node });
+        if (res.body.code !== 200) wrong.push(`${core.table}: update of ${String(node.id)} unchanged → ${res.body.code} ${res.body.msg}`);
+      }
+      // refused with code 400 and a Chinese message (the area's own placement rules may speak first)
+      const refusedRight = (body: { code: number; msg: string }) => body.code === 400 && /[\u4e00-\u9fa5]/.test(body.msg);
+      for (const [what, node, parent] of [
+        ['a missing parent', middle, 999999999],
+        ['itself', top, top.id],
+        ['its child', top, middle.id],
+        ['its grandchild', top, leaf.id],
+      ] as const) {
+        const was = await rowOf(node.id);
+        const res = await s.call('POST', api(calls.update), { headers: admin.headers, json: { ...node, [key]: parent } });
+        if (!refusedRight(res.body)) wrong.push(`${core.table}: moving ${String(node.id)} under ${what} → ${res.body.code} ${res.body.msg}`);
+        if (JSON.stringify(await rowOf(node.id)) !== JSON.stringify(was)) wrong.push(`${core.table}: a refused move under ${what} changed the row`);
+      }
+      for (const node of [top, middle]) {
+        const res = await s.call('POST', api(calls.delete), { headers: admin.headers, json: [{ id: node.id }] });
+        if (!refusedRight(res.body) || !res.body.msg.includes(String(node[core.tree.text]))) wrong.push(`${core.table}: delete ${String(node.id)} with children → ${res.body.code} ${res.body.msg}`);
+        if (Number((await rowOf(node.id))?.del_flag) !== 0) wrong.push(`${core.table}: a refused delete deleted ${String(node.id)}`);
+      }
+    }
     expect(wrong).toEqual([]);
   });
 
