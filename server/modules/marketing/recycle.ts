@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { Database } from '../../db/schema';
 import { scheduleJob, type LeasedJob } from '../../lib/job-lease';
 import { nowText } from '../../lib/time';
@@ -76,7 +76,8 @@ function msOf(text: string): number {
   return Date.parse(`${text.slice(0, 10)}T${text.length >= 19 ? text.slice(11, 19) : '00:00:00'}+08:00`);
 }
 
-type Held = () => ReturnType<ReturnType<Db['selectFrom']>['selectAll']>;
+/** The held leads' query of one campus (mkt_resource, every column). */
+type Held = () => SelectQueryBuilder<Database, 'mkt_resource', Selectable<Database['mkt_resource']>>;
 
 /**
  * Warns the holder of every lead of a campus due to be recycled within the rule's K days, for not
