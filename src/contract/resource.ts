@@ -144,6 +144,13 @@ export interface TreeRules {
   text: string;
   noun?: string;
   columns?: readonly string[];
+  /**
+   * The refusals' own wording, where a screen had it before the rules were shared (组织, 菜单):
+   * `moved` answers a move under the node itself or below it, `hasChildren` a delete of a node
+   * whose children stay (`{name}`: the node's text). Default `上级{noun}不能是自身` / `上级{noun}不能是自身或其下级`
+   * and `该{noun}下还有下级{noun}，请先删除下级{noun}`.
+   */
+  messages?: { moved?: string; hasChildren?: string };
 }
 
 export type CallName = 'page' | 'get' | 'add' | 'update' | 'delete' | 'recover' | 'tree';

@@ -366,11 +366,21 @@ export interface CoreTree {
 }
 
 /**
- * Trees of the core tables, read with the declarations' tree rules (server/lib/resource-tree.ts):
- * 组织 (system/get_org_tree) and 菜单 (system/get_menu_tree, the sidebar), and both in the
- * cascading picker's system/tree_list.
+ * Trees of the core tables, read and kept with the declarations' tree rules (server/lib/resource-tree.ts):
+ * 组织 (system/get_org_tree, update_org, del_org) and 菜单 (system/get_menu_tree, the sidebar,
+ * update_menu, del_menu), and both in the cascading picker's system/tree_list.
  */
 export const CORE_TREES: readonly CoreTree[] = [
-  { table: 'organisations', softDelete: true, order: 'order_num', tree: { parent: 'parent_id', text: 'name', noun: '组织', columns: ['code'] } },
-  { table: 'menus', softDelete: true, order: 'order_num', tree: { parent: 'parent', text: 'name', noun: '菜单', columns: ['code'] } },
+  {
+    table: 'organisations',
+    softDelete: true,
+    order: 'order_num',
+    tree: { parent: 'parent_id', text: 'name', noun: '组织', columns: ['code'], messages: { moved: '不能将组织移动到其自身或下级组织之下', hasChildren: '组织「{name}」下还有下级组织，请先删除下级组织' } },
+  },
+  {
+    table: 'menus',
+    softDelete: true,
+    order: 'order_num',
+    tree: { parent: 'parent', text: 'name', noun: '菜单', columns: ['code'], messages: { moved: '不能将菜单移动到其自身或下级菜单之下', hasChildren: '菜单「{name}」下还有子菜单，请先删除子菜单' } },
+  },
 ];

@@ -11,7 +11,8 @@ import { assertPerm, invalidatePrincipals } from '../../../lib/auth';
 import { countOf, likeInsensitive, likePattern } from '../../../db/dialect';
 import { idListSchema } from '../../../../src/contract/resource';
 import { nowText } from '../../../lib/time';
-import { nestTree } from '../../../lib/resource-tree';
+import { checkTreeParent, nestTree, refuseWithChildren } from '../../../lib/resource-tree';
+import { CORE_TREES } from '../../../../src/contract/resources/system';
 import { compare, moveDescendants, optInt, orderOf, pageParams, subtreeOf, typeOpSchema, type TypeOp } from './common';
 import type { Selectable } from 'kysely';
 import { PAGE_LABELS } from '../../../../src/contract/paging';
@@ -20,6 +21,9 @@ import { mountWrite } from '../../../lib/call-routes';
 import { diffRow } from '../../../lib/audit';
 
 type MenuRow = Selectable<MenuTable>;
+
+/** The menus' tree rules (resources/system.ts CORE_TREES): moves and deletes are kept by them. */
+const MENU_TREE = CORE_TREES.find((t) => t.table === 'menus') as (typeof CORE_TREES)[number];
 
 const menuLabels = { name: '菜单名', code: '编码', url: '路径', component: '组件', parent: '上级菜单', icon: '图标', order_num: '排序', perms: '权限标识', type: '类型', hidden: '隐藏', meta: '元数据', active_menu: '高亮菜单' };
 
@@ -180,9 +184,8 @@ export function registerMenus(app: Hono<AppEnv>): void {
     if (!existing) throw notFound();
     let inheritance = existing.inheritance;
     if (body.parent !== existing.parent) {
-      if (body.parent === body.id) throw new ApiError(400, '不能将菜单移动到其自身或下级菜单之下');
+      await checkTreeParent(db, MENU_TREE, { parent: body.parent }, 'update', body.id);
       inheritance = await parentInheritance(db, body.parent);
-      if (inheritance.includes(`|${body.id}|`)) throw new ApiError(400, '不能将菜单移动到其自身或下级菜单之下');
     }
     const row = await db
       .updateTable('menus')
@@ -206,11 +209,7 @@ export function registerMenus(app: Hono<AppEnv>): void {
     const db = c.var.db;
     const rows = await db.selectFrom('menus').select(['id', 'name']).where('id', 'in', ids).where('del_flag', '=', 0).execute();
     if (rows.length !== ids.length) throw notFound();
-    const kids = await db.selectFrom('menus').select(['parent']).where('parent', 'in', ids).where('del_flag', '=', 0).where('id', 'not in', ids).execute();
-    if (kids.length > 0) {
-      const name = rows.find((r) => r.id === kids[0].parent)?.name ?? '';
-      throw new ApiError(400, `菜单「${name}」下还有子菜单，请先删除子菜单`);
-    }
+    await refuseWithChildren(db, MENU_TREE, ids);
     await db.updateTable('menus').set({ del_flag: 1, updated_at: nowText(), updated_by: c.var.principal.userId }).where('id', 'in', ids).execute();
     await db.deleteFrom('role_menus').where('menu_id', 'in', ids).execute();
     invalidatePrincipals();

@@ -12,7 +12,7 @@ import { check, parseJson, parseQuery, readJson } from '../../../lib/validate';
 import { assertPerm, invalidatePrincipals } from '../../../lib/auth';
 import { countOf, likeInsensitive, likePattern } from '../../../db/dialect';
 import { nowText } from '../../../lib/time';
-import { nestTree } from '../../../lib/resource-tree';
+import { checkTreeParent, nestTree, refuseWithChildren } from '../../../lib/resource-tree';
 import { CORE_TREES } from '../../../../src/contract/resources/system';
 import { reachableOrgIds, schoolScope } from '../../../lib/scope';
 import { moveDescendants, optInt, orderOf, pageParams, subtreeOf } from './common';
@@ -86,7 +86,7 @@ const pageQuery = pageParams.extend({
   state: optInt('状态'),
 });
 
-/** The organisations' tree rules (resources/system.ts CORE_TREES): live rows, by order_num and id, nested by parent_id. */
+/** The organisations' tree rules (resources/system.ts CORE_TREES): live rows, by order_num and id, nested by parent_id; moves and deletes kept by them. */
 const ORG_TREE = CORE_TREES.find((t) => t.table === 'organisations') as (typeof CORE_TREES)[number];
 
 export function registerOrgs(app: Hono<AppEnv>): void {
@@ -184,7 +184,7 @@ export function registerOrgs(app: Hono<AppEnv>): void {
     let inheritance = existing.inheritance;
     if (body.parent_id !== existing.parent_id || body.kind !== existing.kind) {
       inheritance = await placement(db, body.kind, body.parent_id);
-      if (body.parent_id === body.id || inheritance.includes(`|${body.id}|`)) throw new ApiError(400, '不能将组织移动到其自身或下级组织之下');
+      await checkTreeParent(db, ORG_TREE, { parent_id: body.parent_id }, 'update', body.id);
     }
     const row = await db
       .updateTable('organisations')
@@ -208,8 +208,7 @@ export function registerOrgs(app: Hono<AppEnv>): void {
     const db = c.var.db;
     const rows = await db.selectFrom('organisations').select(['id', 'name']).where('id', 'in', ids).where('del_flag', '=', 0).execute();
     if (rows.length !== ids.length) throw notFound();
-    const kid = await db.selectFrom('organisations').select('parent_id').where('parent_id', 'in', ids).where('id', 'not in', ids).where('del_flag', '=', 0).executeTakeFirst();
-    if (kid) throw new ApiError(400, `组织「${rows.find((r) => r.id === kid.parent_id)?.name ?? ''}」下还有下级组织，请先删除下级组织`);
+    await refuseWithChildren(db, ORG_TREE, ids);
     const member = await db.selectFrom('users').select('org_id').where('org_id', 'in', ids).where('del_flag', '=', 0).executeTakeFirst();
     const worker = await db
       .selectFrom('user_schools')
