@@ -77,8 +77,18 @@ export interface ResourceHooks {
    * Anyone else is answered exactly as for a missing row.
    */
   readsOutOfScope?(ctx: ResourceCtx, id: number): boolean | Promise<boolean>;
-  /** may refuse a declared action on these rows (found in scope) with this value */
-  beforeAction?(ctx: ResourceCtx, action: ActionDef, rows: Row[], value: unknown): void | Promise<void>;
+  /**
+   * May refuse a declared action on these rows (found in scope) with this value; may answer further
+   * columns the action stamps with its value (a notice's publish_time and publisher), written in
+   * the same update and logged with it.
+   */
+  beforeAction?(ctx: ResourceCtx, action: ActionDef, rows: Row[], value: unknown): void | Record<string, unknown> | Promise<void | Record<string, unknown>>;
+  /**
+   * Runs after a declared action's update, in its transaction, with the rows as they were and the
+   * columns written: what the state change sets off (a published notice's messages); what it answers
+   * joins the action's answer.
+   */
+  afterAction?(ctx: ResourceCtx, action: ActionDef, rows: Row[], written: Record<string, unknown>): void | Record<string, unknown> | Promise<void | Record<string, unknown>>;
 }
 
 function anyDb(db: Kysely<Database>): Kysely<AnyDB> {
@@ -336,21 +346,24 @@ function actionValue(def: ResourceDef, action: ActionDef, body: Record<string, u
   return parsed.data;
 }
 
-/** Runs a declared one-column action: ids in scope, the value checked, one update with stamps. */
+/** Runs a declared one-column action: ids in scope, the value checked, one update with stamps (and the hooks' further columns). */
 export async function runAction(ctx: ResourceCtx, hooks: ResourceHooks, action: ActionDef, body: Record<string, unknown>): Promise<Record<string, unknown>> {
   const { def } = ctx;
   const ids = [...new Set(check(actionIdsSchema, body))];
   const value = actionValue(def, action, body);
   const rows = await rowsInScope(ctx, ids);
   await requireFieldRefs(ctx.db, ctx.principal, def, { [action.column]: value });
-  await hooks.beforeAction?.(ctx, action, rows, value);
+  const stamped = (await hooks.beforeAction?.(ctx, action, rows, value)) ?? {};
+  const written: Record<string, unknown> = { ...stamped, [action.column]: value };
   await anyDb(ctx.db)
     .updateTable(def.table)
-    .set({ [action.column]: value, updated_at: nowText(), updated_by: ctx.principal.userId })
+    .set({ ...written, updated_at: nowText(), updated_by: ctx.principal.userId })
     .where('id', 'in', ids)
     .execute();
-  await audit(ctx, action, rows.map((r) => diffRow(r.id, { [action.column]: r[action.column] }, { [action.column]: value })));
-  const answer: Record<string, unknown> = { count: ids.length, ids, [action.column]: value };
+  const keys = Object.keys(written);
+  await audit(ctx, action, rows.map((r) => diffRow(r.id, Object.fromEntries(keys.map((k) => [k, r[k]])), written)));
+  const more = (await hooks.afterAction?.(ctx, action, rows, written)) ?? {};
+  const answer: Record<string, unknown> = { count: ids.length, ids, [action.column]: value, ...more };
   if (body.id !== undefined && body.ids === undefined) answer.id = ids[0];
   return answer;
 }

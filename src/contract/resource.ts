@@ -329,12 +329,13 @@ export function actionPerm(def: ResourceDef, action: ActionDef): string {
   return def.permStyle === 'verb_first' ? `${action.name}_${def.perm}` : `${def.perm}_${action.name}`;
 }
 
-/** Ids of an action body: `{ ids: [...] }` or `{ id }`. */
+/** Ids of an action body: `{ ids: [...] }` or `{ id }`; the ids may be `{ id }` items, as a delete's body lists them. */
 export const actionIdsSchema = z.preprocess(
   (v) => {
     if (!v || typeof v !== 'object' || Array.isArray(v)) return v;
     const o = v as Record<string, unknown>;
-    return o.ids !== undefined ? o.ids : o.id !== undefined ? [o.id] : undefined;
+    const ids = o.ids !== undefined ? o.ids : o.id !== undefined ? [o.id] : undefined;
+    return Array.isArray(ids) ? ids.map((x) => (x && typeof x === 'object' && !Array.isArray(x) && 'id' in x ? (x as { id: unknown }).id : x)) : ids;
   },
   z
     .array(z.coerce.number({ error: 'id 必须是数字' }).int('id 必须是整数').positive('id 必须是正整数'), { error: '请选择要操作的记录' })

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { z } from 'zod';
 import { idListSchema } from '../../../src/contract/resource';
 import { PAGE_LABELS, pageQuerySchema } from '../../../src/contract/paging';
@@ -12,10 +12,12 @@ import { countOf, likeInsensitive, likePattern } from '../../db/dialect';
 import { isExportRequest, runListExport } from '../../lib/export-hook';
 import { nowText } from '../../lib/time';
 import { plainTextOf, sanitizeNoticeHtml } from './sanitize';
-import { NOTICE_STATES, type NoticeTarget } from './tables';
+import { NOTICE_STATES, type NoticeTable, type NoticeTarget } from './tables';
+import { noticeResource } from '../../../src/contract/resources/messages';
+import { mountResource } from '../../lib/resource-routes';
 import { postRead } from '../../lib/tx';
 import { mountWrite } from '../../lib/call-routes';
-import { diffRow, type RowChange } from '../../lib/audit';
+import { diffRow } from '../../lib/audit';
 import { targetText, topText } from '../../../src/lib/format/noticeTarget';
 
 const idsText = z.preprocess(
@@ -75,6 +77,40 @@ async function targetUsers(db: Kysely<Database>, type: NoticeTarget, targetIds: 
   if (type === 'roles') q = q.where('users.id', 'in', db.selectFrom('user_roles').select('user_id').where('role_id', 'in', ids.length ? ids : [0]));
   if (type === 'schools') q = q.where('users.id', 'in', db.selectFrom('user_schools').select('user_id').where('school_id', 'in', ids.length ? ids : [0]));
   return (await q.orderBy('users.id').execute()).map((r) => r.id);
+}
+
+/** Publishing puts one message in each target user's box; a re-publish only adds the missing ones. */
+async function deliver(db: Kysely<Database>, n: Selectable<NoticeTable>, publisher: string, now: string, by: number): Promise<number> {
+  const users = await targetUsers(db, n.target_type as NoticeTarget, n.target_ids);
+  const have = new Set((await db.selectFrom('sys_user_message').select('user_id').where('notice_id', '=', n.id).execute()).map((r) => r.user_id));
+  const fresh = users.filter((u) => !have.has(u));
+  const header = n.header || plainTextOf(n.content, 60);
+  for (let i = 0; i < fresh.length; i += 500) {
+    await db
+      .insertInto('sys_user_message')
+      .values(
+        fresh.slice(i, i + 500).map((user_id) => ({
+          user_id,
+          notice_id: n.id,
+          title: n.title,
+          header,
+          content: n.content,
+          publisher,
+          message_time: now,
+          is_top: n.is_top,
+          read_status: 0,
+          read_time: null,
+          is_flag: 0,
+          del_flag: 0,
+          created_at: now,
+          updated_at: now,
+          created_by: by,
+          updated_by: by,
+        })),
+      )
+      .execute();
+  }
+  return fresh.length;
 }
 
 async function liveNotice(db: Kysely<Database>, id: number) {
@@ -172,70 +208,23 @@ export function registerNotices(app: Hono<AppEnv>): void {
     return ok(c, row);
   });
 
-  // Publishing puts one message in each target user's box (a re-publish only adds the missing ones).
-  mountWrite(app, '/api/v1/sys_notice/publish', write('发布通知'), async (c, log) => {
-    assertPerm(c.var.principal, 'publish_notice');
-    const ids = [...new Set(check(idListSchema, await readJson(c)).map((x) => x.id))];
-    const db = c.var.db;
-    const now = nowText();
-    const p = c.var.principal;
-    let messages = 0;
-    const changes: RowChange[] = [];
-    for (const id of ids) {
-      const n = await liveNotice(db, id);
-      if (n.state === NOTICE_STATES.PUBLISHED) throw new ApiError(400, `通知「${n.title}」已发布`);
-      await db.updateTable('sys_notice').set({ state: NOTICE_STATES.PUBLISHED, publish_time: now, publisher: p.name, updated_at: now, updated_by: p.userId }).where('id', '=', id).execute();
-      const users = await targetUsers(db, n.target_type as NoticeTarget, n.target_ids);
-      const have = new Set((await db.selectFrom('sys_user_message').select('user_id').where('notice_id', '=', id).execute()).map((r) => r.user_id));
-      const fresh = users.filter((u) => !have.has(u));
-      const header = n.header || plainTextOf(n.content, 60);
-      for (let i = 0; i < fresh.length; i += 500) {
-        await db
-          .insertInto('sys_user_message')
-          .values(
-            fresh.slice(i, i + 500).map((user_id) => ({
-              user_id,
-              notice_id: id,
-              title: n.title,
-              header,
-              content: n.content,
-              publisher: p.name,
-              message_time: now,
-              is_top: n.is_top,
-              read_status: 0,
-              read_time: null,
-              is_flag: 0,
-              del_flag: 0,
-              created_at: now,
-              updated_at: now,
-              created_by: p.userId,
-              updated_by: p.userId,
-            })),
-          )
-          .execute();
+  // 发布 and 下线 are the declaration's actions (src/contract/resources/messages.ts), with the rules here.
+  mountResource(app, noticeResource, {
+    beforeAction(ctx, action, rows) {
+      if (action.name === 'publish') {
+        const published = rows.find((n) => n.state === NOTICE_STATES.PUBLISHED);
+        if (published) throw new ApiError(400, `通知「${String(published.title)}」已发布`);
+        return { publish_time: nowText(), publisher: ctx.principal.name };
       }
-      messages += fresh.length;
-      changes.push(diffRow(id, n, { state: NOTICE_STATES.PUBLISHED, publish_time: now, publisher: p.name }));
-    }
-    await log(changes);
-    return ok(c, { count: ids.length, messages });
-  });
-
-  mountWrite(app, '/api/v1/sys_notice/offline', write('下线通知'), async (c, log) => {
-    assertPerm(c.var.principal, 'offline_notice');
-    const ids = [...new Set(check(idListSchema, await readJson(c)).map((x) => x.id))];
-    const db = c.var.db;
-    for (const id of ids) {
-      const n = await liveNotice(db, id);
-      if (n.state !== NOTICE_STATES.PUBLISHED) throw new ApiError(400, `通知「${n.title}」未发布，不能下线`);
-    }
-    await db
-      .updateTable('sys_notice')
-      .set({ state: NOTICE_STATES.OFFLINE, updated_at: nowText(), updated_by: c.var.principal.userId })
-      .where('id', 'in', ids)
-      .execute();
-    await log(ids.map((id) => diffRow(id, { state: NOTICE_STATES.PUBLISHED }, { state: NOTICE_STATES.OFFLINE })));
-    return ok(c, { count: ids.length });
+      const unpublished = rows.find((n) => n.state !== NOTICE_STATES.PUBLISHED);
+      if (unpublished) throw new ApiError(400, `通知「${String(unpublished.title)}」未发布，不能下线`);
+    },
+    async afterAction(ctx, action, rows, written) {
+      if (action.name !== 'publish') return;
+      let messages = 0;
+      for (const n of rows) messages += await deliver(ctx.db, n as unknown as Selectable<NoticeTable>, String(written.publisher), String(written.publish_time), ctx.principal.userId);
+      return { messages };
+    },
   });
 
   mountWrite(app, '/api/v1/sys_notice/delete', write('删除通知'), async (c, log) => {

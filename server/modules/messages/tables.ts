@@ -1,23 +1,11 @@
-import type { BaseColumns } from '../../db/schema';
+import type { BaseColumns, DeclaredTable } from '../../db/schema';
+import type { noticeResource } from '../../../src/contract/resources/messages';
 
-export const NOTICE_STATES = { DRAFT: '草稿', PUBLISHED: '已发布', OFFLINE: '已下线' } as const;
+export { NOTICE_STATES } from '../../../src/contract/resources/messages';
 export type NoticeTarget = 'all' | 'roles' | 'schools';
 
-export interface NoticeTable extends BaseColumns {
-  title: string;
-  header: string | null;
-  /** sanitised HTML */
-  content: string;
-  state: string;
-  target_type: string;
-  /** comma-joined role or school ids */
-  target_ids: string | null;
-  is_top: number;
-  publish_time: string | null;
-  publisher: string | null;
-  files: string | null;
-  del_flag: number;
-}
+/** sys_notice as declared (content: sanitised HTML; target_ids: comma-joined role or school ids). */
+export type NoticeTable = DeclaredTable<typeof noticeResource, 'state' | 'target_type' | 'is_top'>;
 
 export interface UserMessageTable extends BaseColumns {
   user_id: number;

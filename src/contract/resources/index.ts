@@ -22,6 +22,7 @@ import { FINANCE_FLOW_RESOURCES } from './finance-flows';
 import { MARKETING_FUNNEL_RESOURCES } from './marketing-funnel';
 import { CRM_RESOURCES } from './crm';
 import { MARKETING_SCREEN_RESOURCES } from './marketing-screens';
+import { MESSAGES_RESOURCES } from './messages';
 
 /**
  * Every area file's list of declarations, each declaration with its own type: the server derives
@@ -52,6 +53,7 @@ const AREA_LISTS = [
   MARKETING_SCREEN_RESOURCES,
   CRM_RESOURCES,
   UNICOM_RESOURCES,
+  MESSAGES_RESOURCES,
 ] as const;
 
 /** One declaration of any area, with its own fields, table, scope and soft delete. */
@@ -82,6 +84,7 @@ const AREA_OF = new Map<string, string>([
   ...MARKETING_FUNNEL_RESOURCES.map((r) => [r.name, 'marketing'] as const),
   ...MARKETING_SCREEN_RESOURCES.map((r) => [r.name, 'marketing'] as const),
   ...CRM_RESOURCES.map((r) => [r.name, 'crm'] as const),
+  ...MESSAGES_RESOURCES.map((r) => [r.name, 'messages'] as const),
 ]);
 
 export function areaOfResource(name: string): string {
