@@ -1,6 +1,7 @@
 import { api } from '../../../api/client';
 import type { Page } from '../../../contract/envelope';
-import { CLASSES_PATHS } from '../../../contract/classes';
+import { CLASSES_PATHS, stuClassJoinCall, stuClassWithdrawCall } from '../../../contract/classes';
+import { callApi } from '../../../api/call';
 
 export interface EnrolmentRow {
   id: number;
@@ -45,12 +46,12 @@ export function fetchEnrolments(classId: number): Promise<Page<EnrolmentRow>> {
   return api.get<Page<EnrolmentRow>>('api/v1/stu_class/page', { class_id: classId, state: 1, page: 1, rows: 500 });
 }
 
-export function joinClass(body: { student_id: number; class_id: number; join_date?: string; add_hours?: number }): Promise<unknown> {
-  return api.post(CLASSES_PATHS.stuClassJoin, body);
+export function joinClass(body: { student_id: number; class_id: number; join_date?: string; add_hours?: number }) {
+  return callApi(stuClassJoinCall, { body });
 }
 
-export function withdraw(body: { id: number; leave_date?: string; remark?: string }): Promise<unknown> {
-  return api.post(CLASSES_PATHS.stuClassWithdraw, body);
+export function withdraw(body: { id: number; leave_date?: string; remark?: string }) {
+  return callApi(stuClassWithdrawCall, { body });
 }
 
 export function transfer(body: { student_id: number; from_class_id: number; to_class_id: number; reason?: string }): Promise<unknown> {

@@ -1,13 +1,14 @@
 import { Alert, Button, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { CHECK_IN_MARKS, CLASSES_PATHS, MARK_TEXT, type CheckInLogRow, type CheckInRow } from '../../../contract/classes';
+import { CHECK_IN_MARKS, CLASSES_PATHS, MARK_TEXT, checkInPatchCall, multipleUndoCall, type CheckInLogRow, type CheckInMark, type CheckInRow } from '../../../contract/classes';
 import { CHECK_IN_MARK_ITEMS } from '../../../contract/resources/classes';
 import { DataTable, type DataTableColumn, type DataTableHandle, type TableQuery, type TableRow } from '../../../components/DataTable';
 import { initialValues, SearchForm, toQuery, type SearchField } from '../../../components/SearchForm';
 import { useHasPermission } from '../../../components/session';
 import { confirmAction, DialogActions, notifySuccess, notifyWarning, useDialogSubmit } from '../../../components/feedback';
 import { api, errorMessage } from '../../../api/client';
+import { callApi } from '../../../api/call';
 import { CLASS_SOURCE, SCHOOL_SOURCE } from '../pickers/sources';
 import { markText } from './markColumn';
 
@@ -78,13 +79,13 @@ function PatchDialog({ row, onClose, onDone }: { row: TableRow | null; onClose: 
 }
 
 function PatchForm({ row, onClose, onDone }: { row: TableRow; onClose: () => void; onDone: () => void }) {
-  const [mark, setMark] = useState<string>(String(row.mark ?? ''));
+  const [mark, setMark] = useState<CheckInMark | ''>(CHECK_IN_MARKS.find((m) => m === row.mark) ?? '');
   const [remark, setRemark] = useState('');
   const { error, setError, busy, submit } = useDialogSubmit();
   const save = () => {
     if (!mark) return setError('请选择考勤标记');
     void submit(async () => {
-      await api.post(CLASSES_PATHS.checkInPatch, { id: row.id, mark, remark: remark || undefined });
+      await callApi(checkInPatchCall, { body: { id: Number(row.id), mark, remark: remark || undefined } });
       notifySuccess('考勤已修改');
       onDone();
       onClose();
@@ -97,7 +98,7 @@ function PatchForm({ row, onClose, onDone }: { row: TableRow; onClose: () => voi
         required
         data={CHECK_IN_MARKS.map((m) => ({ value: m, label: MARK_TEXT[m] }))}
         value={mark || null}
-        onChange={(v) => setMark(v ?? '')}
+        onChange={(v) => setMark(CHECK_IN_MARKS.find((m) => m === v) ?? '')}
       />
       <TextInput label="备注" maxLength={255} value={remark} onChange={(e) => setRemark(e.currentTarget.value)} />
       <DialogActions error={error} busy={busy} onCancel={onClose} onConfirm={save} confirmLabel="保存" />
@@ -119,7 +120,7 @@ export default function CheckInRecordsScreen() {
     if (!live.length) return notifyWarning('请选择有效的签到记录');
     if (!(await confirmAction(`确定撤销 ${live.length} 条签到记录吗？已消耗的课时将退回学员。`))) return;
     try {
-      const r = await api.post<{ count: number; hours_restored: number }>(CLASSES_PATHS.multipleUndo, { ids: live.map((x) => Number(x.id)) });
+      const r = await callApi(multipleUndoCall, { body: { ids: live.map((x) => Number(x.id)) } });
       notifySuccess(`已撤销 ${r.count} 条，退回 ${r.hours_restored} 课时`);
       table.current?.clearSelection();
       table.current?.reload();

@@ -3,7 +3,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useMemo, useState, type ReactNode } from 'react';
-import { CLASSES_PATHS } from '../../../contract/classes';
+import { stuLeaveAddCall, stuLeaveMakeupCall } from '../../../contract/classes';
 import { studentLeaveResource } from '../../../contract/resources/classes';
 import { columnsOf, ResourcePage, useColumnOptions } from '../../../components/ResourcePage';
 import { searchFieldsOf } from '../../../components/SearchForm';
@@ -11,7 +11,7 @@ import type { DataTableColumn, TableRow } from '../../../components/DataTable';
 import { OptionInput } from '../../../components/options';
 import { useHasPermission } from '../../../components/session';
 import { DialogActions, notifySuccess, useDialogSubmit } from '../../../components/feedback';
-import { api } from '../../../api/client';
+import { callApi } from '../../../api/call';
 import { fetchClassProgress } from '../api';
 import { CLASS_SOURCE } from '../pickers/sources';
 import { LessonSelect } from './LessonSelect';
@@ -27,7 +27,7 @@ function LeaveDialog({ opened, onClose, onDone }: { opened: boolean; onClose: ()
     if (!lesson) return setError('请选择请假课次');
     if (!student) return setError('请选择学员');
     void submit(async () => {
-      await api.post(CLASSES_PATHS.stuLeaveAdd, { student_id: Number(student), schedule_id: Number(lesson), reason: reason || undefined });
+      await callApi(stuLeaveAddCall, { body: { student_id: Number(student), schedule_id: Number(lesson), reason: reason || undefined } });
       notifySuccess('请假已登记');
       setLesson('');
       setStudent('');
@@ -74,9 +74,10 @@ function MakeupDialog({ leaveId, onClose, onDone }: { leaveId: number | null; on
   const [lesson, setLesson] = useState('');
   const { error, setError, busy, submit } = useDialogSubmit('安排补课失败');
   const save = () => {
+    if (leaveId === null) return setError('请选择请假记录');
     if (!lesson) return setError('请选择补课课次');
     void submit(async () => {
-      await api.post(CLASSES_PATHS.stuLeaveMakeup, { id: leaveId, makeup_schedule_id: Number(lesson) });
+      await callApi(stuLeaveMakeupCall, { body: { id: leaveId, makeup_schedule_id: Number(lesson) } });
       notifySuccess('已安排补课');
       setLesson('');
       onDone();
