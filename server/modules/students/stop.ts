@@ -114,11 +114,13 @@ async function fileStopFromApplication({ db, refId, schoolId, applicantId, form,
   return { ...form, student_id: student.id, student_name: student.name, stop_date: start, days };
 }
 
+// the application screen's stop (definition ref_type stop_class, or student_stop_apply if an
+// administrator set it so) files its stop apply first; registered when the module loads, as the
+// phone change's check is, so a demo seed run without the app mounted files it too
+registerApplyCheck('stop_class', fileStopFromApplication);
+registerApplyCheck('student_stop_apply', fileStopFromApplication);
+
 export function registerStop(app: Hono<AppEnv>): void {
-  // the application screen's stop (definition ref_type stop_class, or student_stop_apply if an
-  // administrator set it so) files its stop apply first
-  registerApplyCheck('stop_class', fileStopFromApplication);
-  registerApplyCheck('student_stop_apply', fileStopFromApplication);
   // the workflow's end of a stop apply's approval (server/modules/workflow, tag stop_class)
   registerOutcome('student_stop_apply', async ({ db, outcome, actorId, instance }) => {
     const id = Number(instance.ref_id);
