@@ -1,5 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Selectable } from 'kysely';
+import type { AuditLogTable, RowChange } from '../../server/lib/audit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, createTestServer, DEMO_PASSWORD, type Answer, type LoggedIn, type TestServer } from './helpers';
 import { handWritesOf, mountedCallsOf } from '../../server/lib/call-routes';
@@ -25,23 +27,9 @@ let admin: LoggedIn;
 let i2go: Server;
 const i2goBodies: unknown[] = [];
 
-interface Entry {
-  id: number;
-  user_id: number;
-  user_name: string;
-  area: string;
-  title: string;
-  call: string;
-  table_name: string | null;
-  record_ids: string | null;
-  changes: string;
-}
-
-interface Change {
-  id: number | null;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-}
+/** A row of the audit log, and one row's change in it, as the server writes them. */
+type Entry = Selectable<AuditLogTable>;
+type Change = RowChange;
 
 /** Hand-bound writes checked elsewhere, where their setting exists (an OpenID provider). */
 const CHECKED_ELSEWHERE: Record<string, string> = {
@@ -87,10 +75,10 @@ async function lastAuditId(): Promise<number> {
 /** The entries a route left since `after` (audit_log ids). */
 async function entriesOf(path: string, after: number): Promise<Entry[]> {
   const rows = await s.db.selectFrom('audit_log').selectAll().where('id', '>', after).where('call', '=', path.replace(/^\/api\/v1\//, '')).orderBy('id').execute();
-  return rows as unknown as Entry[];
+  return rows;
 }
 
-const changesOf = (e: Entry): Change[] => JSON.parse(e.changes) as Change[];
+const changesOf = (e: Entry): Change[] => JSON.parse(e.changes ?? '[]') as Change[];
 
 /** What a declared action's entries record: a step may go through one (通知公告's 发布 and 下线 are declared actions, logged by the machinery). */
 function declaredActionOf(path: string): { area: string; table: string } | undefined {

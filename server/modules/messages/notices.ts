@@ -12,6 +12,7 @@ import { countOf, likeInsensitive, likePattern } from '../../db/dialect';
 import { isExportRequest, runListExport } from '../../lib/export-hook';
 import { nowText } from '../../lib/time';
 import { plainTextOf, sanitizeNoticeHtml } from './sanitize';
+import { sendUserMessages } from './send';
 import { NOTICE_STATES, type NoticeTable, type NoticeTarget } from './tables';
 import { noticeResource } from '../../../src/contract/resources/messages';
 import { mountResource } from '../../lib/resource-routes';
@@ -84,32 +85,7 @@ async function deliver(db: Kysely<Database>, n: Selectable<NoticeTable>, publish
   const users = await targetUsers(db, n.target_type as NoticeTarget, n.target_ids);
   const have = new Set((await db.selectFrom('sys_user_message').select('user_id').where('notice_id', '=', n.id).execute()).map((r) => r.user_id));
   const fresh = users.filter((u) => !have.has(u));
-  const header = n.header || plainTextOf(n.content, 60);
-  for (let i = 0; i < fresh.length; i += 500) {
-    await db
-      .insertInto('sys_user_message')
-      .values(
-        fresh.slice(i, i + 500).map((user_id) => ({
-          user_id,
-          notice_id: n.id,
-          title: n.title,
-          header,
-          content: n.content,
-          publisher,
-          message_time: now,
-          is_top: n.is_top,
-          read_status: 0,
-          read_time: null,
-          is_flag: 0,
-          del_flag: 0,
-          created_at: now,
-          updated_at: now,
-          created_by: by,
-          updated_by: by,
-        })),
-      )
-      .execute();
-  }
+  await sendUserMessages(db, { userIds: fresh, noticeId: n.id, title: n.title, header: n.header || plainTextOf(n.content, 60), content: n.content, isTop: n.is_top, publisher, by, now });
   return fresh.length;
 }
 

@@ -5,7 +5,8 @@ import { callApi } from '../../api/call';
 import { ResourcePage } from '../../components/ResourcePage';
 import type { Page } from '../../contract/envelope';
 import { balanceCall, flowPageCall, FLOW_TYPES, optionText } from '../../contract/finance-accounts';
-import { CALL_RESULTS, FOLLOW_WAYS } from '../../contract/resources/marketing';
+import { CALL_RESULTS, FOLLOW_WAYS, recordResource, resourceResource } from '../../contract/resources/marketing';
+import type { RowOf } from '../../contract/resource';
 import { orderResource } from '../../contract/resources/orders';
 import { formatDateTime, formatYuan } from '../../lib/format';
 
@@ -90,21 +91,8 @@ export function AccountTab({ studentId }: { studentId: number }) {
   );
 }
 
-interface LeadRow {
-  id: number;
-  name: string;
-}
-
-interface RecordRow {
-  id: number;
-  resource_id: number;
-  way: number;
-  result: number;
-  content: string;
-  next_follow_at: string | null;
-  follow_at: string | null;
-  created_at: string;
-}
+type LeadRow = RowOf<typeof resourceResource.fields>;
+type RecordRow = RowOf<typeof recordResource.fields>;
 
 /**
  * 跟进: the students area keeps no follow-ups of its own; what exists are the marketing area's
@@ -145,7 +133,7 @@ export function FollowUpsTab({ studentId }: { studentId: number }) {
           <Table.Tbody>
             {data.rows.map((r) => (
               <Table.Tr key={r.id}>
-                <Table.Td>{formatDateTime(r.follow_at ?? r.created_at)}</Table.Td>
+                <Table.Td>{formatDateTime(r.follow_at ?? r.created_at ?? '')}</Table.Td>
                 <Table.Td>{optionText(FOLLOW_WAYS, r.way)}</Table.Td>
                 <Table.Td>{optionText(CALL_RESULTS, r.result)}</Table.Td>
                 <Table.Td>{r.content}</Table.Td>

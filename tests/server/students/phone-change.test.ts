@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, DEMO_PASSWORD, createTestServer, type Answer, type LoggedIn, type TestServer } from '../helpers';
-import type { InstanceDetail } from '../../../src/contract/workflow';
+import { principalDecides } from './workflow-fixture';
 
 /**
  * 学员手机号变更 through the workflow (server/modules/students/phone-change.ts), on SQLite and, with
@@ -20,12 +20,7 @@ async function applyChange(form: Record<string, unknown>): Promise<Answer<{ inst
   return post<{ instance_id: number }>('sales', 'create_instance', { tag: 'phone_change', school_id: cy, form: { reason: '测试', ...form } });
 }
 
-async function approve(instanceId: number): Promise<Answer<{ state: number }>> {
-  const d = await server.call<InstanceDetail>('GET', '/api/v1/sys_wf/instance_step_current', { headers: who.principal.headers, query: { instance_id: instanceId } });
-  const task = d.body.data.my_task;
-  if (!task) throw new Error(`校长在流程 ${instanceId} 没有待办`);
-  return post<{ state: number }>('principal', 'run', { task_id: task.id, action: 'approve', comment: '同意' });
-}
+const approve = (instanceId: number) => principalDecides(server, who.principal, instanceId, 'approve');
 
 /** A student of 北京朝阳 whose name is used once there, with the phone asked for. */
 async function studentWith(column: 'phone' | 'parent_phone', skip = 0) {

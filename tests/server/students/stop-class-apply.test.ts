@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, DEMO_PASSWORD, createTestServer, type Answer, type LoggedIn, type TestServer } from '../helpers';
-import type { InstanceDetail, InstanceRow } from '../../../src/contract/workflow';
+import type { InstanceRow } from '../../../src/contract/workflow';
+import { principalDecides } from './workflow-fixture';
 
 /**
  * 学员停课申请 from the workflow's application screen (create_instance with tag stop_class), on
@@ -21,12 +22,7 @@ function apply(form: Record<string, unknown>): Promise<Answer<{ instance_id: num
   return post<{ instance_id: number; state: number }>('sales', 'create_instance', { tag: 'stop_class', school_id: cy, form: { reason: '学员出国交流', stop_date: '2026-12-15', days: 20, ...form } });
 }
 
-async function decide(instanceId: number, action: 'approve' | 'refuse'): Promise<Answer<{ state: number }>> {
-  const d = await server.call<InstanceDetail>('GET', '/api/v1/sys_wf/instance_step_current', { headers: who.principal.headers, query: { instance_id: instanceId } });
-  const task = d.body.data.my_task;
-  if (!task) throw new Error(`校长在流程 ${instanceId} 没有待办`);
-  return post<{ state: number }>('principal', 'run', { task_id: task.id, action, comment: action === 'approve' ? '同意' : '不同意' });
-}
+const decide = (instanceId: number, action: 'approve' | 'refuse') => principalDecides(server, who.principal, instanceId, action);
 
 /** A 在读 student of 北京朝阳 whose name is used once there and who has no pending stop apply. */
 async function freeStudent() {
