@@ -41,8 +41,9 @@ describe('demo approvals', () => {
         ['workflow_done_list', { type: 'done' }],
         ['workflow_my_applies', { type: 'apply' }],
         ['workflow_module', { type: 'all' }],
-        // an application screen lists the caller's own, or every one of their campuses for a holder of 流程监控
-        ...WF_APPLICATIONS.map((a): [string, Record<string, string>] => [applicationMenuCode(a), { type: !held || held.has('wf_repair') ? 'all' : 'apply', ref_type: a.tag }]),
+        // an application screen lists the caller's own, or every one of their campuses for a holder of 流程监控,
+        // by its definitions' tag (ApplyScreen: an application may be bound to the record it filed, e.g. a stop apply)
+        ...WF_APPLICATIONS.map((a): [string, Record<string, string>] => [applicationMenuCode(a), { type: !held || held.has('wf_repair') ? 'all' : 'apply', tag: a.tag }]),
       ];
       for (const [code, query] of lists) {
         if (held && !held.has(code)) continue;
