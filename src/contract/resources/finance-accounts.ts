@@ -56,6 +56,8 @@ export const balanceAdjustResource = defineResource({
   scope: 'school',
   perm: 'fin_balance_adjust',
   calls: { add: false, update: false, delete: false },
+  // the newest requests (the pending ones) first
+  defaultSort: 'id desc',
   indexes: [['student_id', 'id']],
   fields: {
     student_id: { type: 'int', label: '学员编号', required: true, search: 'eq', list: false },

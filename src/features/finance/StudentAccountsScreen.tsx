@@ -1,4 +1,4 @@
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { DataTable, type DataTableHandle, type TableRow } from '../../components/DataTable';
 import { notifySuccess } from '../../components/feedback';
@@ -10,6 +10,7 @@ import { FLOW_COLUMNS } from './flowColumns';
 import { AccountDialog, type AccountAction } from './MoneyDialogs';
 import { StudentPicker } from './StudentPicker';
 import { ReasonDialog } from './ReasonDialog';
+import { AdjustReview } from './AdjustReview';
 
 const BUTTONS: readonly { action: AccountAction; label: string; perm: string; color?: string }[] = [
   { action: 'deposit', label: '充值', perm: 'fn_student_account_deposit_payment' },
@@ -19,7 +20,7 @@ const BUTTONS: readonly { action: AccountAction; label: string; perm: string; co
   { action: 'bonus', label: '赠送/期初', perm: 'fin_stu_account_flow_add', color: 'teal' },
 ];
 
-/** 学员账户: find a student, see the balance and the ledger, deposit, refund, transfer, correct. */
+/** 学员账户: find a student, see the balance and the ledger, deposit, refund, transfer, correct; 余额调整 decided by a second person. */
 export default function StudentAccountsScreen() {
   const can = useHasPermission();
   const [student, setStudent] = useState<AccountStudentHit | null>(null);
@@ -57,17 +58,28 @@ export default function StudentAccountsScreen() {
             ))}
         </Group>
       </Card>
-      <DataTable
-        tableRef={table}
-        tableKey="finance-account-flow"
-        api="api/v1/fin_stu_account_flow/page"
-        query={student ? { student_id: student.id } : {}}
-        columns={FLOW_COLUMNS}
-        defaultSort="id desc"
-        hasPermission={can}
-        actions={[{ key: 'reverse', label: '冲正', color: 'red', perm: 'fin_stu_account_flow_delete', visible: (r) => ['bonus', 'opening', 'correction'].includes(String(r.biz_type)) && r.reverses_id === null, onClick: (r) => setReversing(r) }]}
-        exportOptions={{ name: '储值账户流水' }}
-      />
+      <Tabs defaultValue="flow" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="flow">储值流水</Tabs.Tab>
+          <Tabs.Tab value="adjust">余额调整审核</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="flow" pt="xs">
+          <DataTable
+            tableRef={table}
+            tableKey="finance-account-flow"
+            api="api/v1/fin_stu_account_flow/page"
+            query={student ? { student_id: student.id } : {}}
+            columns={FLOW_COLUMNS}
+            defaultSort="id desc"
+            hasPermission={can}
+            actions={[{ key: 'reverse', label: '冲正', color: 'red', perm: 'fin_stu_account_flow_delete', visible: (r) => ['bonus', 'opening', 'correction'].includes(String(r.biz_type)) && r.reverses_id === null, onClick: (r) => setReversing(r) }]}
+            exportOptions={{ name: '储值账户流水' }}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="adjust" pt="xs">
+          <AdjustReview onDecided={() => void refresh()} />
+        </Tabs.Panel>
+      </Tabs>
       {reversing && (
         <ReasonDialog
           title="冲正储值流水"
