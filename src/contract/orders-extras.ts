@@ -338,7 +338,8 @@ export const terminateInstallmentCall = defineCall({
   perm: 'order_installment_termination',
   body: z.object({ id: id('分期订单'), note: note('终止原因') }),
   labels: { id: '分期订单', note: '终止原因' },
-  answer: answer<{ id: number; state: number; terminated_periods: number }>(),
+  // the order ends too: what it had received goes back to the student's account with a 退费 receipt
+  answer: answer<{ id: number; state: number; terminated_periods: number; order_state: number; returned: number; receipt_no: string | null }>(),
 });
 
 export const transferInstallmentCall = defineCall({
@@ -349,7 +350,7 @@ export const transferInstallmentCall = defineCall({
   perm: 'order_form_transfer_installment_order',
   body: z.object({ id: id('分期订单'), to_student_id: id('转入学员'), note: note('转让原因') }),
   labels: { id: '分期订单', to_student_id: '转入学员', note: '转让原因' },
-  answer: answer<{ id: number; student_id: number }>(),
+  answer: answer<{ id: number; student_id: number; order_id: number }>(),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -382,7 +383,10 @@ export interface RefundCalculation {
   gift_deduction: number;
   /** gifts given with the order and not returned, at list price */
   gifts_not_returned: number;
-  service_rate_permille: number;
+  /** the channel the money goes out by (finance's PAY_METHODS), whose rate is charged */
+  service_pay_method: string;
+  /** the campus's service rate of that channel in ten-thousandths (万分之, as finance keeps it); 0 without one */
+  service_rate: number;
   service_charge: number;
   relief: number;
   amount: number;
@@ -398,8 +402,13 @@ export const refundCalculatorCall = defineCall({
   method: 'GET',
   path: 'api/v1/order_refund/calculator',
   perm: [ORDER_EXTRA_SCREEN.refund],
-  query: z.object({ order_id: id('订单'), relief: money0('减免') }),
-  labels: { order_id: '订单', relief: '减免' },
+  query: z.object({
+    order_id: id('订单'),
+    relief: money0('减免'),
+    /** as in update_submission: the payout channel decides the service charge */
+    payout_kind: z.coerce.number({ error: '请选择退款方式' }).int('请选择退款方式').min(1, '请选择退款方式').max(4, '请选择退款方式').default(1),
+  }),
+  labels: { order_id: '订单', relief: '减免', payout_kind: '退款方式' },
   answer: answer<RefundCalculation>(),
 });
 

@@ -80,7 +80,7 @@ export { ledgerViolations, type Violation } from './ledger-check';
 export { hoursLedger, moneyLedger, lineAccount, paidAccount, promoAccount } from './ledgers';
 export { signedOrders, SIGNED_STATES } from './sign-counts';
 export { onOrderSigned, type OrderSignedEvent, type OrderSignedHandler } from './sign-events';
-export { calculateRefund, serviceRatePermille, refundReason, fileRefund, payRefund, type RefundRequest, type RefundActor } from './refunds';
+export { calculateRefund, refundServiceCharge, refundReason, fileRefund, payRefund, type RefundRequest, type RefundActor } from './refunds';
 export { holdingsOf, requestCampusTransfer } from './transfers';
 // the workflow's 退费申请 screens: which orders a refund may be filed on, and the reasons
 export { refundCandidates, refundReasons, type RefundOrderCandidate } from './refund-candidates';

@@ -13,11 +13,12 @@ import { inScope } from '../../lib/scope';
 import { nextNumber, periodOf } from '../../lib/number-sequence';
 import { nowText } from '../../lib/time';
 import { createInstance, partakersRead, registerOutcome } from '../workflow';
-import { issueReceipt as issueFinanceReceipt, refundToAccount } from '../finance';
-import type { PayMethod } from '../../../src/contract/finance-accounts';
+import { issueReceipt as issueFinanceReceipt, rateFor, refundToAccount } from '../finance';
+import { PAY_METHODS, type PayMethod } from '../../../src/contract/finance-accounts';
 import { NOT_FOUND_MSG, getOrder, orderInScope, setOrderState, writeLog, type OrderRow } from './order-rules';
 import { lineBalances } from './balances';
 import { emptyLine } from './hours';
+import { reverseDividesForRefund } from './divide-reversal';
 import './schema';
 
 type Db = Kysely<Database>;
@@ -30,12 +31,15 @@ const stateText = (s: number) => REFUND_STATES.find((o) => o.value === s)?.text 
 const hoursText = (h: number) => (h / 100).toFixed(2).replace(/\.?0+$/, '');
 
 /**
- * The campus's service charge on refunds, in ‰ of the amount before it. The finance area keeps
- * the rates (base_organ_service_rate) but offers no function for them yet: 0 until it does, in
- * this one place.
+ * The service charge of a refund: the finance area's service rate (base_organ_service_rate) of the
+ * order's campus for the channel the money goes out by. Finance keeps rates in ten-thousandths
+ * (万分之, 38 = 0.38 %) with a minimum and maximum fee; the fee is computed by finance's own
+ * serviceFee (rate × amount / 10000, rounded half up to the fen, integers only), so a refund is
+ * charged exactly what the campus's rate says. No rate for the channel (e.g. 退至学员账户): no charge.
  */
-export async function serviceRatePermille(_db: Db, _schoolId: number): Promise<number> {
-  return 0;
+export async function refundServiceCharge(db: Db, schoolId: number, method: PayMethod, amount: number): Promise<{ rate: number; charge: number }> {
+  const found = await rateFor(db, schoolId, method, amount);
+  return found ? { rate: found.rate, charge: found.fee ?? 0 } : { rate: 0, charge: 0 };
 }
 
 /**
@@ -43,10 +47,11 @@ export async function serviceRatePermille(_db: Db, _schoolId: number): Promise<n
  * unused paid hours are what remains beyond the gift hours; they are returned at the line's real
  * unit price (paid money ÷ bought hours); gift hours already used are charged at the list unit
  * price (list price ÷ bought hours), as are the order's gifts handed out and not returned; then
- * the service charge; a relief adds back. The result never exceeds the unused paid money left on
- * the money ledger (Σ paid_left), nor goes below zero.
+ * the service charge of the payout channel (`payoutKind`, as the refund is filed: 1 退至学员账户 by
+ * default); a relief adds back. The result never exceeds the unused paid money left on the money
+ * ledger (Σ paid_left), nor goes below zero.
  */
-export async function calculateRefund(db: Db, order: OrderRow, relief: number): Promise<RefundCalculation> {
+export async function calculateRefund(db: Db, order: OrderRow, relief: number, payoutKind: number = TO_ACCOUNT): Promise<RefundCalculation> {
   const balances = (await lineBalances(db, order.student_id)).filter((b) => b.order_id === order.id);
   const lines: RefundLine[] = [];
   for (const b of balances) {
@@ -80,19 +85,19 @@ export async function calculateRefund(db: Db, order: OrderRow, relief: number): 
   const hoursAmount = lines.reduce((s, l) => s + l.hours_amount, 0);
   const giftDeduction = lines.reduce((s, l) => s + l.gift_deduction, 0);
   const before = Math.max(0, hoursAmount - giftDeduction - giftsNotReturned);
-  const rate = await serviceRatePermille(db, order.school_id);
-  const serviceCharge = Math.round((before * rate) / 1000);
+  const method = await payoutMethod(db, order.id, payoutKind);
+  const { rate, charge: serviceCharge } = await refundServiceCharge(db, order.school_id, method, before);
   const wanted = before - serviceCharge + relief;
   const amount = Math.max(0, Math.min(wanted, paidLeft));
   const explain = [
     ...lines.map((l) => `合同行${l.line_id}：未用购买课时 ${hoursText(l.unused_paid_hours)} × 实际单价 = ${formatYuan(l.hours_amount)} 元；已用赠送课时 ${hoursText(l.used_gift_hours)} 按标准单价扣 ${formatYuan(l.gift_deduction)} 元`),
     ...(giftsNotReturned > 0 ? [`未退回赠品按原价扣 ${formatYuan(giftsNotReturned)} 元`] : []),
-    `手续费 ${rate}‰：${formatYuan(serviceCharge)} 元`,
+    rate > 0 ? `手续费（${PAY_METHODS.find((m) => m.value === method)?.text ?? method}，万分之${rate}）：${formatYuan(serviceCharge)} 元` : `手续费：0.00 元（该退款方式未设服务费率）`,
     ...(relief > 0 ? [`减免 ${formatYuan(relief)} 元`] : []),
     ...(wanted > paidLeft ? [`超过未用实收 ${formatYuan(paidLeft)} 元，按未用实收退`] : []),
     `退费金额 ${formatYuan(amount)} 元`,
   ];
-  return { order_id: order.id, student_id: order.student_id, lines, paid_left: paidLeft, hours_amount: hoursAmount, gift_deduction: giftDeduction, gifts_not_returned: giftsNotReturned, service_rate_permille: rate, service_charge: serviceCharge, relief, amount, explain };
+  return { order_id: order.id, student_id: order.student_id, lines, paid_left: paidLeft, hours_amount: hoursAmount, gift_deduction: giftDeduction, gifts_not_returned: giftsNotReturned, service_pay_method: method, service_rate: rate, service_charge: serviceCharge, relief, amount, explain };
 }
 
 /**
@@ -187,7 +192,7 @@ export async function fileRefund(db: Db, actor: RefundActor, order: OrderRow, re
   const now = nowText();
   const row = await db
     .insertInto('order_refund')
-    .values({ school_id: order.school_id, order_id: order.id, order_no: order.order_no ?? null, student_id: order.student_id, reason_id: reason.id, state: REFUND.DRAFT, payout_kind: request.payout_kind, refund_no: null, refunded_at: null, refunded_hours: null, remark: request.remark ?? null, ...calcColumns(await calculateRefund(db, order, 0)), created_at: now, updated_at: now, created_by: actor.userId, updated_by: actor.userId })
+    .values({ school_id: order.school_id, order_id: order.id, order_no: order.order_no ?? null, student_id: order.student_id, reason_id: reason.id, state: REFUND.DRAFT, payout_kind: request.payout_kind, refund_no: null, refunded_at: null, refunded_hours: null, remark: request.remark ?? null, ...calcColumns(await calculateRefund(db, order, 0, request.payout_kind)), created_at: now, updated_at: now, created_by: actor.userId, updated_by: actor.userId })
     .returning('id')
     .executeTakeFirstOrThrow();
   return submitRefund(db, actor, await refundById(db, row.id), order, reason, request);
@@ -200,7 +205,7 @@ async function refundById(db: Db, id: number): Promise<RefundRow> {
 
 /** Recalculates a draft (or refused, recalled) 退费单, numbers it and starts its approval (workflow tag `refund`). */
 async function submitRefund(db: Db, actor: RefundActor, refund: RefundRow, order: OrderRow, reason: { id: number; name: string }, request: RefundRequest): Promise<RefundAnswer> {
-  const calc = await calculateRefund(db, order, request.relief);
+  const calc = await calculateRefund(db, order, request.relief, request.payout_kind);
   if (calc.amount <= 0) throw new ApiError(400, '退费金额为0：该订单没有可退的未用实收金额');
   // the number is issued last, once everything is checked (docs/money.md)
   const refundNo = refund.refund_no ?? (await nextNumber(db, { kind: 'TF', scope: String(order.school_id), period: periodOf('year') }));
@@ -217,7 +222,8 @@ async function submitRefund(db: Db, actor: RefundActor, refund: RefundRow, order
 
 /**
  * Pays an approved 退费单 (the caller checked its scope): the order's remaining hours go out on
- * the hours ledger, the money to the student's account when so chosen, the order becomes 已退费.
+ * the hours ledger, the money to the student's account when so chosen, the order becomes 已退费
+ * and its sellers' performance is reversed (退费冲减 rows of 业绩分配).
  */
 export async function payRefund(db: Db, actor: RefundActor, id: number): Promise<{ id: number; state: number; amount: number; refunded_hours: number; receipt_no: string }> {
   const refund = await refundById(db, id);
@@ -252,6 +258,8 @@ export async function payRefund(db: Db, actor: RefundActor, id: number): Promise
   });
   await db.updateTable('order_refund').set({ state: REFUND.PAID, refunded_at: nowText(), refunded_hours: hours, receipt_no: receipt.receipt_no, updated_at: nowText(), updated_by: actor.userId }).where('id', '=', refund.id).where('state', '=', REFUND.APPROVED).execute();
   await setOrderState(db, order.id, ORDER_STATE.refunded, actor, `退费 ${refund.refund_no ?? ''}，退款凭证 ${receipt.receipt_no}`);
+  // the sellers' performance of the order is taken back by reversal rows
+  await reverseDividesForRefund(db, order.id, refund.refund_no ?? String(refund.id), refund.amount, actor.userId);
   return { id: refund.id, state: REFUND.PAID, amount: refund.amount, refunded_hours: hours, receipt_no: receipt.receipt_no };
 }
 
@@ -261,7 +269,7 @@ export function registerRefunds(app: Hono<AppEnv>): void {
 
   mountCall(app, refundCalculatorCall, async ({ db, principal, query }) => {
     const order = await orderInScope(db, principal, query.order_id);
-    return calculateRefund(db, order, query.relief);
+    return calculateRefund(db, order, query.relief, query.payout_kind);
   });
 
   mountCall(app, refundSubmissionCall, async ({ db, principal, body }) => {
@@ -276,7 +284,7 @@ export function registerRefunds(app: Hono<AppEnv>): void {
     const refund = await refundInScope(db, principal, body.id);
     if (refund.state !== REFUND.DRAFT && refund.state !== REFUND.REFUSED && refund.state !== REFUND.REVOKED) throw new ApiError(409, `退费单${stateText(refund.state)}，不能修改减免`);
     const order = await orderInScope(db, principal, refund.order_id);
-    const calc = await calculateRefund(db, order, body.relief);
+    const calc = await calculateRefund(db, order, body.relief, refund.payout_kind ?? TO_ACCOUNT);
     await db.updateTable('order_refund').set({ ...calcColumns(calc), state: REFUND.DRAFT, remark: body.remark ?? null, updated_at: nowText(), updated_by: principal.userId }).where('id', '=', refund.id).execute();
     return { id: refund.id, relief: body.relief, amount: calc.amount, state: REFUND.DRAFT };
   });

@@ -166,7 +166,7 @@ export function registerOrderCalls(app: Hono<AppEnv>): void {
     const users = new Map((await db.selectFrom('users').select(['id', 'name']).where('id', 'in', [order.seller_id ?? 0, order.teacher_id ?? 0, order.audit_by ?? 0]).execute()).map((u) => [u.id, u.name]));
     const lines = await db.selectFrom('order_form_detail').selectAll().where('order_id', '=', order.id).orderBy('id').execute();
     const contractLines = await db.selectFrom('order_contract_line').selectAll().where('order_id', '=', order.id).orderBy('id').execute();
-    const shares = await db.selectFrom('order_sch_achievement_divide as d').leftJoin('users as u', 'u.id', 'd.user_id').select(['d.id', 'd.user_id', 'd.ratio', 'd.amount', 'u.name as user_name']).where('d.order_id', '=', order.id).execute();
+    const shares = await db.selectFrom('order_sch_achievement_divide as d').leftJoin('users as u', 'u.id', 'd.user_id').select(['d.id', 'd.user_id', 'd.ratio', 'd.amount', 'd.kind', 'd.ref_no', 'u.name as user_name']).where('d.order_id', '=', order.id).orderBy('d.id').execute();
     return {
       order: { ...order, student_name: student?.name ?? null, seller_name: users.get(order.seller_id ?? 0) ?? null, teacher_name: users.get(order.teacher_id ?? 0) ?? null, audit_name: users.get(order.audit_by ?? 0) ?? null },
       lines: lines.map((l) => ({ ...l, class_type_name: names.get(l.class_type_id) ?? null })),

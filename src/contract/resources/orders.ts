@@ -204,7 +204,17 @@ export const contractLineResource = defineResource({
   },
 });
 
-/** 业绩分配: a seller's share of an order (percent and fen); the jx (绩效) screens list them. */
+/** What an 业绩分配 row is: the share given at signing, or its reversal when the order is refunded. */
+export const DIVIDE_KINDS: readonly OptionItem[] = [
+  { value: 1, text: '签约业绩' },
+  { value: 2, text: '退费冲减' },
+];
+
+/**
+ * 业绩分配: a seller's share of an order (percent and fen); the jx (绩效) screens list them. Rows
+ * are appended: a refund adds 退费冲减 rows (negative amounts, ref_no the refund's number) beside
+ * the shares it reverses, so a seller's performance is the sum of their rows.
+ */
 export const achievementDivideResource = defineResource({
   name: 'order_sch_achievement_divide',
   title: '业绩分配',
@@ -221,8 +231,11 @@ export const achievementDivideResource = defineResource({
     user_id: { type: 'int', label: '业绩人', min: 1, search: 'eq', list: false },
     user_name: { type: 'string', label: '业绩人', max: 64, search: 'like' },
     ratio: { type: 'int', label: '分配比例(%)', min: 0, max: 100 },
-    amount: { type: 'money', label: '业绩金额', min: 0 },
+    // negative on a 退费冲减 row
+    amount: { type: 'money', label: '业绩金额' },
     order_date: { type: 'date', label: '下单日期', search: 'range' },
+    kind: { type: 'int', label: '类型', default: 1, options: { kind: 'static', items: DIVIDE_KINDS }, search: 'eq', list: { format: 'option', width: 90 } },
+    ref_no: { type: 'string', label: '退费单号', max: 32, list: { width: 130 } },
   },
 });
 
