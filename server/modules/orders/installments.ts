@@ -22,6 +22,7 @@ import { nowText, todayText } from '../../lib/time';
 import { studentInScope } from '../students';
 import { onReceiptCancel, type ReceiptCancelEvent } from '../finance';
 import { paymentReceipt, returnAccountPayment } from './receipts';
+import { terminateInstallment, transferInstallment } from './installment-end';
 import { recordOrderPayment } from './lifecycle';
 import { reverseOrderPayment } from './payment-cancel';
 import { orderInScope, stateText as orderStateText, type OrderRow } from './order-rules';
@@ -38,10 +39,10 @@ const PLAN_ORDER_STATES: number[] = [ORDER_STATE.draft, ORDER_STATE.submitted, O
 const OPEN_PLANS: number[] = [PLAN.REPAYING, PLAN.OVERDUE, PLAN.TREATING];
 const stateText = (s: number) => INSTALLMENT_STATES.find((o) => o.value === s)?.text ?? String(s);
 
-type PlanRow = { id: number; school_id: number; order_id: number; student_id: number; total_amount: number; paid_amount: number; state: number };
+export type PlanRow = { id: number; school_id: number; order_id: number; student_id: number; total_amount: number; paid_amount: number; state: number };
 
 /** A plan of the caller's campuses (another campus's answers as missing). */
-async function planInScope(db: Db, principal: Principal, id: number): Promise<PlanRow> {
+export async function planInScope(db: Db, principal: Principal, id: number): Promise<PlanRow> {
   const plan = await planRow(db, id);
   if (!plan || !inScope(principal, plan.school_id)) throw new ApiError(404, '分期订单不存在或无权访问');
   return plan;
@@ -52,11 +53,11 @@ async function planRow(db: Db, id: number): Promise<PlanRow | undefined> {
   return row && { ...row, total_amount: Number(row.total_amount), paid_amount: Number(row.paid_amount ?? 0), state: Number(row.state ?? PLAN.REPAYING) };
 }
 
-function assertOpen(plan: PlanRow, what: string): void {
+export function assertOpen(plan: PlanRow, what: string): void {
   if (!OPEN_PLANS.includes(plan.state)) throw new ApiError(409, `分期订单${stateText(plan.state)}，不能${what}`);
 }
 
-async function logEvent(db: Db, plan: { id: number; school_id: number }, kind: string, note: string, by: { userId: number | null; name: string } | null, measure: number | null = null): Promise<void> {
+export async function logEvent(db: Db, plan: { id: number; school_id: number }, kind: string, note: string, by: { userId: number | null; name: string } | null, measure: number | null = null): Promise<void> {
   const now = nowText();
   await db
     .insertInto('order_installment_event')
@@ -131,7 +132,7 @@ export async function settleInstallment(db: Db, planId: number, amount: number, 
   return { paid_amount: paid, state, settled_periods: settled };
 }
 
-async function actorOf(db: Db, by: number | null): Promise<{ userId: number; name: string } | null> {
+export async function actorOf(db: Db, by: number | null): Promise<{ userId: number; name: string } | null> {
   if (by === null) return null;
   return { userId: by, name: (await db.selectFrom('users').select('name').where('id', '=', by).executeTakeFirst())?.name ?? '' };
 }
@@ -307,24 +308,11 @@ export function registerInstallments(app: Hono<AppEnv>): void {
 
   mountCall(app, withholdingAuthorizationCall, async ({ db, principal, body }) => authorizeWithholding(db, principal, await planInScope(db, principal, body.id), body));
 
-  mountCall(app, terminateInstallmentCall, async ({ db, principal, body }) => {
-    const plan = await planInScope(db, principal, body.id);
-    assertOpen(plan, '终止');
-    const now = nowText();
-    const res = await db.updateTable('order_installment_period').set({ state: PERIOD.TERMINATED, updated_at: now, updated_by: principal.userId }).where('installment_id', '=', plan.id).where('state', 'in', [PERIOD.DUE, PERIOD.OVERDUE]).executeTakeFirst();
-    await db.updateTable('order_installment').set({ state: PLAN.TERMINATED, next_due_date: null, updated_at: now, updated_by: principal.userId }).where('id', '=', plan.id).execute();
-    await logEvent(db, plan, '终止', body.note, principal);
-    return { id: plan.id, state: PLAN.TERMINATED, terminated_periods: Number(res.numUpdatedRows) };
-  });
+  mountCall(app, terminateInstallmentCall, async ({ db, principal, body }) => terminateInstallment(db, principal, await planInScope(db, principal, body.id), body.note));
 
   mountCall(app, transferInstallmentCall, async ({ db, principal, body }) => {
     const plan = await planInScope(db, principal, body.id);
     assertOpen(plan, '转让');
-    const to = await studentInScope(db, principal, body.to_student_id);
-    if (to.id === plan.student_id) throw new ApiError(400, '转入学员不能是原学员');
-    if (to.school_id !== plan.school_id) throw new ApiError(400, '转入学员须与分期订单在同一校区，跨校区请先办理转校');
-    await db.updateTable('order_installment').set({ student_id: to.id, updated_at: nowText(), updated_by: principal.userId }).where('id', '=', plan.id).execute();
-    await logEvent(db, plan, '转让', `转给 ${to.name}：${body.note}`, principal);
-    return { id: plan.id, student_id: to.id };
+    return transferInstallment(db, principal, plan, await studentInScope(db, principal, body.to_student_id), body.note);
   });
 }

@@ -30,8 +30,9 @@ export function stateText(state: number): string {
 
 /** Which states may follow which: the order's life cycle (docs/orders.md). */
 const NEXT: Record<OrderState, readonly OrderState[]> = {
-  1: [2],
-  2: [3, 7, 1],
+  // 1/2 → 8: the installment plan of an order not yet audited was terminated (installment-end.ts)
+  1: [2, 8],
+  2: [3, 7, 1, 8],
   3: [4, 5, 8, 9],
   4: [5, 8, 9],
   // 5 → 4: the payment that made it consumable was cancelled (payment-cancel.ts)

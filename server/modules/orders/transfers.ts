@@ -109,7 +109,7 @@ async function moveHoldings(db: Db, order: OrderRow, to: Target, ref: { refType:
 }
 
 /** The order takes its new holder as a new version (an audited order is never edited in place), the old values kept in the log. */
-async function amendOrder(db: Db, order: OrderRow, principal: Principal, set: { student_id?: number; school_id?: number }, action: string, reason: string): Promise<OrderRow> {
+export async function amendOrder(db: Db, order: OrderRow, principal: Principal, set: { student_id?: number; school_id?: number }, action: string, reason: string): Promise<OrderRow> {
   const updated = await db
     .updateTable('order_form')
     .set({ ...set, version: order.version + 1, updated_at: nowText(), updated_by: principal.userId })
