@@ -15,8 +15,7 @@ import { PAGE_LABELS, pageQuerySchema } from './paging';
  *   queued write keeps the token of whoever queued it, so it is recorded as theirs when it arrives.
  */
 
-export const DEVICE_TOKEN_HEADER = 'X-Device-Token';
-export const DEVICE_OPERATOR_HEADER = 'X-Device-Operator';
+export { DEVICE_OPERATOR_HEADER, DEVICE_TOKEN_HEADER } from './deviceHeaders';
 /** What every call of a revoked device answers (code 403): queued writes show it in the outbox. */
 export const DEVICE_REVOKED_MSG = '该设备已被吊销，记录未保存';
 /** A call outside the front desk made by a device. */

@@ -1,4 +1,5 @@
-import { DEVICE_OPERATOR_HEADER, DEVICE_TOKEN_HEADER, type DeviceInfo, type RegisteredDevice } from '../contract/device';
+import type { DeviceInfo, RegisteredDevice } from '../contract/device';
+import { DEVICE_OPERATOR_HEADER, DEVICE_TOKEN_HEADER } from '../contract/deviceHeaders';
 import { credentialCookieDays, getCookie, removeCookie, setCookie } from '../lib/cookies';
 import type { OutboxOwner } from './owner';
 
