@@ -5,6 +5,7 @@ import { hasPerm } from '../../lib/principal';
 import type { Principal } from '../../lib/context';
 import { inScope } from '../../lib/scope';
 import { nowText } from '../../lib/time';
+import { tapTime } from '../../lib/tap-time';
 import { POOL } from '../../../src/contract/resources/marketing';
 import { ownershipSql, ownsOrMayClaim, poolText, recordMove, resourceInScope, samePhone, seesAllLeads, stampFunnel, type LeadRow } from './leads';
 import { lockPerson, ruleOf } from './moves';
@@ -99,6 +100,9 @@ export const leadHooks: ResourceHooks = {
   },
 };
 
+/** How far back a follow-up queued offline may date itself (a phone offline for a week still counts it then). */
+const MAX_FOLLOW_UP_AGE_MS = 7 * 24 * 60 * 60_000;
+
 /** The hooks of mkt_record: the lead's campus, ownership, and the lead's follow-up stamps. */
 export const recordHooks: ResourceHooks = {
   async schoolOf(ctx, row) {
@@ -111,16 +115,24 @@ export const recordHooks: ResourceHooks = {
     const lead = await resourceInScope(ctx.db, ctx.principal, Number(row.resource_id));
     if (lead.pool === POOL.invalid) throw new ApiError(409, `资源${lead.name}已无效，不能添加跟进记录`);
     row.school_id = lead.school_id;
-    row.follow_at = nowText();
-    if (typeof row.next_follow_at === 'string' && row.next_follow_at !== '' && row.next_follow_at < nowText().slice(0, 16)) throw new ApiError(400, '下次跟进时间不能早于现在');
+    // a follow-up written offline keeps the time it was written (the outbox's age header, bounded);
+    // the demo seed writes without a request
+    const c = ctx.c as ResourceCtx['c'] | undefined;
+    const at = c ? tapTime(c, undefined, MAX_FOLLOW_UP_AGE_MS) : nowText();
+    row.follow_at = at;
+    if (typeof row.next_follow_at === 'string' && row.next_follow_at !== '' && row.next_follow_at < at.slice(0, 16)) throw new ApiError(400, '下次跟进时间不能早于跟进时间');
   },
   async afterWrite(ctx, row) {
     const now = nowText();
+    const at = String(row.follow_at ?? now);
+    // a follow-up that waited in an outbox while a newer one arrived does not move the lead's last
+    // and next follow-up back
+    const newest = sql<boolean>`(last_follow_at is null or last_follow_at <= ${at})`;
     await ctx.db
       .updateTable('mkt_resource')
       .set({
-        last_follow_at: now,
-        next_follow_at: (row.next_follow_at as string | null) ?? null,
+        last_follow_at: sql<string>`case when ${newest} then ${at} else last_follow_at end`,
+        next_follow_at: sql<string | null>`case when ${newest} then ${(row.next_follow_at as string | null) || null} else next_follow_at end`,
         follow_count: sql<number>`coalesce(follow_count, 0) + 1`,
         // recycle_warned_at stays: the follow-up opens a new warning period by itself (recycle.ts),
         // while a deal deadline already warned about is not warned about again
@@ -130,7 +142,7 @@ export const recordHooks: ResourceHooks = {
       .where('id', '=', Number(row.resource_id))
       .execute();
     // a call that reached someone counts as contacted in the funnel
-    if ([1, 2, 3, 7].includes(Number(row.result))) await stampFunnel(ctx.db, Number(row.resource_id), 'called', now);
+    if ([1, 2, 3, 7].includes(Number(row.result))) await stampFunnel(ctx.db, Number(row.resource_id), 'called', at);
   },
   plannable: () => false,
   // without the right to all leads: the records of one's own leads (and the public pool's)

@@ -2,12 +2,13 @@ import { Modal, Select, Stack, Textarea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { callApi } from '../../../api/call';
-import { DialogActions, notifySuccess, useDialogSubmit } from '../../../components/feedback';
+import { DialogActions, notifyInfo, notifySuccess, useDialogSubmit } from '../../../components/feedback';
 import { FieldInput, type FormValue } from '../../../components/ResourcePage';
 import type { FieldDef } from '../../../contract/resource';
 import { CALL_RESULTS, FOLLOW_WAYS } from '../../../contract/resources/marketing';
 import { batchTransferSchoolCall, invalidateCall, staffOptionsCall, toSaleCall, toSellerCall, toTmkerCall } from '../../../contract/marketing';
-import { api } from '../../../api/client';
+import { recordAddCall } from '../../../contract/marketing-records';
+import { enqueueAndWait } from '../../../offline/outbox';
 
 export type LeadDialogKind = 'tmker' | 'seller' | 'sale' | 'invalid' | 'transfer' | 'record';
 
@@ -66,7 +67,16 @@ export function LeadDialog({ kind, ids, onClose, onDone }: { kind: LeadDialogKin
         const result = num('result');
         if (!result) return setError('请选择跟进结果');
         if (!text.trim()) return setError('请输入跟进内容');
-        await api.post('api/v1/mkt_record/add', { resource_id: ids[0], result, way: num('way') ?? 1, content: text.trim(), next_follow_at: values.next_follow_at || null });
+        const body = { resource_id: ids[0], result, way: num('way') ?? 1, content: text.trim(), next_follow_at: values.next_follow_at ? String(values.next_follow_at) : undefined };
+        // through the outbox: on a phone that lost its connection the follow-up is kept and sent
+        // once when it is back (the Idempotency-Key makes a resend one record)
+        const { outcome } = await enqueueAndWait({ call: recordAddCall, body, kind: 'mkt_record', label: `跟进：${body.content.slice(0, 20)}` });
+        if (outcome.state === 'rejected') return setError(outcome.msg || '新增跟进记录失败');
+        if (outcome.state === 'queued') {
+          notifyInfo('网络不可用，跟进记录已保存，联网后自动提交');
+          return onDone();
+        }
+        if (outcome.state === 'discarded') return onClose();
       }
       notifySuccess(`${TITLES[kind]}成功`);
       onDone();
