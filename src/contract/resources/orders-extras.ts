@@ -47,7 +47,8 @@ const packRef = { resource: 'prod_language_pack', label: ['name'] } as const;
 /** 退费原因: the reasons a refund names (the refund screens pick one). Head office's list. */
 export const refundReasonResource = defineResource({
   name: 'order_refund_detail_reason',
-  readBy: [ORDER_EXTRA_SCREEN.refundReason],
+  // the refund dialogs (退费, and 退费 of an installment plan) pick a reason
+  readBy: [ORDER_EXTRA_SCREEN.refundReason, ORDER_EXTRA_SCREEN.refund, ORDER_EXTRA_SCREEN.installment, ORDER_EXTRA_SCREEN.installmentJx],
   title: '退费原因',
   table: 'order_refund_detail_reason',
   scope: 'global',

@@ -9,4 +9,8 @@ export const screens: Record<string, () => Promise<{ default: ComponentType }>> 
   'orders/student_gift': () => import('./StudentGiftScreen'),
   'orders/recommend_gift': () => import('./RecommendGiftScreen'),
   'orders/old_recommend': () => import('./OldRecommendScreen'),
+  'orders/installment': () => import('./installment/InstallmentOrdersScreen'),
+  'orders/installment_jx': () => import('./installment/InstallmentJxScreen'),
+  'orders/refund': () => import('./refund/RefundScreen'),
+  'orders/refund_payment': () => import('./refund/RefundPaymentScreen'),
 };

@@ -57,7 +57,7 @@ export const menus: readonly MenuSeed[] = [
       orderScreen(
         '退费',
         S.refund,
-        'resource/order_refund',
+        'orders/refund',
         [
           ['order_refund_update_submission', '提交退费'],
           ['order_refund_update_relief', '退费减免'],
@@ -66,9 +66,9 @@ export const menus: readonly MenuSeed[] = [
         ],
         ['principal', 'sales'],
       ),
-      orderScreen('退费付款记录', S.refundPayment, 'resource/order_refund', [], ['principal']),
-      orderScreen('分期订单', S.installment, 'resource/order_installment', INSTALLMENT_BUTTONS, ['principal', 'sales']),
-      orderScreen('分期续费订单', S.installmentJx, 'resource/order_installment', INSTALLMENT_BUTTONS, ['principal', 'sales']),
+      orderScreen('退费付款记录', S.refundPayment, 'orders/refund_payment', [], ['principal']),
+      orderScreen('分期订单', S.installment, 'orders/installment', INSTALLMENT_BUTTONS, ['principal', 'sales']),
+      orderScreen('分期续费订单', S.installmentJx, 'orders/installment_jx', INSTALLMENT_BUTTONS, ['principal', 'sales']),
       orderScreen('免扣课记录', S.excused, 'resource/edu_order_excused', [...crud('edu_order_excused', '免扣课记录'), recover('edu_order_excused', '免扣课记录')], ['principal', 'front_desk']),
       orderScreen('淘宝订单', S.tbForm, 'resource/order_tb_form', [...crud('order_tb_form', '淘宝订单'), recover('order_tb_form', '淘宝订单')], ['principal', 'sales']),
       orderScreen('赠券配置', S.ticketConfig, 'resource/order_form_give_ticket_config', [...crud('order_form_give_ticket_config', '赠券配置'), recover('order_form_give_ticket_config', '赠券配置')], ['principal', 'sales']),

@@ -1,0 +1,108 @@
+import { Alert, Button } from '@mantine/core';
+import { useState } from 'react';
+import { installmentResource } from '../../../contract/resources/orders-extras';
+import type { TableRow } from '../../../components/DataTable';
+import { FieldsDialog, ResourcePage } from '../../../components/ResourcePage';
+import { notifySuccess } from '../../../components/feedback';
+import { useHasPermission } from '../../../components/session';
+import { useIsOnline } from '../../../offline/cachedDataNotice';
+import { RefundFileDialog } from '../refund/RefundFileDialog';
+import { PayInstallmentDialog } from './PayInstallmentDialog';
+import { PlanContract, type PlanAction } from './PlanContract';
+import { PlanDialog } from './PlanDialog';
+import { TerminateDialog } from './TerminateDialog';
+import { STEP_FIELDS, STEP_TITLES, runStep, type PlanStep } from './planActions';
+
+type Open =
+  | { kind: 'plan' | 'renewal'; studentId?: number }
+  | { kind: 'contract' | 'pay' | 'terminate' | 'refund'; row: TableRow }
+  | { kind: 'step'; step: PlanStep; row: TableRow }
+  | null;
+
+const PLAN_OPEN = [1, 2, 3];
+const OVERDUE = [2, 3];
+const SETTLED = 4;
+const state = (r: TableRow) => Number(r.state);
+const owedOf = (r: TableRow) => Number(r.total_amount) - Number(r.paid_amount);
+
+/**
+ * 分期订单 and 分期续费订单 (`renewal`): the plans of the caller's campuses with 新建分期计划 /
+ * 续费分期, and per plan its contract (periods and history) and actions: 还款, 逾期处理, 逾期恢复,
+ * 代扣授权, 终止, 转让, 续费 and, once settled, 退费 of its order. Orders are desktop work: offline
+ * the writes are hidden and the screen says so.
+ */
+export function InstallmentScreen({ renewal }: { renewal: boolean }) {
+  const [open, setOpen] = useState<Open>(null);
+  const [version, setVersion] = useState(0);
+  const online = useIsOnline();
+  const can = useHasPermission();
+  const close = () => setOpen(null);
+  const done = () => {
+    setOpen(null);
+    setVersion((v) => v + 1);
+  };
+  const step = (s: PlanStep, row: TableRow) => setOpen({ kind: 'step', step: s, row });
+
+  /** What a plan's state allows, for the contract dialog (the row shows the frequent ones). */
+  const actionsOf = (row: TableRow): PlanAction[] => {
+    if (!online) return [];
+    const s = state(row);
+    const live = PLAN_OPEN.includes(s);
+    const list: (PlanAction & { perm: string; when: boolean })[] = [
+      { key: 'pay', label: '还款', perm: 'order_installment_pay', when: live, onClick: () => setOpen({ kind: 'pay', row }) },
+      { key: 'treat', label: '逾期处理', perm: 'order_form_overdue_treatment', when: OVERDUE.includes(s), onClick: () => step('treat', row) },
+      { key: 'recover', label: '逾期恢复', perm: 'order_form_overdue_recovery', when: OVERDUE.includes(s), onClick: () => step('recover', row) },
+      { key: 'withhold', label: '代扣授权', perm: 'order_form_installment_withholding_authorization', when: live, onClick: () => step('withhold', row) },
+      { key: 'renewal', label: '续费', perm: 'order_installment_save_plan', when: true, onClick: () => setOpen({ kind: 'renewal', studentId: Number(row.student_id) }) },
+      { key: 'refund', label: '退费', perm: 'order_refund_update_submission', when: s === SETTLED, onClick: () => setOpen({ kind: 'refund', row }) },
+      { key: 'transfer', label: '转让', perm: 'order_form_transfer_installment_order', when: live, onClick: () => step('transfer', row) },
+      { key: 'terminate', label: '终止', color: 'red', perm: 'order_installment_termination', when: live, onClick: () => setOpen({ kind: 'terminate', row }) },
+    ];
+    return list.filter((a) => a.when && can(a.perm)).map(({ key, label, color, onClick }) => ({ key, label, color, onClick }));
+  };
+
+  const toolbar = () =>
+    online && can('order_installment_save_plan') ? (
+      <Button onClick={() => setOpen({ kind: renewal ? 'renewal' : 'plan' })} data-testid="plan-add">
+        {renewal ? '续费分期' : '新建分期计划'}
+      </Button>
+    ) : null;
+  const refresh = (msg: string) => {
+    notifySuccess(msg);
+    setVersion((v) => v + 1);
+  };
+  return (
+    <>
+      {!online && <Alert color="orange">离线时不能办理分期，恢复网络后再还款、终止或转让。</Alert>}
+      <ResourcePage
+        key={version}
+        def={installmentResource}
+        fixedFilters={{ is_renewal: renewal ? 1 : 0 }}
+        exportName={renewal ? '分期续费订单' : '分期订单'}
+        toolbar={toolbar}
+        rowActions={() => [
+          { key: 'contract', label: '合同', onClick: (row) => setOpen({ kind: 'contract', row }) },
+          { key: 'pay', label: '还款', perm: 'order_installment_pay', visible: (r) => online && PLAN_OPEN.includes(state(r)), onClick: (row) => setOpen({ kind: 'pay', row }) },
+          { key: 'treat', label: '逾期处理', perm: 'order_form_overdue_treatment', visible: (r) => online && OVERDUE.includes(state(r)), onClick: (row) => step('treat', row) },
+          { key: 'transfer', label: '转让', perm: 'order_form_transfer_installment_order', visible: (r) => online && PLAN_OPEN.includes(state(r)), onClick: (row) => step('transfer', row) },
+          { key: 'terminate', label: '终止', color: 'red', perm: 'order_installment_termination', visible: (r) => online && PLAN_OPEN.includes(state(r)), onClick: (row) => setOpen({ kind: 'terminate', row }) },
+        ]}
+      />
+      {(open?.kind === 'plan' || open?.kind === 'renewal') && <PlanDialog renewal={open.kind === 'renewal'} studentId={open.studentId} onClose={close} onDone={done} />}
+      {open?.kind === 'contract' && <PlanContract plan={open.row} actions={actionsOf(open.row)} onClose={close} />}
+      {open?.kind === 'pay' && <PayInstallmentDialog id={Number(open.row.id)} owed={owedOf(open.row)} onClose={close} onDone={done} />}
+      {open?.kind === 'terminate' && <TerminateDialog id={Number(open.row.id)} orderId={Number(open.row.order_id)} owed={owedOf(open.row)} onClose={close} onDone={done} />}
+      {open?.kind === 'refund' && <RefundFileDialog orderId={Number(open.row.order_id)} onClose={close} onDone={done} />}
+      <FieldsDialog
+        title={open?.kind === 'step' ? STEP_TITLES[open.step] : null}
+        fields={open?.kind === 'step' ? STEP_FIELDS[open.step] : {}}
+        onClose={close}
+        onSubmit={async (v) => {
+          if (open?.kind !== 'step') return;
+          refresh(await runStep(open.step, Number(open.row.id), v));
+        }}
+      />
+    </>
+  );
+}
+
