@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import type { AppEnv } from '../lib/context';
 import { ANY_SIGNED_IN, declareRead } from '../lib/auth';
-import { callPath, type ResourceDef } from '../../src/contract/resource';
+import { callPath, readersOf, type ResourceDef } from '../../src/contract/resource';
 import { RESOURCES } from '../../src/contract/resources';
 import { TEACHING_SCREENS } from '../../src/contract/classes';
 import { STUDENT_SCREENS } from '../../src/contract/students';
@@ -85,14 +85,15 @@ export function screensReading(name: string, own: readonly string[]): string[] {
   const out = new Set(own);
   for (const def of RESOURCES) {
     const refers = Object.values(def.fields).some((f) => f.ref?.resource === name || (f.options?.kind === 'resource' && f.options.resource === name));
-    if (refers) for (const s of def.readBy ?? []) out.add(s);
+    if (refers) for (const s of readersOf(def) ?? []) out.add(s);
   }
   return [...out];
 }
 
 /** Menus whose holders may read a declared resource (its `readBy`); undefined when the declaration names none. */
 export function resourceReadMenus(def: ResourceDef): string[] | undefined {
-  return def.readBy ? screensReading(def.name, def.readBy) : undefined;
+  const own = readersOf(def);
+  return own ? screensReading(def.name, own) : undefined;
 }
 
 const USER_LIST = [...new Set([...screensReading('system_user', LIST_SCREENS.system_user), ...screensReading('sys_user', LIST_SCREENS.sys_user)])];

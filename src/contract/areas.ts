@@ -18,6 +18,8 @@ export const AREAS: readonly AreaName[] = [...CALL_AREAS, ...SCREEN_AREAS];
  * the upgrade). Only grows.
  */
 export const RENAMED_SCREEN_KEYS: Readonly<Record<string, string>> = {
+  // 教室 is a plain list: its declaration's own screen (classroomResource.menu), not a wrapper
+  'base/classroom': 'resource/base_otm_classroom',
   // 学员赠品 gained its 发放/退回 row actions: its own screen of the orders area
   'resource/order_student_gift': 'orders/student_gift',
   'educational/front_desk_check_in': 'classes/front_desk_check_in',

@@ -263,6 +263,33 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
    * offers no 编辑/删除 on them. The area's own calls that change such rows check it themselves.
    */
   lockedWhen?: LockRule;
+  /**
+   * The declaration's own screen in the sidebar: its list (`resource/<name>`, the shared
+   * ResourcePage) with a button for each write call and action, seeded like the areas' menus
+   * (server/db/seed/declared-menus.ts). Its code is also a reader of the list (see readersOf).
+   */
+  menu?: DeclaredMenu;
+}
+
+export interface DeclaredMenu {
+  /** the sidebar directory it sits in, as the codes of the areas' menus nest it (`base`, `system`) */
+  in: string;
+  /** the menu's code: its identity in an installed database */
+  code: string;
+  /** the sidebar text (default: the title) */
+  name?: string;
+  /** the address (default `/<directory>/<name>`) */
+  url?: string;
+  /** roles (codes) given the screen and its buttons when it is new (default: the directory's); the administrator always */
+  grants?: readonly string[];
+  /** place among the directory's children when first inserted */
+  order?: number;
+}
+
+/** The screens whose holders may read a declaration's list: its `readBy` and its own menu. */
+export function readersOf(def: Pick<ResourceDef, 'readBy' | 'menu'>): string[] | undefined {
+  if (!def.readBy && !def.menu) return undefined;
+  return [...(def.readBy ?? []), ...(def.menu ? [def.menu.code] : [])];
 }
 
 export interface LockRule {

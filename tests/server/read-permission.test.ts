@@ -6,6 +6,7 @@ import { loadAccess } from '../../server/lib/principal';
 import { DEMO_USERS, loadMenuSeeds } from '../../server/db/seed';
 import type { MenuSeed } from '../../server/db/seed/menu-seed';
 import { RESOURCES } from '../../src/contract/resources';
+import { readersOf } from '../../src/contract/resource';
 import { createTestServer, DEMO_PASSWORD, ADMIN, type LoggedIn, type TestServer } from './helpers';
 
 /**
@@ -64,8 +65,8 @@ describe('read permissions', () => {
     // the fixed route /class_degree (spec screens.tsv "fixed"): no seeded menu, an administrator may add one with this code
     screens.add('classes_class_degree');
     expect(screens.size).toBeGreaterThan(30);
-    expect(RESOURCES.filter((d) => !d.readBy || d.readBy.length === 0).map((d) => d.name)).toEqual([]);
-    const unknown = RESOURCES.flatMap((d) => (d.readBy ?? []).filter((m) => m !== ANY_SIGNED_IN && !screens.has(m)).map((m) => `${d.name}: ${m}`));
+    expect(RESOURCES.filter((d) => (readersOf(d) ?? []).length === 0).map((d) => d.name)).toEqual([]);
+    const unknown = RESOURCES.flatMap((d) => (readersOf(d) ?? []).filter((m) => m !== ANY_SIGNED_IN && !screens.has(m)).map((m) => `${d.name}: ${m}`));
     expect(unknown).toEqual([]);
   });
 

@@ -8,6 +8,8 @@ import { hashPassword } from '../../lib/password';
 import { nowText } from '../../lib/time';
 import type { MenuSeed } from './menu-seed';
 import { syncMenus } from './menu-sync';
+import { withDeclaredScreens } from './declared-menus';
+import { RESOURCES } from '../../../src/contract/resources';
 import { OPTION_SETS } from './option-sets';
 import { ROLES, DEMO_USERS, DEMO_PASSWORD, ADMIN_DEMO_PASSWORD, ORG_TREE, type OrgSeed } from './demo-data';
 import '../core-schema';
@@ -28,7 +30,7 @@ async function runAreaDemoSeeds(db: Kysely<Database>): Promise<void> {
   for (const m of mods) await m.seed(db);
 }
 
-/** Menu seeds of every area: the files of seed/menus/, each exporting `menus` and an `order`. */
+/** Menu seeds of every area: the files of seed/menus/, each exporting `menus` and an `order`, and the declarations' own screens. */
 export async function loadMenuSeeds(): Promise<MenuSeed[]> {
   const files = fs.readdirSync(MENUS_DIR).filter((f) => /^[a-z0-9_-]+\.ts$/.test(f));
   const mods: { order: number; file: string; menus: readonly MenuSeed[] }[] = [];
@@ -37,7 +39,10 @@ export async function loadMenuSeeds(): Promise<MenuSeed[]> {
     if (mod.menus) mods.push({ order: mod.order ?? 100, file, menus: mod.menus });
   }
   mods.sort((a, b) => a.order - b.order || a.file.localeCompare(b.file));
-  return mods.flatMap((m) => m.menus);
+  return withDeclaredScreens(
+    mods.flatMap((m) => m.menus),
+    RESOURCES,
+  );
 }
 
 export async function isEmpty(db: Kysely<Database>): Promise<boolean> {

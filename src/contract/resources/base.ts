@@ -20,8 +20,8 @@ export const WEEK_DAYS: readonly OptionItem[] = [
 
 export const classroomResource = defineResource({
   name: 'base_otm_classroom',
-  readBy: ['base_classroom'],
   title: '教室',
+  menu: { in: 'base', code: 'base_classroom', url: '/base/classroom', order: 3 },
   table: 'base_otm_classroom',
   scope: 'school',
   softDelete: true,

@@ -6,7 +6,6 @@ export const screens: Record<string, () => Promise<{ default: ComponentType }>> 
   'base/organ': () => import('./OrganPage'),
   'base/sub_company': () => import('./SubCompanyPage'),
   'base/user': () => import('./StaffFilePage'),
-  'base/classroom': () => import('./ClassroomScreen'),
   'base/feedback': () => import('./feedback/FeedbackPage'),
   'base/organ_school': () => import('./OrganSchoolScreen'),
   'base/protocol_type': () => import('./ProtocolTypeScreen'),

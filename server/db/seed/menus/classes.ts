@@ -156,7 +156,7 @@ export const menus: readonly MenuSeed[] = [
       // keeps their campuses' own holidays and swap days and sees the class types
       withButtonGrants(screen('节假日设置', 'classes/holiday_set', [...crud('base_holiday_set', '节假日'), ...crud('base_holiday_set_school', '校区节假日')], kept('base/holiday_set')), headOffice(crud('base_holiday_set', ''))),
       withButtonGrants(screen('调休日', 'classes/swap_day', [...crud('base_swap_day', '调休日'), ...crud('base_swap_day_school', '校区调休日')], kept('base/swap_day')), headOffice(crud('base_swap_day', ''))),
-      screen('教室', 'base/classroom', [...crud('base_otm_classroom', '教室'), ['base_otm_classroom_recover', '恢复教室']]),
+      // 教室: declared with its list (classroomResource.menu)
       withButtonGrants(
         screen('班型', 'products/class_type', [
           ...crud('prod_class_type', '班型'),
