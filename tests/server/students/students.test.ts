@@ -59,9 +59,14 @@ afterAll(async () => s?.close());
 describe('students: demo data', () => {
   it('has students in every state over the campuses, parents shared by siblings, and points equal to their ledger', async () => {
     const states = await s.db.selectFrom('student').select(['state', 'school_id']).where('del_flag', '=', 0).execute();
-    expect(states.length).toBeGreaterThan(300);
+    // issue 12: at least 2,000 students, frozen and stopped ones at every campus
+    expect(states.length).toBeGreaterThanOrEqual(2000);
     expect(new Set(states.map((r) => r.state))).toEqual(new Set([1, 2, 3, 4, 5, 6, 7, 8]));
-    expect(new Set(states.map((r) => r.school_id)).size).toBeGreaterThanOrEqual(9);
+    const campuses = new Set(states.map((r) => r.school_id));
+    expect(campuses.size).toBeGreaterThanOrEqual(9);
+    for (const state of [2, 7]) expect(new Set(states.filter((r) => r.state === state).map((r) => r.school_id))).toEqual(campuses);
+    const parents = await s.db.selectFrom('stu_parent_student').select('student_id').distinct().execute();
+    expect(parents.length).toBeGreaterThanOrEqual(2000);
     const shared = await s.db.selectFrom('stu_parent_student').select('parent_id').groupBy('parent_id').having((eb) => eb.fn.countAll(), '>', 1).execute();
     expect(shared.length).toBeGreaterThan(0);
     expect(await integralMismatches(s.db)).toEqual([]);

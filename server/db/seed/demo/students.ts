@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { Database } from '../../schema';
 import { nowText, todayText } from '../../../lib/time';
 import { chunk } from '../../../lib/chunk';
@@ -9,8 +9,10 @@ import '../../core-schema';
 
 /**
  * Demo data of the students area, on top of the classes demo's enrolled students: owners, grades,
- * sources, ID numbers and course validity for them; about thirty more students per campus in every
- * other state (潜在, 试听, 冻结, 停课, 结课, 退费, 流失, some overdue or without a class); parents as
+ * sources, ID numbers and course validity for them; about 180 more students per campus in every
+ * other state (潜在, 试听, 冻结, 停课, 结课, 退费, 流失, some overdue or without a class), over 2,000 in
+ * all, written in batches (one insert per 200 rows, one update per balance or freeze range, not per
+ * student: the test suite and the e2e server seed this once per worker); parents as
  * one record per person with siblings sharing them; points with their ledger; freezes and stop
  * applies (approved, pending, ended); scores, assessments, knowledge points, certificates,
  * textbooks, attract-traffic records, referrers and a warm-up class (the system demo tags students).
@@ -18,8 +20,8 @@ import '../../core-schema';
 export const order = 25;
 
 const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛';
-const BOY = ['浩然', '子轩', '宇航', '俊杰', '博文', '梓睿', '一鸣', '天佑', '思齐', '明哲', '泽宇', '乐天', '嘉树', '景行', '昊天', '睿哲'];
-const GIRL = ['雨萱', '梓琪', '欣妍', '可欣', '语嫣', '思彤', '若曦', '紫涵', '佳怡', '梦瑶', '诗琪', '安琪', '书瑶', '静怡', '一涵', '芷若'];
+const BOY = ['浩然', '子轩', '宇航', '俊杰', '博文', '梓睿', '一鸣', '天佑', '思齐', '明哲', '泽宇', '乐天', '嘉树', '景行', '昊天', '睿哲', '子墨', '宇轩', '沐阳', '奕辰', '皓轩', '铭泽', '俊熙', '晨阳', '若愚', '致远', '承泽', '子谦'];
+const GIRL = ['雨萱', '梓琪', '欣妍', '可欣', '语嫣', '思彤', '若曦', '紫涵', '佳怡', '梦瑶', '诗琪', '安琪', '书瑶', '静怡', '一涵', '芷若', '欣怡', '梓萱', '诗涵', '沐晴', '语桐', '思琪', '雅琳', '晓萌', '心怡', '子琪', '若彤', '佳琪'];
 const FATHER = ['建军', '志刚', '海涛', '国强', '文斌', '立新', '永明', '振华', '晓东', '俊峰'];
 const MOTHER = ['丽华', '晓燕', '秀英', '春梅', '雪梅', '玉兰', '美玲', '慧敏', '文静', '海霞'];
 const OCCUPATIONS = ['教师', '医生', '工程师', '公务员', '会计', '销售经理', '个体经营', '律师', '设计师', null];
@@ -177,6 +179,17 @@ export async function seed(db: Kysely<Database>): Promise<void> {
       { state: 3, count: 3 },
       { state: 4, count: 2 },
       { state: 8, count: 3 },
+      // the campus's longer history (about 150 more per campus, so the demo holds over 2,000
+      // students): enquiries that never came, finished and lost students, refunds, a few more
+      // frozen and stopped, some 在读 without a class yet
+      { state: 5, count: 45 },
+      { state: 6, count: 15 },
+      { state: 1, count: 8 },
+      { state: 3, count: 35 },
+      { state: 8, count: 25 },
+      { state: 4, count: 8 },
+      { state: 7, count: 8 },
+      { state: 2, count: 6 },
     ];
     const fresh: AnyRow[] = [];
     let lastFamily: { surname: string; phone: string; parent: string; relation: number } | undefined;
@@ -210,7 +223,7 @@ export async function seed(db: Kysely<Database>): Promise<void> {
           teacher_id: [1, 7, 2, 3].includes(p.state) && teachers.length ? teachers[n % teachers.length] : null,
           pusher_id: null,
           attend_school: `${school.name.replace(/校区$/, '')}实验小学`,
-          valid_until: [1, 7, 2].includes(p.state) ? (p.state === 1 && n === 4 ? addDays(today, -12) : addDays(today, 120 + n * 30)) : p.state === 3 ? addDays(today, -30 - n * 10) : null,
+          valid_until: [1, 7, 2].includes(p.state) ? (p.state === 1 && n === 4 ? addDays(today, -12) : addDays(today, 120 + n * 30)) : p.state === 3 ? addDays(today, -30 - (n % 12) * 10) : null,
           is_exempt: 0,
           integral: 0,
           freeze_start: null,
@@ -224,42 +237,39 @@ export async function seed(db: Kysely<Database>): Promise<void> {
     await insertAll(db, 'student', fresh);
     const all = await db.selectFrom('student').selectAll().where('school_id', '=', school.id).where('del_flag', '=', 0).orderBy('id').execute();
 
-    // 3. parents: one record per phone in the campus, linked to each child; a second parent for some
-    const parentIdByPhone = new Map<string, number>();
-    const links: AnyRow[] = [];
+    // 3. parents: one record per phone in the campus, linked to each child; a second parent for
+    // some (a sibling gets both of the first child's). Inserted in batches, found again by phone.
+    const parentRows: Insertable<Database['stu_parent']>[] = [];
+    const firstChild = new Map<string, { studentId: number; second: string | null }>();
+    const linkPlan: { studentId: number; phone: string; primary: boolean }[] = [];
     for (const s of all) {
       if (!s.parent_phone) continue;
-      let pid = parentIdByPhone.get(s.parent_phone);
-      if (pid === undefined) {
-        const row = await db
-          .insertInto('stu_parent')
-          .values({ school_id: school.id, name: s.parent_name ?? `${s.name}家长`, relation: Number(s.parent_relation ?? 2), phone: s.parent_phone, student_id: s.id, is_primary: 1, occupation: pick(OCCUPATIONS), wechat: random() < 0.5 ? `wx_${s.parent_phone.slice(-6)}` : null, remark: null, del_flag: 0, ...st() })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        pid = row.id;
-        parentIdByPhone.set(s.parent_phone, pid);
+      const known = firstChild.get(s.parent_phone);
+      if (known === undefined) {
+        parentRows.push({ school_id: school.id, name: s.parent_name ?? `${s.name}家长`, relation: Number(s.parent_relation ?? 2), phone: s.parent_phone, student_id: s.id, is_primary: 1, occupation: pick(OCCUPATIONS), wechat: random() < 0.5 ? `wx_${s.parent_phone.slice(-6)}` : null, remark: null, del_flag: 0, ...st() });
+        let second: string | null = null;
         if (random() < 0.4) {
           const relation = Number(s.parent_relation) === 2 ? 1 : 2;
-          const phone = newPhone();
-          const second = await db
-            .insertInto('stu_parent')
-            .values({ school_id: school.id, name: relation === 1 ? `${s.name.slice(0, 1)}${pick(FATHER)}` : `${pick([...SURNAMES])}${pick(MOTHER)}`, relation, phone, student_id: s.id, is_primary: 0, occupation: pick(OCCUPATIONS), wechat: null, remark: null, del_flag: 0, ...st() })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          parentIdByPhone.set(phone, second.id);
-          links.push({ school_id: school.id, student_id: s.id, parent_id: second.id, is_primary: 0, ...st() });
+          second = newPhone();
+          parentRows.push({ school_id: school.id, name: relation === 1 ? `${s.name.slice(0, 1)}${pick(FATHER)}` : `${pick([...SURNAMES])}${pick(MOTHER)}`, relation, phone: second, student_id: s.id, is_primary: 0, occupation: pick(OCCUPATIONS), wechat: null, remark: null, del_flag: 0, ...st() });
+          linkPlan.push({ studentId: s.id, phone: second, primary: false });
         }
-      } else {
-        // a sibling: the second parent of the first child is theirs too
-        const first = links.find((l) => l.parent_id !== pid && all.find((x) => x.id === l.student_id)?.parent_phone === s.parent_phone);
-        if (first) links.push({ school_id: school.id, student_id: s.id, parent_id: first.parent_id, is_primary: 0, ...st() });
+        firstChild.set(s.parent_phone, { studentId: s.id, second });
+      } else if (known.second) {
+        linkPlan.push({ studentId: s.id, phone: known.second, primary: false });
       }
-      links.push({ school_id: school.id, student_id: s.id, parent_id: pid, is_primary: 1, ...st() });
+      linkPlan.push({ studentId: s.id, phone: s.parent_phone, primary: true });
     }
+    const parentIdByPhone = new Map<string, number>();
+    for (const part of chunk(parentRows, 200)) {
+      for (const r of await db.insertInto('stu_parent').values(part).returning(['id', 'phone']).execute()) parentIdByPhone.set(String(r.phone), r.id);
+    }
+    const links: AnyRow[] = linkPlan.map((l) => ({ school_id: school.id, student_id: l.studentId, parent_id: parentIdByPhone.get(l.phone), is_primary: l.primary ? 1 : 0, ...st() }));
     await insertAll(db, 'stu_parent_student', links);
 
     // 4. points with their ledger (the student's total is the ledger's sum)
     const ledger: AnyRow[] = [];
+    const balances = new Map<number, number[]>();
     for (const s of all.filter((x) => [1, 2, 3, 7].includes(Number(x.state)))) {
       if (random() < 0.35) continue;
       let balance = 0;
@@ -270,20 +280,27 @@ export async function seed(db: Kysely<Database>): Promise<void> {
         balance += points;
         ledger.push({ school_id: school.id, student_id: s.id, points, balance_after: balance, reason: out ? pick(POINTS_OUT) : pick(POINTS_IN), operator_name: '演示数据', biz_type: out ? 'deduct' : 'grant', ...st(null, `${addDays(today, -60 + r * 12)} 1${r}:00:00`) });
       }
-      await db.updateTable('student').set({ integral: balance }).where('id', '=', s.id).execute();
+      balances.set(balance, [...(balances.get(balance) ?? []), s.id]);
     }
     await insertAll(db, 'student_integral_log', ledger);
+    // one update per balance, not per student
+    for (const [balance, ids] of balances) for (const part of chunk(ids, 500)) await db.updateTable('student').set({ integral: balance }).where('id', 'in', part).execute();
 
     // 5. freezes and stop applies
     const freezes: AnyRow[] = [];
     const offApplies: { studentId: number; offDate: string }[] = [];
+    const frozenRange = new Map<string, number[]>();
     for (const [n, s] of all.filter((x) => x.state === 7).entries()) {
-      const start = addDays(today, -10 - n * 5);
-      const end = addDays(today, 20 + n * 10);
+      const start = addDays(today, -10 - (n % 8) * 5);
+      const end = addDays(today, 20 + (n % 8) * 10);
       const days = Math.round((Date.parse(end) - Date.parse(start)) / 86_400_000) + 1;
       freezes.push({ school_id: school.id, student_id: s.id, start_date: start, end_date: end, days, reason: pick(['出国旅行', '孩子生病住院', '学校期末考试', '家中有事']), state: 2, check_remark: '同意', checked_by: null, checked_at: `${start} 10:00:00`, wf_instance_id: null, ...st(null, `${addDays(start, -3)} 15:00:00`) });
-      await db.updateTable('student').set({ freeze_start: start, freeze_end: end }).where('id', '=', s.id).execute();
+      frozenRange.set(`${start}|${end}`, [...(frozenRange.get(`${start}|${end}`) ?? []), s.id]);
       if (n === 0) offApplies.push({ studentId: s.id, offDate: addDays(today, 3) });
+    }
+    for (const [range, ids] of frozenRange) {
+      const [start, end] = range.split('|');
+      await db.updateTable('student').set({ freeze_start: start, freeze_end: end }).where('id', 'in', ids).execute();
     }
     const active = all.filter((x) => x.state === 1);
     if (active[0]) freezes.push({ school_id: school.id, student_id: active[0].id, start_date: addDays(today, 7), end_date: addDays(today, 21), days: 15, reason: '寒假回老家', state: 1, check_remark: null, checked_by: null, checked_at: null, wf_instance_id: null, ...st(seller ?? null) });
@@ -294,7 +311,7 @@ export async function seed(db: Kysely<Database>): Promise<void> {
       const f = await db.selectFrom('student_freeze').select('id').where('student_id', '=', o.studentId).where('state', '=', 2).executeTakeFirstOrThrow();
       await db.insertInto('student_freeze_off_apply').values({ school_id: school.id, freeze_id: f.id, student_id: o.studentId, off_date: o.offDate, reason: '提前回来了，想尽快复课', state: 1, ...st(seller ?? null) }).execute();
     }
-    const stops: AnyRow[] = all.filter((x) => x.state === 2).map((s, n) => ({ school_id: school.id, student_id: s.id, start_date: addDays(today, -20 - n * 7), days: 30 + n * 15, reason: pick(['学业压力大，暂停一段时间', '身体原因', '家庭搬迁过渡期']), state: 2, wf_instance_id: null, ...st(seller ?? null, `${addDays(today, -22 - n * 7)} 11:00:00`) }));
+    const stops: AnyRow[] = all.filter((x) => x.state === 2).map((s, n) => ({ school_id: school.id, student_id: s.id, start_date: addDays(today, -20 - (n % 6) * 7), days: 30 + (n % 6) * 15, reason: pick(['学业压力大，暂停一段时间', '身体原因', '家庭搬迁过渡期']), state: 2, wf_instance_id: null, ...st(seller ?? null, `${addDays(today, -22 - (n % 6) * 7)} 11:00:00`) }));
     if (active[3]) stops.push({ school_id: school.id, student_id: active[3].id, start_date: addDays(today, 5), days: 14, reason: '参加学校夏令营', state: 1, wf_instance_id: null, ...st(seller ?? null) });
     await insertAll(db, 'student_stop_apply', stops);
 
@@ -353,7 +370,8 @@ export async function seed(db: Kysely<Database>): Promise<void> {
     }
 
     // 8. a warm-up class with the campus's trial students (every campus: 热身班学员 of each campus's staff)
-    const trial = all.filter((x) => x.state === 6);
+    // the first twelve trial students (the class seats 15)
+    const trial = all.filter((x) => x.state === 6).slice(0, 12);
     if (classType && trial.length) {
       const cls = await db
         .insertInto('base_class_manage')
