@@ -353,6 +353,26 @@ export const transferInstallmentCall = defineCall({
   answer: answer<{ id: number; student_id: number; order_id: number }>(),
 });
 
+/**
+ * 修改分期计划 (installment / modify): the periods still owed are replaced by a new schedule adding
+ * up to what the plan still owes (a period partly paid is closed at what it received). Path chosen
+ * for the spec's unnamed dialog, in the style of save_plan.
+ */
+export const modifyInstallmentCall = defineCall({
+  area: 'orders',
+  title: '修改分期计划',
+  method: 'POST',
+  path: 'api/v1/order_installment/modify_plan',
+  perm: 'order_installment_modify_plan',
+  body: z.object({
+    id: id('分期订单'),
+    periods: z.array(installmentPeriodSchema, { error: '请填写分期计划' }).min(1, '请至少填写一期').max(36, '最多分 36 期'),
+    note: note('修改原因'),
+  }),
+  labels: { id: '分期订单', periods: '分期计划', due_date: '还款日', amount: '每期金额', note: '修改原因' },
+  answer: answer<{ id: number; periods: number; next_due_date: string }>(),
+});
+
 // ---------------------------------------------------------------------------------------------
 // Refunds (退费)
 // ---------------------------------------------------------------------------------------------

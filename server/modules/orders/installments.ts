@@ -1,6 +1,7 @@
 import type { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import {
+  modifyInstallmentCall,
   overdueRecoveryCall,
   overdueTreatmentCall,
   payInstallmentCall,
@@ -23,6 +24,7 @@ import { studentInScope } from '../students';
 import { onReceiptCancel, type ReceiptCancelEvent } from '../finance';
 import { paymentReceipt, returnAccountPayment } from './receipts';
 import { terminateInstallment, transferInstallment } from './installment-end';
+import { modifyInstallmentPlan } from './installment-modify';
 import { recordOrderPayment } from './lifecycle';
 import { reverseOrderPayment } from './payment-cancel';
 import { orderInScope, stateText as orderStateText, type OrderRow } from './order-rules';
@@ -307,6 +309,8 @@ export function registerInstallments(app: Hono<AppEnv>): void {
   });
 
   mountCall(app, withholdingAuthorizationCall, async ({ db, principal, body }) => authorizeWithholding(db, principal, await planInScope(db, principal, body.id), body));
+
+  mountCall(app, modifyInstallmentCall, async ({ db, principal, body }) => modifyInstallmentPlan(db, principal, await planInScope(db, principal, body.id), body.periods, body.note));
 
   mountCall(app, terminateInstallmentCall, async ({ db, principal, body }) => terminateInstallment(db, principal, await planInScope(db, principal, body.id), body.note));
 

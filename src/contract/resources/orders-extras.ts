@@ -204,7 +204,8 @@ export const installmentResource = defineResource({
   calls: { add: false, update: false, delete: false },
   indexes: [['school_id', 'state', 'next_due_date'], ['order_id']],
   fields: {
-    order_id: { type: 'int', label: '订单', required: true, min: 1, search: 'eq', list: { width: 80 } },
+    // the list shows and searches the order by its number
+    order_id: { type: 'int', label: '订单', required: true, min: 1, search: 'eq', ref: { resource: 'order_form', label: ['order_no'] }, list: { width: 150 } },
     student_id: { type: 'int', label: '学员', required: true, min: 1, search: 'eq', ref: studentRef, list: { width: 100 } },
     is_renewal: { type: 'bool', label: '续费', default: 0, search: 'eq', list: { format: 'bool', width: 70 } },
     total_amount: { type: 'money', label: '分期总额', required: true, min: 1, list: { width: 110 } },

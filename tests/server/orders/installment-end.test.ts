@@ -35,7 +35,7 @@ async function accountBalance(studentId: number): Promise<number> {
 
 beforeAll(async () => {
   w = await ordersWorld();
-}, 120_000);
+}, 600_000);
 
 afterAll(async () => w?.s.close());
 
@@ -102,5 +102,43 @@ describe('orders: an installment plan ended early acts on its order', () => {
     expect(await ledgerViolations(w.s.db)).toEqual([]);
     const back = await w.s.call<unknown>('POST', api('order_form/transfer_installment_order'), { headers: w.principal, json: { id: planId, to_student_id: from, note: '转回' } });
     expect(back.body).toMatchObject({ code: 409, msg: '分期订单已结清，不能转让' });
+  });
+});
+
+describe('orders: 修改分期计划 replaces the periods still owed', () => {
+  it('keeps what was paid, closes a partly paid period, refuses schedules that do not add up or start too early, and logs both schedules', async () => {
+    const student = await studentWithoutHours(w, 3);
+    const { planId, deal, periods } = await plannedOrder(student);
+    // the first period and 100 fen of the second are paid
+    await ok(w.s.call('POST', api('order_installment/pay'), { headers: w.principal, json: { id: planId, amount: periods[0] + 100 } }));
+    const owed = deal - periods[0] - 100;
+    const dates = [addDays(todayText(), 70), addDays(todayText(), 100)];
+    const count = async () => (await w.s.db.selectFrom('order_installment_period').select('id').where('installment_id', '=', planId).execute()).length;
+    const call = (json: Record<string, unknown>) => w.s.call<{ periods: number; next_due_date: string }>('POST', api('order_installment/modify_plan'), { headers: w.principal, json });
+
+    const short = await call({ id: planId, note: '家长申请延后', periods: [{ due_date: dates[0], amount: owed - 1 }] });
+    expect(short.body).toMatchObject({ code: 400, msg: `各期金额合计 ${formatYuan(owed - 1)} 元，与未还金额 ${formatYuan(owed)} 元不一致` });
+    const early = await call({ id: planId, note: '家长申请延后', periods: [{ due_date: addDays(todayText(), 45), amount: owed }] });
+    expect(early.body.code).toBe(400);
+    expect(early.body.msg).toContain('第1期还款日必须晚于已还期次的还款日');
+    const noNote = await call({ id: planId, note: '', periods: [{ due_date: dates[0], amount: owed }] });
+    expect(noNote.body).toMatchObject({ code: 400, msg: '请输入修改原因' });
+    expect(await count()).toBe(3);
+
+    const half = Math.floor(owed / 2);
+    const done = await ok(call({ id: planId, note: '家长申请延后', periods: [{ due_date: dates[0], amount: half }, { due_date: dates[1], amount: owed - half }] }));
+    expect(done).toMatchObject({ periods: 4, next_due_date: dates[0] });
+    const rows = await w.s.db.selectFrom('order_installment_period').select(['period_no', 'amount', 'paid_amount', 'state', 'due_date']).where('installment_id', '=', planId).orderBy('period_no').execute();
+    expect(rows.map((r) => [r.period_no, Number(r.amount), Number(r.paid_amount), r.state])).toEqual([
+      [1, periods[0], periods[0], 2],
+      [2, 100, 100, 2],
+      [3, half, 0, 1],
+      [4, owed - half, 0, 1],
+    ]);
+    const event = await w.s.db.selectFrom('order_installment_event').select('note').where('installment_id', '=', planId).where('kind', '=', '修改').executeTakeFirstOrThrow();
+    expect(event.note).toContain(`新计划：${dates[0]} ${formatYuan(half)}，${dates[1]} ${formatYuan(owed - half)}`);
+    // the new schedule is paid off like any other
+    const paid = await ok(w.s.call<{ state: number; settled_periods: number[] }>('POST', api('order_installment/pay'), { headers: w.principal, json: { id: planId, amount: owed } }));
+    expect(paid).toMatchObject({ state: 4, settled_periods: [3, 4] });
   });
 });

@@ -23,6 +23,7 @@ function orderScreen(name: string, code: string, component: string, buttons: rea
 const INSTALLMENT_BUTTONS: readonly [string, string][] = [
   ['order_installment_save_plan', '保存分期计划'],
   ['order_installment_pay', '分期还款'],
+  ['order_installment_modify_plan', '修改分期计划'],
   ['order_form_overdue_treatment', '逾期处理'],
   ['order_form_overdue_recovery', '逾期恢复'],
   ['order_form_installment_withholding_authorization', '代扣授权'],

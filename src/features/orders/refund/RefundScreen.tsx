@@ -6,7 +6,7 @@ import { actualRefundCall, refundReliefCall, refundRevocationCall, refundSubmiss
 import { PAYOUT_KINDS, refundResource } from '../../../contract/resources/orders-extras';
 import type { FieldDef } from '../../../contract/resource';
 import type { TableRow } from '../../../components/DataTable';
-import { FieldsDialog, ResourcePage, type FormValue } from '../../../components/ResourcePage';
+import { FieldsDialog, ResourcePage, type FormValue, type PageContext } from '../../../components/ResourcePage';
 import { confirmAction, notifyError, notifySuccess } from '../../../components/feedback';
 import { useHasPermission } from '../../../components/session';
 import { useIsOnline } from '../../../offline/cachedDataNotice';
@@ -29,7 +29,8 @@ const RESUBMIT_FIELDS: Record<string, FieldDef> = {
   remark,
 };
 
-type Open = { kind: 'file' } | { kind: 'detail' | 'relief' | 'resubmit'; row: TableRow } | null;
+// each dialog keeps the list's reload: the list is refreshed in place, its search kept
+type Open = ({ kind: 'file' } | { kind: 'detail' | 'relief' | 'resubmit'; row: TableRow }) & { reload(): void };
 const num = (v: FormValue | undefined) => Number(v ?? 0);
 const note = (v: FormValue | undefined) => (v === null || v === undefined ? '' : String(v).trim());
 
@@ -40,17 +41,15 @@ const note = (v: FormValue | undefined) => (v === null || v === undefined ? '' :
  * receipt). Offline the writes are hidden and the screen says so.
  */
 export default function RefundScreen() {
-  const [open, setOpen] = useState<Open>(null);
-  const [version, setVersion] = useState(0);
+  const [open, setOpen] = useState<Open | null>(null);
   const online = useIsOnline();
   const can = useHasPermission();
   const close = () => setOpen(null);
-  const reload = () => setVersion((v) => v + 1);
   const done = () => {
+    open?.reload();
     setOpen(null);
-    reload();
   };
-  const act = async (row: TableRow, kind: 'revoke' | 'pay') => {
+  const act = async (row: TableRow, kind: 'revoke' | 'pay', reload: () => void) => {
     const no = String(row.refund_no ?? row.id);
     const ask = kind === 'pay' ? `确认退款：退费单 ${no}，退费金额 ${formatYuan(row.amount)} 元，订单剩余课时将全部退出，且不可撤回。` : `确定撤销退费单 ${no} 吗？`;
     if (!(await confirmAction(ask))) return;
@@ -67,9 +66,9 @@ export default function RefundScreen() {
       notifyError(errorMessage(e, kind === 'pay' ? '退款失败' : '撤销失败'));
     }
   };
-  const toolbar = () =>
+  const toolbar = (ctx: PageContext<TableRow>) =>
     online && can('order_refund_update_submission') ? (
-      <Button onClick={() => setOpen({ kind: 'file' })} data-testid="refund-add">
+      <Button onClick={() => setOpen({ kind: 'file', reload: ctx.reload })} data-testid="refund-add">
         提交退费
       </Button>
     ) : null;
@@ -79,16 +78,15 @@ export default function RefundScreen() {
     <>
       {!online && <Alert color="orange">离线时不能办理退费，恢复网络后再提交、撤销或确认退款。</Alert>}
       <ResourcePage
-        key={version}
         def={refundResource}
         exportName="退费单"
         toolbar={toolbar}
-        rowActions={() => [
-          { key: 'detail', label: '详情', onClick: (row) => setOpen({ kind: 'detail', row }) },
-          { key: 'relief', label: '减免', perm: 'order_refund_update_relief', visible: (r) => online && EDITABLE.includes(state(r)), onClick: (row) => setOpen({ kind: 'relief', row }) },
-          { key: 'resubmit', label: '提交', perm: 'order_refund_update_submission', visible: (r) => online && EDITABLE.includes(state(r)), onClick: (row) => setOpen({ kind: 'resubmit', row }) },
-          { key: 'revoke', label: '撤销', color: 'orange', perm: 'order_refund_revocation', visible: (r) => online && (state(r) === R.draft || state(r) === R.approved), onClick: (row) => void act(row, 'revoke') },
-          { key: 'pay', label: '确认退款', color: 'green', perm: 'order_refund_actual_refund', visible: (r) => online && state(r) === R.approved, onClick: (row) => void act(row, 'pay') },
+        rowActions={(ctx) => [
+          { key: 'detail', label: '详情', onClick: (row) => setOpen({ kind: 'detail', row, reload: ctx.reload }) },
+          { key: 'relief', label: '减免', perm: 'order_refund_update_relief', visible: (r) => online && EDITABLE.includes(state(r)), onClick: (row) => setOpen({ kind: 'relief', row, reload: ctx.reload }) },
+          { key: 'resubmit', label: '提交', perm: 'order_refund_update_submission', visible: (r) => online && EDITABLE.includes(state(r)), onClick: (row) => setOpen({ kind: 'resubmit', row, reload: ctx.reload }) },
+          { key: 'revoke', label: '撤销', color: 'orange', perm: 'order_refund_revocation', visible: (r) => online && (state(r) === R.draft || state(r) === R.approved), onClick: (row) => void act(row, 'revoke', ctx.reload) },
+          { key: 'pay', label: '确认退款', color: 'green', perm: 'order_refund_actual_refund', visible: (r) => online && state(r) === R.approved, onClick: (row) => void act(row, 'pay', ctx.reload) },
         ]}
       />
       {open?.kind === 'file' && <RefundFileDialog onClose={close} onDone={done} />}
@@ -107,7 +105,7 @@ export default function RefundScreen() {
             const out = await callApi(refundSubmissionCall, { body: { id: Number(open.row.id), reason_id: num(v.reason_id), payout_kind: num(v.payout_kind) || 1, relief: num(v.relief), ...(note(v.remark) ? { remark: note(v.remark) } : {}) } });
             notifySuccess(`退费单 ${out.refund_no} 已提交审批，退费金额 ${formatYuan(out.amount)} 元`);
           }
-          reload();
+          open?.reload();
         }}
       />
     </>
