@@ -107,7 +107,12 @@ export async function syncResourceTables(db: Kysely<unknown>, resources: readonl
         .alterTable(def.table)
         .addColumn(name, type, (col) => (dflt === undefined ? col : col.defaultTo(dflt)))
         .execute();
-      if (field?.index || name === SCHOOL_COLUMN) {
+      // A unique column added to rows that exist: with no default they are all NULL, which a unique
+      // index allows; with a default they would all share it, so the index is a plain one and the
+      // declaration's uniqueness check (server/lib/resource-routes.ts) keeps new values apart.
+      if (field?.unique && dflt === undefined) {
+        await sql`create unique index if not exists ${sql.id(`uq_${def.table}_${name}`)} on ${sql.table(def.table)} (${sql.ref(name)})`.execute(db);
+      } else if (field?.unique || field?.index || name === SCHOOL_COLUMN) {
         await sql`create index if not exists ${sql.id(`ix_${def.table}_${name}`)} on ${sql.table(def.table)} (${sql.ref(name)})`.execute(db);
       }
     }
