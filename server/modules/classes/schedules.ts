@@ -87,7 +87,7 @@ async function saveMoves(db: Db, principal: Principal, moved: readonly Booking[]
       .set({ lesson_date: b.lesson_date, start_time: b.start_time, end_time: b.end_time, teacher_id: b.teacher_id, classroom_id: b.classroom_id, ...touched(principal) })
       .where('id', '=', b.id as number)
       .execute();
-    await syncLessonDate(db, b.id as number, b.lesson_date);
+    await syncLessonDate(db, principal, b.id as number, b.lesson_date);
   }
   for (const classId of new Set(moved.map((m) => m.class_id))) await renumber(db, classId);
 }
@@ -368,7 +368,7 @@ export function registerSchedules(app: Hono<AppEnv>): void {
       if (mode === 'add') {
         await addEnrolledStudents(ctx.db, ctx.principal, { id: Number(row.class_id), school_id: Number(row.school_id) }, [lesson]);
       } else {
-        await syncLessonDate(ctx.db, row.id, lesson.lesson_date);
+        await syncLessonDate(ctx.db, ctx.principal, row.id, lesson.lesson_date);
       }
       await renumber(ctx.db, Number(row.class_id));
     },

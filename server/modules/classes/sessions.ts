@@ -84,8 +84,18 @@ export async function insertLessons(db: Db, principal: Principal | null, input: 
 }
 
 /** Keeps the denormalised lesson date of a lesson's students in step after a move. */
-export async function syncLessonDate(db: Db, scheduleId: number, lessonDate: string): Promise<void> {
+export async function syncLessonDate(db: Db, principal: Principal | null, scheduleId: number, lessonDate: string): Promise<void> {
   await db.updateTable('edu_class_schedule_student').set({ lesson_date: lessonDate }).where('schedule_id', '=', scheduleId).execute();
+  // The freeze rule holds on the new date as it does when arranging (issue 12): the class's students
+  // frozen then come off the lesson (a moved lesson has no valid check-in: the move was refused
+  // otherwise), and those it freed on the old date who are not frozen on the new one come back on.
+  // Makeups stay: each was placed by hand against a leave record, and its check-in is refused.
+  const lesson = await db.selectFrom('edu_class_schedule').select(['id', 'class_id', 'school_id', 'lesson_date']).where('id', '=', scheduleId).executeTakeFirstOrThrow();
+  const onRoster = await db.selectFrom('edu_class_schedule_student').select(['id', 'student_id']).where('schedule_id', '=', scheduleId).where('is_makeup', '=', 0).execute();
+  const frozen = await freezesOf(db, onRoster.map((r) => r.student_id), [lessonDate]);
+  const off = onRoster.filter((r) => frozenOn(frozen.get(r.student_id), lessonDate)).map((r) => r.id);
+  for (const part of chunk(off, 500)) await db.deleteFrom('edu_class_schedule_student').where('id', 'in', part).execute();
+  await addEnrolledStudents(db, principal, { id: lesson.class_id, school_id: lesson.school_id }, [{ id: lesson.id, lesson_date: lessonDate }]);
 }
 
 /** Ids (of the given) that already have a valid check-in. */

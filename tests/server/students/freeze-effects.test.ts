@@ -95,6 +95,29 @@ describe('a frozen student: lessons', () => {
     expect(await onDates(student, second.classId)).toEqual([addDays(t, 4), addDays(t, 5)]);
   });
 
+  it('a lesson moved onto a frozen date drops the frozen student from its roster; moved off again, the student is back on', async () => {
+    const t = today();
+    const { classId, studentIds } = await classWithLessons(w, { from: t, to: addDays(t, 3), students: ['挪课冻结生', '挪课同班生'], addHours: 100 });
+    const [student, mate] = studentIds;
+    await w.server.db.updateTable('student').set({ state: 1 }).where('id', 'in', studentIds).execute();
+    await freeze(student, addDays(t, 6), addDays(t, 8));
+    const lesson = (await lessonsOf(classId)).get(addDays(t, 3)) ?? 0;
+    const roster = async () => (await w.server.db.selectFrom('edu_class_schedule_student').select(['student_id', 'lesson_date']).where('schedule_id', '=', lesson).orderBy('student_id').execute()).map((r) => `${r.student_id}@${r.lesson_date}`);
+    expect(await roster()).toEqual([student, mate].map((id) => `${id}@${addDays(t, 3)}`));
+    const begun = begunLesson();
+    // 调整课次 (revise) onto the second frozen day: the frozen student comes off, the classmate stays
+    await ok(w.server.call('POST', api('edu_class_schedule/revise'), { headers: w.admin.headers, json: { id: lesson, lesson_date: addDays(t, 7), start_time: begun.start, end_time: begun.end } }));
+    expect(await roster()).toEqual([`${mate}@${addDays(t, 7)}`]);
+    const timetable = await ok(w.server.call<{ content: { student_id: number }[] }>('GET', api('edu_class_schedule_student/page'), { headers: w.admin.headers, query: { schedule_id: lesson } }));
+    expect(timetable.content.map((r) => r.student_id)).toEqual([mate]);
+    // the lesson's own update call (the 课次 form) off the freeze again: the student is back on
+    await ok(w.server.call('POST', api('edu_class_schedule/update'), { headers: w.admin.headers, json: { id: lesson, lesson_date: addDays(t, 10), start_time: begun.start, end_time: begun.end } }));
+    expect(await roster()).toEqual([student, mate].map((id) => `${id}@${addDays(t, 10)}`));
+    // and onto the first frozen day through the update call: off once more
+    await ok(w.server.call('POST', api('edu_class_schedule/update'), { headers: w.admin.headers, json: { id: lesson, lesson_date: addDays(t, 6), start_time: begun.start, end_time: begun.end } }));
+    expect(await roster()).toEqual([`${mate}@${addDays(t, 6)}`]);
+  });
+
   it('a rollback puts the student back on the lessons; an early freeze-off from the off date on', async () => {
     const t = today();
     const a = await enrolled('撤销冻结生', t, addDays(t, 9));
