@@ -205,3 +205,46 @@ test('revocation: the lost tablet is revoked in one click, its queued check-in i
 
   expect((await serverCheckIns(request, admin, cls, cls.students[0].id)).rows).toHaveLength(0);
 });
+
+test('QR card offline: a parent scans the child card (a scanner types its code, then Enter), an unknown card is refused, the check-in is sent once', async ({ page, context, request }) => {
+  test.setTimeout(180_000);
+  const run = `${Date.now() % 1e7}`;
+  const cls = await classWithLessonToday(request, admin, { schoolCode: 'GZ-TH', size: 2, run });
+  // the cards 班级详情 › 打印签到卡 prints: each QR code holds the card's signed text
+  const cards = await get<{ student_id: number; name: string; token: string }[]>(request, admin, 'api/v1/device/student_cards', { class_id: cls.classId });
+  const card = cards.find((c) => c.student_id === cls.students[1].id);
+  expect(card, 'card of the second student').toBeTruthy();
+  const name = `前台平板D${run}`;
+  await registerTablet(page, name);
+  const deviceId = await deviceIdOf(request, admin, name);
+  await switchTo(page, '孙丽', FRONT_DESK_PIN);
+  await expect(page.getByTestId('device-operator')).toHaveText('孙丽');
+  await page.getByRole('tab', { name: '家长签到' }).click();
+  await expect(page.getByTestId('parent-check-in')).toBeVisible();
+  await page.getByRole('tab', { name: '前台签到' }).click();
+  await expect(page.getByTestId('session-chip').filter({ hasText: cls.className })).toBeVisible();
+
+  await context.setOffline(true);
+  await page.getByRole('tab', { name: '家长签到' }).click();
+  const parent = page.getByTestId('parent-check-in');
+  const scanner = page.getByRole('dialog', { name: '扫描学员卡' });
+  // a card that is not one the server signed (a forged or foreign code) checks no one in
+  await parent.getByTestId('scan-card').click();
+  await scanner.getByLabel('卡片编码').fill(`${(card as { token: string }).token.slice(0, -2)}xx`);
+  await scanner.getByLabel('卡片编码').press('Enter');
+  await expect(page.getByTestId('parent-error')).toHaveText('无法识别该学员卡，或该学员今天没有课程');
+  await expect(page.getByTestId('outbox-pending')).toHaveCount(0);
+
+  await parent.getByTestId('scan-card').click();
+  await scanner.getByLabel('卡片编码').fill((card as { token: string }).token);
+  await scanner.getByLabel('卡片编码').press('Enter');
+  await expect(page.getByTestId('parent-done')).toContainText(`${cls.students[1].name} 签到成功`);
+  await expect(page.getByTestId('outbox-pending')).toHaveText('1 条待同步');
+
+  await context.setOffline(false);
+  await expect(page.getByTestId('outbox-pending')).toHaveCount(0, { timeout: 30_000 });
+  const scanned = await serverCheckIns(request, admin, cls, cls.students[1].id);
+  expect(scanned.rows).toEqual([expect.objectContaining({ mark: 'present' })]);
+  expect(scanned.logs).toEqual([expect.objectContaining({ action: 'add', device_id: deviceId, operator_id: frontDeskId })]);
+  expect((await serverCheckIns(request, admin, cls, cls.students[0].id)).rows).toHaveLength(0);
+});

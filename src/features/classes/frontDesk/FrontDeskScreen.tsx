@@ -20,6 +20,8 @@ import { errorMessage } from '../../../api/client';
 import type { SchoolOption } from '../../../contract/paths';
 
 const SCHOOL_PREF = 'front-desk-school';
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+const NO_SHRINK = { flexShrink: 0 } as const;
 
 function checkedCount(s: RosterSession): number {
   return s.students.filter((st) => st.mark !== null).length;
@@ -130,13 +132,16 @@ export function FrontDeskBoard({ ownerId, schools, schoolsLoading }: FrontDeskBo
     <Stack gap="sm" p="sm" data-testid="front-desk">
       <div className={classes.toolbar}>
         <Group justify="space-between" align="center" wrap="wrap" gap="sm">
-          <Group gap="sm" wrap="nowrap">
-            <Title order={4}>前台签到</Title>
-            <Text c="dimmed" size="sm">
+          {/* on a phone the offline badge takes a line of its own rather than being cut to 离线，名单来… */}
+          <Group gap="sm" rowGap={4} wrap="wrap">
+            <Title order={4} style={NO_WRAP}>
+              前台签到
+            </Title>
+            <Text c="dimmed" size="sm" style={NO_WRAP}>
               {dayjs(day).format('M月D日')} · 已签 {done}/{total}
             </Text>
             {!online && (
-              <Badge color="gray" leftSection={<IconWifiOff size={12} />} data-testid="roster-offline">
+              <Badge color="gray" leftSection={<IconWifiOff size={12} />} style={NO_SHRINK} data-testid="roster-offline">
                 离线{roster.saved ? `，名单来自 ${dayjs(roster.saved.loadedAt).format('HH:mm')}` : ''}
               </Badge>
             )}
