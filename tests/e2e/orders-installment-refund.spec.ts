@@ -161,7 +161,12 @@ test('orders: installment plan, repayment and termination; refund filed, approve
   await drawer.getByLabel('审批意见').fill('同意退费');
   await drawer.getByRole('button', { name: '同意' }).click();
   await expectToast(page, '已同意');
-  const refunds = async () => (await get<{ content: { id: number; refund_no: string; state: number; amount: number }[] }>(request, headers, 'api/v1/order_refund/page', { order_id: refundOrder.id, page: 1, rows: 5 })).content;
+  // the refund list is form-encoded (POST_FORM)
+  const refunds = async () => {
+    const env = (await (await request.post('api/v1/order_refund/page', { headers, form: { order_id: refundOrder.id, page: 1, rows: 5 } })).json()) as Envelope<{ content: { id: number; refund_no: string; state: number; amount: number }[] }>;
+    expect(env.code, env.msg).toBe(200);
+    return env.data.content;
+  };
   if ((await refunds())[0].state === 2) {
     // more than 5000 元: 财务复核 by the finance user, in their own 任务中心
     const finance = await browser.newPage();
