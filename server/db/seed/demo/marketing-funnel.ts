@@ -17,10 +17,6 @@ function timeShift(at: string, days: number): string {
   const t = Date.parse(`${at.slice(0, 10)}T${at.slice(11, 19) || '00:00:00'}Z`) + days * DAY_MS;
   return new Date(t).toISOString().replace('T', ' ').slice(0, 19);
 }
-/** Never after the seed's own time (a stamp in the future would be a visit that has not happened). */
-function notAfter(at: string, now: string): string {
-  return at > now ? now : at;
-}
 
 interface Lead {
   id: number;
@@ -42,8 +38,9 @@ async function insertAll(db: AnyDb, table: string, rows: Record<string, unknown>
 /**
  * The funnel's demo rows in every campus: activities with acquiring tables, network detail, trial
  * lessons (past ones taken, coming ones open) and, for the leads of the campus, the invitations,
- * visits and trial bookings their funnel stamps say happened, after a share of them is taken further
- * down the funnel here (stampDemoLeads).
+ * visits and trial bookings their funnel stamps say happened (the leads' seed decides how far each
+ * lead went: demo/marketing.ts). Every table is written in batches: the campuses hold thousands of
+ * leads.
  */
 export async function seed(kdb: Kysely<Database>): Promise<void> {
   const db = kdb as unknown as AnyDb;
@@ -100,31 +97,46 @@ export async function seed(kdb: Kysely<Database>): Promise<void> {
     await insertAll(db, 'mkt_network_detail', net);
 
     if (!classType) continue;
-    const lesson = async (date: string, start: string, end: string, state: number, capacity: number, name: string): Promise<number> => {
-      const row = await db
-        .insertInto('mkt_trial_lesson')
-        .values({ school_id: sid, del_flag: 0, name, class_type_id: Number(classType.id), lesson_date: date, start_time: start, end_time: end, classroom_id: room ? Number(room.id) : null, teacher_id: teacherId, capacity, booked_count: 0, state, remark: null, ...base })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return Number(row.id);
-    };
-    // coming lessons, open for booking: this week and next
-    const open = [
-      await lesson(dayShift(today, 1), '10:00', '11:00', 1, 8, `${short}启蒙试听课`),
-      await lesson(dayShift(today, 3), '15:00', '16:00', 1, 8, `${short}拼读试听课`),
-      await lesson(dayShift(today, 8), '10:00', '11:00', 1, 10, `${short}口语试听课`),
+    const lessonRow = (date: string, start: string, end: string, state: number, capacity: number, booked: number, name: string) => ({
+      school_id: sid,
+      del_flag: 0,
+      name,
+      class_type_id: Number(classType.id),
+      lesson_date: date,
+      start_time: start,
+      end_time: end,
+      classroom_id: room ? Number(room.id) : null,
+      teacher_id: teacherId,
+      capacity,
+      booked_count: booked,
+      state,
+      remark: null,
+      ...base,
+    });
+    const leads = leadsExist
+      ? ((await db
+          .selectFrom('mkt_resource')
+          .select(['id', 'school_id', 'name', 'created_at', 'seller_id', 'tmk_id', 'invited_at', 'visited_at', 'trial_at', 'stage'])
+          .where('school_id', '=', sid)
+          .where('del_flag', '=', 0)
+          .where('pool', '!=', 4)
+          .orderBy('id')
+          .execute()) as unknown as Lead[])
+      : [];
+    // visited, no trial yet: booked into the coming lessons (one withdrew)
+    const waiting = leads.filter((l) => l.visited_at && !l.trial_at && l.stage < 6).slice(0, 9);
+    const openSpec: [number, string, string, number, string][] = [
+      [1, '10:00', '11:00', 8, `${short}启蒙试听课`],
+      [3, '15:00', '16:00', 8, `${short}拼读试听课`],
+      [8, '10:00', '11:00', 10, `${short}口语试听课`],
     ];
-
+    // coming lessons, open for booking: this week and next
+    const open = await insertReturning(
+      db,
+      'mkt_trial_lesson',
+      openSpec.map(([days, start, end, capacity, name], k) => lessonRow(dayShift(today, days), start, end, 1, capacity, waiting.filter((_, i) => i % 3 === k && i !== 4).length, name)),
+    );
     if (!leadsExist) continue;
-    let leads = (await db
-      .selectFrom('mkt_resource')
-      .select(['id', 'school_id', 'name', 'created_at', 'seller_id', 'tmk_id', 'invited_at', 'visited_at', 'trial_at', 'stage'])
-      .where('school_id', '=', sid)
-      .where('del_flag', '=', 0)
-      .where('pool', '!=', 4)
-      .orderBy('id')
-      .execute()) as unknown as Lead[];
-    leads = await stampDemoLeads(db, leads, now);
 
     const invites: Record<string, unknown>[] = [];
     const visits: Record<string, unknown>[] = [];
@@ -146,46 +158,34 @@ export async function seed(kdb: Kysely<Database>): Promise<void> {
       const d = String(l.trial_at).slice(0, 10);
       byDate.set(d, [...(byDate.get(d) ?? []), l]);
     }
+    const dates = [...byDate.keys()];
+    const taken = await insertReturning(
+      db,
+      'mkt_trial_lesson',
+      dates.map((date) => {
+        const group = byDate.get(date) ?? [];
+        return lessonRow(date, '10:00', '11:00', date < today ? 2 : 1, Math.max(8, group.length), group.length, `${short}试听课 ${date.slice(5)}`);
+      }),
+    );
     const bookings: Record<string, unknown>[] = [];
-    for (const [date, group] of byDate) {
-      const id = await lesson(date, '10:00', '11:00', date < today ? 2 : 1, Math.max(8, group.length), `${short}试听课 ${date.slice(5)}`);
-      for (const l of group) bookings.push({ school_id: sid, trial_lesson_id: id, resource_id: l.id, seller_id: l.seller_id, state: 2, attend_time: l.trial_at, withdraw_reason: null, remark: null, ...base, created_at: l.visited_at ?? l.trial_at });
-    }
-    // visited, no trial yet: booked into the coming lessons (one withdrew)
-    const waiting = leads.filter((l) => l.visited_at && !l.trial_at && l.stage < 6).slice(0, 9);
+    dates.forEach((date, k) => {
+      for (const l of byDate.get(date) ?? []) bookings.push({ school_id: sid, trial_lesson_id: taken[k], resource_id: l.id, seller_id: l.seller_id, state: 2, attend_time: l.trial_at, withdraw_reason: null, remark: null, ...base, created_at: l.visited_at ?? l.trial_at });
+    });
     waiting.forEach((l, i) => {
       bookings.push({ school_id: sid, trial_lesson_id: open[i % 3], resource_id: l.id, seller_id: l.seller_id, state: i === 4 ? 4 : 1, attend_time: null, withdraw_reason: i === 4 ? '时间冲突，改约下次' : null, remark: null, ...base });
     });
     await insertAll(db, 'mkt_trial_lesson_student', bookings);
-    for (const id of new Set(bookings.map((b) => Number(b.trial_lesson_id)))) {
-      const n = await db.selectFrom('mkt_trial_lesson_student').select((eb) => eb.fn.countAll().as('n')).where('trial_lesson_id', '=', id).where('state', 'in', [1, 2, 3]).executeTakeFirst();
-      await db.updateTable('mkt_trial_lesson').set({ booked_count: Number(n?.n ?? 0) }).where('id', '=', id).execute();
-    }
   }
 }
 
-/**
- * Takes a share of the campus's leads further down the funnel, stamping them as the calls would:
- * leads seeded without stamps are invited first (about 40%); of the invited and not yet visited,
- * a quarter visit and half of those take a trial lesson.
- */
-async function stampDemoLeads(db: AnyDb, leads: Lead[], now: string): Promise<Lead[]> {
-  const out: Lead[] = [];
-  for (const l of leads) {
-    const created = String(l.created_at);
-    let invited = l.invited_at;
-    if (!invited && Number(l.stage) < 3 && l.id % 10 < 4) invited = notAfter(timeShift(created, 1 + (l.id % 3)), now);
-    let visited = l.visited_at;
-    let trial = l.trial_at;
-    if (invited && !visited && Number(l.stage) < 6 && l.id % 4 === 0) {
-      visited = notAfter(timeShift(invited, 2), now);
-      if (l.id % 8 === 0) trial = notAfter(timeShift(visited, 3), now);
-    }
-    const stage = Math.max(Number(l.stage), trial ? 5 : visited ? 4 : invited ? 3 : 1);
-    if (invited !== l.invited_at || visited !== l.visited_at || trial !== l.trial_at) {
-      await db.updateTable('mkt_resource').set({ invited_at: invited, visited_at: visited, trial_at: trial, stage }).where('id', '=', l.id).execute();
-    }
-    out.push({ ...l, invited_at: invited, visited_at: visited, trial_at: trial, stage });
+/** Inserts the rows in batches and answers their ids in the rows' order. */
+async function insertReturning(db: AnyDb, table: string, rows: Record<string, unknown>[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (const part of chunk(rows, 200)) {
+    if (part.length === 0) continue;
+    const saved = await db.insertInto(table).values(part).returning('id').execute();
+    // both databases answer a multi-row insert's ids in the order of its rows; sorted to be sure
+    ids.push(...saved.map((r) => Number(r.id)).sort((a, b) => a - b));
   }
-  return out;
+  return ids;
 }

@@ -5,12 +5,16 @@ import { chunk } from '../../../lib/chunk';
 import '../../../modules/marketing';
 import '../../../modules/classes';
 import '../../core-schema';
+import { campusHistory, type HistoryLead } from './marketing-history';
 
 /**
  * Demo leads of the marketing area (helper mkt-leads): per campus leads in every pool (待分配,
  * 电销跟进, 顾问跟进, 无效, 公海), some turned into students (已有学员), follow-up records of the
  * held ones, their timeline, and a few call-centre log rows. The demo telemarketer and seller hold
- * leads of 北京朝阳, so their own lists show rows.
+ * leads of 北京朝阳, so their own lists show rows. A share of them is taken further down the funnel
+ * (invited, visited, trial: the funnel seed writes the invitations, visits and bookings the stamps
+ * say happened). Then each campus's half year of lead history (marketing-history.ts, about 560 leads
+ * per campus in every stage), inserted in batches.
  */
 export const order = 30;
 
@@ -52,6 +56,11 @@ export async function seed(db: Kysely<Database>): Promise<void> {
 
   let phoneSeq = 0;
   const phone = () => `1${pick(['36', '35', '50', '87', '89', '58'])}${String(30000000 + ++phoneSeq * 6151).slice(-8)}`;
+  // the history draws from its own sequence and numbers, so the named leads stay as they were
+  const past = rng(20261129);
+  const pastPick = <T>(list: readonly T[]): T => list[Math.floor(past() * list.length)];
+  let pastSeq = 0;
+  const pastPhone = () => `1${pastPick(['52', '53', '82', '83', '98', '99'])}${String(10000000 + ++pastSeq * 7919).slice(-8)}`;
 
   for (const school of schools) {
     const tmk = staff.find((s) => s.school_id === school.id && s.code === 'telemarketer') ?? null;
@@ -138,6 +147,7 @@ export async function seed(db: Kysely<Database>): Promise<void> {
         updated_by: admin,
       });
     }
+    leads.forEach((l, j) => furtherDown(l, j, at(0)));
     const ids: number[] = [];
     for (const part of chunk(leads, 100)) ids.push(...(await any.insertInto('mkt_resource').values(part).returning('id').execute()).map((r) => Number(r.id)));
     const moves: AnyRow[] = [];
@@ -171,9 +181,64 @@ export async function seed(db: Kysely<Database>): Promise<void> {
       const allot = ids.slice(-students.length).map((id) => ({ school_id: school.id, resource_id: id, tmk_id: tmk.id, purpose: '续费回访', remark: null, created_at: at(5), updated_at: at(5), created_by: admin, updated_by: admin }));
       if (allot.length) await any.insertInto('mkt_stu_allot_tmk').values(allot).execute();
     }
+    const caller = (await db.selectFrom('user_schools').select('user_id').where('school_id', '=', school.id).orderBy('user_id').executeTakeFirst())?.user_id ?? null;
+    const unlinked = await db
+      .selectFrom('student')
+      .select(['id', 'name', 'parent_phone'])
+      .where('school_id', '=', school.id)
+      .where('del_flag', '=', 0)
+      .where('id', 'not in', students.length ? students.map((st) => st.id) : [0])
+      .orderBy('id')
+      .limit(60)
+      .execute();
+    const history = campusHistory({
+      schoolId: school.id,
+      nowMs,
+      random: past,
+      phone: pastPhone,
+      name: () => `${pastPick([...SURNAMES])}${pastPick(GIVEN)}`,
+      parentName: () => `${pastPick([...SURNAMES])}${pastPick(PARENT)}`,
+      tmk,
+      seller,
+      caller,
+      admin,
+      students: unlinked.map((st) => ({ id: st.id, name: st.name, parent_phone: st.parent_phone ?? null })),
+    });
+    await insertHistory(any, history);
     if (tmk) {
       const logs = ids.slice(14, 17).map((id, i) => ({ school_id: school.id, provider: 'record', kind: i === 2 ? 'sms' : 'call', target: leads[14 + i]?.parent_phone, content: i === 2 ? '您好，周六上午有免费英语体验课，欢迎到校参加。' : `外呼 ${String(leads[14 + i]?.name)}`, call_id: `demo-${school.id}-${i}`, resource_id: id, sent_at: at(0, 30 + i * 7), created_at: at(0, 30 + i * 7), updated_at: at(0, 30 + i * 7), created_by: tmk.id, updated_by: tmk.id }));
       await any.insertInto('mkt_call_center_log').values(logs).execute();
     }
   }
+}
+
+/**
+ * A share of the campus's named leads taken further down the funnel, as the calls would stamp them
+ * (invalid ones stay): about 40% of those not yet invited are invited a day or three after entered;
+ * of the invited and not yet visited, a quarter visit two days later and half of those take a trial
+ * lesson three days after. Never after now.
+ */
+function furtherDown(l: AnyRow, j: number, now: string): void {
+  if (l.pool === 4) return;
+  const shift = (t: string, days: number) => {
+    const v = nowText(Date.parse(`${t.slice(0, 10)}T${t.slice(11, 19)}+08:00`) + days * 86_400_000);
+    return v > now ? now : v;
+  };
+  const stage = Number(l.stage);
+  if (!l.invited_at && stage < 3 && j % 10 < 4) l.invited_at = shift(String(l.created_at), 1 + (j % 3));
+  if (l.invited_at && !l.visited_at && stage < 6 && j % 4 === 0) {
+    l.visited_at = shift(String(l.invited_at), 2);
+    if (j % 8 === 0) l.trial_at = shift(String(l.visited_at), 3);
+  }
+  l.stage = Math.max(stage, l.trial_at ? 5 : l.visited_at ? 4 : l.invited_at ? 3 : 1);
+}
+
+/** The history's leads in batches, then their follow-up records and timeline rows with the leads' ids. */
+async function insertHistory(any: Kysely<Record<string, AnyRow>>, history: HistoryLead[]): Promise<void> {
+  const ids: number[] = [];
+  for (const part of chunk(history, 250)) ids.push(...(await any.insertInto('mkt_resource').values(part.map((h) => h.row)).returning('id').execute()).map((r) => Number(r.id)));
+  const records = history.flatMap((h, i) => h.records.map((r) => ({ ...r, resource_id: ids[i] })));
+  const moves = history.flatMap((h, i) => h.moves.map((m) => ({ ...m, resource_id: ids[i] })));
+  for (const part of chunk(records, 500)) await any.insertInto('mkt_record').values(part).execute();
+  for (const part of chunk(moves, 500)) await any.insertInto('mkt_resource_move').values(part).execute();
 }
