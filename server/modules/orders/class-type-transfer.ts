@@ -16,6 +16,7 @@ import { feeStandardAt } from '../products';
 import { orderInScope, stateText, writeLog, type OrderRow } from './order-rules';
 import { reverseTransfer, toHours, transferLine } from './hours';
 import { holdingsOf } from './transfers';
+import { postOrderDue, reverseOrderDues } from './dues-posting';
 import './schema';
 
 type Db = Kysely<Database>;
@@ -24,6 +25,7 @@ const DONE = 1;
 const REVERSED = 2;
 const TRANSFERABLE: number[] = [ORDER_STATE.audited, ORDER_STATE.contractConfirmed, ORDER_STATE.inProgress];
 const refOf = (id: number) => ({ refType: 'order_student_class_type', refId: String(id) });
+const dueRef = (id: number) => ({ kind: 'class_type_difference' as const, refType: 'order_student_class_type', refId: id });
 
 type ClassTypeTransferInput = z.infer<NonNullable<typeof classTypeTransferAddCall.body>>;
 type Row = ClassTypeTransferAnswer & { school_id: number; student_id: number };
@@ -103,6 +105,8 @@ export async function convertClassType(db: Db, order: OrderRow, body: ClassTypeT
   const difference = Math.max(0, Math.round((toHoursWanted * fee.unit_price) / 100) - moved);
   await db.updateTable('order_student_class_type').set({ from_hours: want, value: moved, to_hours: credited, difference }).where('id', '=', row.id).execute();
   await writeLog(db, order, principal, 'class_type_transfer', `「${fromName}」${toHours(want)} 课时（价值 ${formatYuan(moved)} 元）转为「${toName}」${toHours(credited)} 课时${difference > 0 ? `，应补差价 ${formatYuan(difference)} 元` : ''}`);
+  // what the value did not buy is owed on the order, collected by its ordinary 收款
+  if (difference > 0) await postOrderDue(db, principal, order, { ...dueRef(row.id), amount: difference, reason: `转班型「${fromName}」→「${toName}」` });
   return row.id;
 }
 
@@ -110,8 +114,9 @@ export async function convertClassType(db: Db, order: OrderRow, body: ClassTypeT
  * 转班型 (order_student_class_type): the order's hours of one class type leave with their money
  * (transfer_out, soonest expiry first) and come back as hours of another class type (transfer_in)
  * converted by value at its fee standard per 课时 at the order's campus today. The money moves whole
- * (it nets to zero); what the value does not buy of `to_hours` is owed as 应补差价. Deleting reverses
- * both sides while the new hours are untouched.
+ * (it nets to zero); what the value does not buy of `to_hours` is owed as 应补差价, posted as a due
+ * on the order (order_due, the deal amount raised as a new version) and collected by 收款. Deleting
+ * reverses both sides while the new hours are untouched, and the due while it is unpaid.
  */
 export function registerClassTypeTransfer(app: Hono<AppEnv>): void {
   mountResource(app, classTypeTransferResource);
@@ -134,9 +139,11 @@ export function registerClassTypeTransfer(app: Hono<AppEnv>): void {
       const row = await rowInScope(db, principal, id);
       if (row.state === REVERSED) throw new ApiError(409, `转班型记录 ${id} 已撤销`);
       const order = await orderInScope(db, principal, row.order_id);
+      // the difference owed goes first: refused while it is paid, before any hours move back
+      const after = await reverseOrderDues(db, principal, order, dueRef(row.id), `撤销转班型记录 ${row.id}`);
       await reverseTransfer(db, { ...refOf(row.id), reason: '撤销转班型', by: principal.userId });
       await db.updateTable('order_student_class_type').set({ state: REVERSED, updated_at: nowText(), updated_by: principal.userId }).where('id', '=', row.id).execute();
-      await writeLog(db, order, principal, 'class_type_transfer', `撤销转班型记录 ${row.id}`);
+      await writeLog(db, after, principal, 'class_type_transfer', `撤销转班型记录 ${row.id}`);
       count += 1;
     }
     return { count };

@@ -14,6 +14,7 @@ import { registerTransfers } from './transfers';
 import { registerClassTypeTransfer } from './class-type-transfer';
 import { registerRecommendGift } from './recommend-gift';
 import { registerOldRecommend } from './old-recommend';
+import { registerContractDelay } from './contract-delay';
 import './schema';
 
 /**
@@ -39,6 +40,7 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
   registerClassTypeTransfer(app);
   registerRecommendGift(app);
   registerOldRecommend(app);
+  registerContractDelay(app);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -85,6 +87,7 @@ export { holdingsOf, requestCampusTransfer } from './transfers';
 // the workflow's 退费申请 screens: which orders a refund may be filed on, and the reasons
 export { refundCandidates, refundReasons, type RefundOrderCandidate } from './refund-candidates';
 export { convertClassType } from './class-type-transfer';
+export { postOrderDue, reverseOrderDues, orderDuesTotal, type DueRef } from './dues-posting';
 export { HOURS_EXPIRY_JOB, scheduleHoursExpiry, runHoursExpiry, warnExpiringLines, EXPIRY_WARNING_DAYS } from './expiry';
 export { settleInstallment, markOverdue, scheduleInstallmentOverdue, OVERDUE_JOB, createInstallmentPlan, authorizeWithholding, installmentPlan, type InstallmentPlanInput, type InstallmentActor } from './installments';
 export { duePeriods, unpaidOrders, renewCandidates, type DuePeriod, type UnpaidOrder, type RenewCandidate } from './dues';

@@ -77,7 +77,8 @@ function lineViolations(r: LineSums, unknownTypes: (account: string) => Promise<
  *   the credits on the ledger equal bought + gift of an active line (none for an inactive one), and
  *   the line's cached consumed/remaining hours equal the ledger;
  * - per line, the money left (paid and promotion) is never below zero;
- * - per student and class type, the cached balance (student_class_type) equals the lines' ledger.
+ * - per student and class type, the cached balance (student_class_type) equals the lines' ledger;
+ * - per order, the 应补差价 it shows (due_amount) equals its dues (order_due).
  * Each rule is one statement that sums in the database and answers only the rows that break it,
  * so this process holds the violations and nothing that grows with the lines or postings (3
  * million orders with 30 million consumptions: tests/bench/orders-bench.ts).
@@ -126,5 +127,10 @@ export async function ledgerViolations(db: Kysely<Database>): Promise<Violation[
     if (n(b.lines) === 0) out.push({ kind: 'uncovered', subject, detail: `剩余 ${hundredths} 不在账本上` });
     else out.push({ kind: 'cache', subject, detail: `学员课时 ${hundredths}，账本 ${n(b.ledger)}` });
   }
+  // per order: the 应补差价 it shows (order_form.due_amount) against its dues (order_due)
+  const dues = await sql<{ id: number; due_amount: number | null; posted: number }>`select o.id, o.due_amount, coalesce(d.posted, 0) as posted
+    from order_form o left join (select order_id, sum(amount) as posted from order_due group by order_id) d on d.order_id = o.id
+    where coalesce(o.due_amount, 0) <> coalesce(d.posted, 0) order by o.id`.execute(db);
+  for (const d of dues.rows) out.push({ kind: 'cache', subject: `订单 ${d.id}`, detail: `应补差价 ${n(d.due_amount ?? 0)}，补差记录合计 ${n(d.posted)}` });
   return out;
 }

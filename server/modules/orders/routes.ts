@@ -40,9 +40,12 @@ async function modifyOrder(db: Db, principal: Principal, body: { id: number; rea
   const order = await orderInScope(db, principal, body.id);
   if (!isAudited(order.state)) throw new ApiError(409, '订单尚未审核，请直接编辑');
   if (order.state === 8 || order.state === 9) throw new ApiError(409, '订单已终止或已退费，不能变更');
+  // what the amendment replaces, names included, so the history reads without another lookup
   const before = {
     seller_id: order.seller_id,
+    seller_name: order.seller_name,
     teacher_id: order.teacher_id,
+    teacher_name: order.teacher_name,
     remark: order.remark,
     divides: await db.selectFrom('order_sch_achievement_divide').select(['user_id', 'ratio', 'amount']).where('order_id', '=', order.id).execute(),
     lines: await db.selectFrom('order_contract_line').select(['id', 'end_date']).where('order_id', '=', order.id).execute(),
@@ -141,7 +144,7 @@ export function registerOrderCalls(app: Hono<AppEnv>): void {
       const teacher = await trx.selectFrom('users').select('name').where('id', '=', query.teacher_id).where('del_flag', '=', 0).executeTakeFirst();
       if (!teacher) throw new ApiError(404, '班主任不存在');
       await trx.updateTable('order_form').set({ teacher_id: query.teacher_id, teacher_name: teacher.name, updated_at: nowText(), updated_by: principal.userId }).where('id', '=', order.id).execute();
-      await writeLog(trx, order, principal, 'teacher', `班主任改为 ${teacher.name}`);
+      await writeLog(trx, order, principal, 'teacher', `班主任改为 ${teacher.name}`, { teacher_id: order.teacher_id, teacher_name: order.teacher_name });
       await writeAudit(trx, principal, {
         area: 'orders',
         call: 'order_form/modify_raw_teacher',

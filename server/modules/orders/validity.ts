@@ -40,6 +40,9 @@ export interface ValidityMove {
   reason: string;
   /** The business record the move is for, e.g. { type: 'student_freeze', id }. */
   ref: { type: string; id: number };
+  /** Only this order's lines (a contract delay), and of them only these lines when given. */
+  orderId?: number;
+  lineIds?: readonly number[];
   by: Pick<Principal, 'userId' | 'name'> | null;
 }
 
@@ -68,6 +71,8 @@ export async function extendLinesValidity(db: Db, move: ValidityMove): Promise<M
       .where('student_id', '=', move.studentId)
       .where('end_date', 'is not', null)
       .where('end_date', '>=', move.from)
+      .$if(move.orderId !== undefined, (q) => q.where('order_id', '=', move.orderId ?? 0))
+      .$if(move.lineIds !== undefined, (q) => q.where('id', 'in', move.lineIds && move.lineIds.length > 0 ? [...move.lineIds] : [0]))
       .orderBy('id')
       .execute();
     // a used-up line has nothing left to keep valid

@@ -82,6 +82,8 @@ export const ORDER_LOG_ACTIONS: readonly OptionItem[] = [
   { value: 'class_type_transfer', text: '转班型' },
   { value: 'recommend_gift', text: '推荐赠品' },
   { value: 'validity', text: '有效期调整' },
+  { value: 'due', text: '应补差价' },
+  { value: 'refund', text: '退费' },
 ];
 
 /** Menu codes of the order screens (server/db/seed/menus/orders.ts). */
@@ -90,9 +92,14 @@ export const ORDER_SCREENS = {
   audited: 'orders_audited',
   completed: 'orders_completed',
   notThrough: 'orders_not_through',
+  /** 业绩分配 (order_sch_achievement_divide/jxpage) */
   jx: 'orders_completed_jx',
+  /** completed bc: 已完成补差订单, completed orders that carried 应补差价 */
+  bc: 'orders_completed_bc',
+  /** 已完成续费订单: completed renewals (if_first_sign 续费, as jx_options and 分期续费订单) */
+  renewal: 'orders_completed_renewal',
 } as const;
-const READERS = [ORDER_SCREENS.all, ORDER_SCREENS.audited, ORDER_SCREENS.completed, ORDER_SCREENS.notThrough, ORDER_SCREENS.jx];
+const READERS = Object.values(ORDER_SCREENS);
 
 const STUDENT_REF = { resource: 'student', label: ['name'], onDelete: 'allow' } as const;
 
@@ -135,6 +142,8 @@ export const orderResource = defineResource({
     discount_amount: { type: 'money', label: '优惠金额', readonly: true, min: 0 },
     deal_amount: { type: 'money', label: '应收金额', readonly: true, min: 0, list: { sortable: true, width: 110 } },
     paid_amount: { type: 'money', label: '已收金额', readonly: true, min: 0, list: { width: 110 } },
+    // 补差: the part of the deal amount posted after audit as 应补差价 (Σ order_due, kept with it in one statement)
+    due_amount: { type: 'money', label: '应补差价', readonly: true, min: 0, default: 0, search: 'range', list: { show: false, width: 110 } },
     version: { type: 'int', label: '版本', readonly: true, default: 1, list: { width: 70 } },
     audit_by: { type: 'int', label: '审核人', readonly: true, list: false },
     audit_name: { type: 'string', label: '审核人', max: 64, readonly: true, list: { show: false } },

@@ -3,8 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../api/call';
 import { errorMessage } from '../../api/client';
 import { orderDetailCall } from '../../contract/orders';
-import { ORDER_LOG_ACTIONS, ORDER_STATES, PAY_METHODS } from '../../contract/resources/orders';
+import { DIVIDE_KINDS, ORDER_LOG_ACTIONS, ORDER_STATES, PAY_METHODS } from '../../contract/resources/orders';
 import { formatYuan } from '../../lib/format/money';
+import { AmendmentHistory } from './AmendmentHistory';
 
 const textOf = (items: readonly { value: string | number; text: string }[], v: unknown): string => items.find((i) => String(i.value) === String(v))?.text ?? String(v ?? '');
 /** Hundredths of a lesson hour as hours (150 → 1.5). */
@@ -23,7 +24,7 @@ export function OrderDetail({ id, onClose }: { id: number; onClose(): void }) {
             订单编号 {String(d.order.order_no)}　合同编号 {String(d.order.contract_no ?? '待确认')}　学员 {String(d.order.student_name ?? '')}　<Badge>{textOf(ORDER_STATES, d.order.state)}</Badge>　版本 {String(d.order.version)}
           </Text>
           <Text>
-            原价 {formatYuan(d.order.list_amount)} 元　优惠 {formatYuan(d.order.discount_amount)} 元　应收 {formatYuan(d.order.deal_amount)} 元　已收 {formatYuan(d.order.paid_amount)} 元　销售顾问 {String(d.order.seller_name ?? '')}
+            原价 {formatYuan(d.order.list_amount)} 元　优惠 {formatYuan(d.order.discount_amount)} 元　应收 {formatYuan(d.order.deal_amount)} 元{Number(d.order.due_amount ?? 0) > 0 ? `（含应补差价 ${formatYuan(d.order.due_amount)} 元）` : ''}　已收 {formatYuan(d.order.paid_amount)} 元　销售顾问 {String(d.order.seller_name ?? '')}
           </Text>
           <Title order={6}>订单明细</Title>
           <Table striped withTableBorder>
@@ -92,9 +93,10 @@ export function OrderDetail({ id, onClose }: { id: number; onClose(): void }) {
           <Title order={6}>业绩分配</Title>
           {d.divides.map((x) => (
             <Text key={String(x.id)}>
-              {String(x.user_name ?? '')}　{String(x.ratio)}%　{formatYuan(x.amount)} 元
+              {String(x.user_name ?? '')}　{String(x.ratio)}%　{formatYuan(x.amount)} 元{Number(x.kind) === 2 ? `　${textOf(DIVIDE_KINDS, x.kind)} ${String(x.ref_no ?? '')}` : ''}
             </Text>
           ))}
+          <AmendmentHistory logs={d.logs} />
           <Title order={6}>订单记录</Title>
           {d.logs.map((l) => (
             <Text key={String(l.id)} size="sm">

@@ -36,6 +36,7 @@ export const menus: readonly MenuSeed[] = [
           button('order_form_confirm_contract', '确认合同', DESK),
           button('order_form_add_exc_detail', '异常说明', DESK),
           button('order_form_modify_raw_teacher', '更换班主任', ['principal']),
+          button('order_form_contract_delay', '合同延期', ['principal']),
           button('order_payment_add', '订单收款', ['principal', 'front_desk']),
           button('order_form_transfer_order', '转让订单', ['principal']),
           button('order_form_transfer_campus', '申请转校区', ['principal', 'sales']),
@@ -46,6 +47,8 @@ export const menus: readonly MenuSeed[] = [
       },
       screen('已审核订单', 'orders/audited', [], { code: ORDER_SCREENS.audited, url: '/orders/audited', grants: READERS }),
       screen('已完成订单', 'orders/completed', [], { code: ORDER_SCREENS.completed, url: '/orders/completed', grants: READERS }),
+      screen('已完成续费订单', 'orders/completed_jx', [], { code: ORDER_SCREENS.renewal, url: '/orders/completed_renewal', grants: READERS }),
+      screen('已完成补差订单', 'orders/completed_bc', [], { code: ORDER_SCREENS.bc, url: '/orders/completed_bc', grants: READERS }),
       screen('未通过订单', 'orders/not_through', [], { code: ORDER_SCREENS.notThrough, url: '/orders/not_through', grants: READERS }),
       screen('转校区记录', 'resource/order_transfer_campus', [], { code: ORDER_TRANSFER_SCREEN.campus, url: '/orders/transfer_campus', grants: ['principal', 'sales'] }),
       {
