@@ -25,6 +25,8 @@ const PLAN_OPEN = [1, 2, 3];
 const OVERDUE = [2, 3];
 const SETTLED = 4;
 const state = (r: TableRow) => Number(r.state);
+/** The list without the 续费 search: each screen fixes it (分期订单 0, 分期续费订单 1). */
+const PLAN_DEF = { ...installmentResource, fields: { ...installmentResource.fields, is_renewal: { ...installmentResource.fields.is_renewal, search: undefined } } };
 const owedOf = (r: TableRow) => Number(r.total_amount) - Number(r.paid_amount);
 
 /**
@@ -73,7 +75,7 @@ export function InstallmentScreen({ renewal }: { renewal: boolean }) {
     <>
       {!online && <Alert color="orange">离线时不能办理分期，恢复网络后再还款、终止或转让。</Alert>}
       <ResourcePage
-        def={installmentResource}
+        def={PLAN_DEF}
         fixedFilters={{ is_renewal: renewal ? 1 : 0 }}
         exportName={renewal ? '分期续费订单' : '分期订单'}
         toolbar={toolbar}

@@ -49,6 +49,7 @@ export function PeriodsEditor({ total, periods, onChange, onError }: { total: nu
         </Button>
       </Group>
       {periods.length > 0 && (
+        <Table.ScrollContainer minWidth={360}>
         <Table withTableBorder striped>
           <Table.Thead>
             <Table.Tr>
@@ -77,6 +78,7 @@ export function PeriodsEditor({ total, periods, onChange, onError }: { total: nu
             ))}
           </Table.Tbody>
         </Table>
+        </Table.ScrollContainer>
       )}
       {periods.length > 0 && (
         <Text size="sm" c={sum === total ? 'teal' : 'red'} data-testid="plan-sum">

@@ -11,8 +11,12 @@ import { formatYuan } from '../../../lib/format/money';
 
 export type PlanAction = { key: string; label: string; color?: string; onClick(): void };
 
-/** The plan's own rows without their column naming the plan (the dialog is that plan). */
-const withoutPlanColumn = (def: ResourceDef): ResourceDef => ({ ...def, fields: { ...def.fields, installment_id: { ...def.fields.installment_id, list: false, search: undefined } } });
+/**
+ * The plan's own rows without their column naming the plan (the dialog is that plan), nor the
+ * campus column and search the list adds for a campus-scoped declaration: they are the plan's
+ * campus. Only this screen's copy changes; the server keeps its declaration (and its scope).
+ */
+const withoutPlanColumn = (def: ResourceDef): ResourceDef => ({ ...def, scope: 'global', fields: { ...def.fields, installment_id: { ...def.fields.installment_id, list: false, search: undefined } } });
 const PERIODS = withoutPlanColumn(installmentPeriodResource);
 const EVENTS = withoutPlanColumn(installmentEventResource);
 

@@ -52,6 +52,7 @@ export function RefundFileDialog({ orderId: given, orderLabel, onClose, onDone }
         {calc.error && <Alert color="red">{errorMessage(calc.error, '退费计算失败')}</Alert>}
         {c && (
           <>
+            <Table.ScrollContainer minWidth={640}>
             <Table withTableBorder striped fz="xs">
               <Table.Thead>
                 <Table.Tr>
@@ -80,6 +81,7 @@ export function RefundFileDialog({ orderId: given, orderLabel, onClose, onDone }
                 ))}
               </Table.Tbody>
             </Table>
+            </Table.ScrollContainer>
             <List size="xs" spacing={2}>
               {c.explain.map((e) => (
                 <List.Item key={e}>{e}</List.Item>
