@@ -3,6 +3,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import type { AppDeps, AppEnv } from './lib/context';
 import { ApiError } from './lib/http';
 import { isRefusedValue } from './db/dialect';
+import { isSqliteBusy } from './db/sqlite-immediate';
 import { openApiSessionMiddleware, readPermissionMiddleware, sessionMiddleware } from './lib/auth';
 import { API_PREFIXES, type ApiPrefix } from './lib/api-prefixes';
 import { bodyLimitMiddleware } from './lib/body-limit';
@@ -48,6 +49,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.onError((err, c) => {
     if (err instanceof ApiError) return c.json({ code: err.code, msg: err.message, data: null });
     if (isRefusedValue(err)) return c.json({ code: 400, msg: '参数取值超出范围', data: null });
+    // SQLite's write lock not had in SQLITE_LOCK_WAIT_MS (several processes, many writers): nothing was written; try again
+    if (isSqliteBusy(err)) return c.json({ code: 503, msg: '系统繁忙，请稍后重试', data: null }, 503, { 'Retry-After': '1' });
     // The caller's request id (a proxy's) when it sent one, so the log line can be matched with theirs.
     console.error(`[${c.req.header('x-request-id') ?? randomUUID()}] ${c.req.method} ${c.req.path}:`, err);
     return c.json({ code: 500, msg: '服务器内部错误', data: null }, 500);
