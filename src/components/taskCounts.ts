@@ -12,11 +12,12 @@ export const TODO_PATH = '/task/todo';
 /**
  * The task center's counts (to-do, done, own running applications, copies) for the sidebar badge,
  * the home page and the task center itself: one request under one key, asked again every minute.
- * Only for users whose menus hold 我的待办 (the list call refuses the others).
+ * Only for users whose menus hold 我的待办 (the list call refuses the others). `ready` false holds
+ * the first request (and the workflow contract) back: the sidebar asks after the first screen.
  */
-export function useTaskCounts() {
+export function useTaskCounts(ready = true) {
   const { navEntries } = useSession();
-  const enabled = navEntries.some((e) => e.path === TODO_PATH);
+  const enabled = ready && navEntries.some((e) => e.path === TODO_PATH);
   return useQuery({
     queryKey: ['wf-counts'],
     queryFn: async () => {

@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import type { SidebarTheme } from '../../components/session';
 import { TODO_PATH, countText, useTaskCounts } from '../../components/taskCounts';
 import type { AppRoute } from '../routes/menuRoutes';
+import { useAfterFirstScreen } from '../offline/useIdleReady';
 import type { Branding } from '../branding';
 import { MenuIcon } from './menuIcons';
 import classes from './Sidebar.module.css';
@@ -24,7 +25,9 @@ function containsPath(r: AppRoute, path: string): boolean {
 
 /** The pending to-dos beside 我的待办, and beside its closed directory (任务中心). */
 function TodoBadge({ route, open }: { route: AppRoute; open: boolean }) {
-  const { data } = useTaskCounts();
+  // after the first screen: the count's first request loads the workflow contract (zod schemas
+  // built at load), which an offline cold start paid before the front desk's roster (issue 11)
+  const { data } = useTaskCounts(useAfterFirstScreen());
   const todo = data?.todo ?? 0;
   if (todo === 0 || !(route.path === TODO_PATH || (!open && containsPath(route, TODO_PATH)))) return null;
   return (
