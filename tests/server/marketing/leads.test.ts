@@ -61,6 +61,25 @@ describe('leads: demo data and pools', () => {
     const counts = await ok(s.call<{ total: number; pools: Record<string, number> }>('POST', api('mkt_resource/page_count'), { headers: principal.headers, form: {} }));
     expect(counts.total).toBe(Object.values(counts.pools).reduce((a, b) => a + b, 0));
   });
+
+  it('has at least 5,000 leads over the campuses in every stage, with records, visits and trials, and a funnel that narrows', async () => {
+    const leads = await s.db.selectFrom('mkt_resource').select(['school_id', 'stage', 'called_at', 'invited_at', 'visited_at', 'trial_at', 'signed_at', 'created_at']).where('del_flag', '=', 0).execute();
+    expect(leads.length).toBeGreaterThanOrEqual(5000);
+    const campuses = await s.db.selectFrom('organisations').select('id').where('kind', '=', 'school').where('del_flag', '=', 0).execute();
+    for (const c of campuses) expect(leads.filter((l) => l.school_id === c.id).length, `campus ${c.id}`).toBeGreaterThanOrEqual(500);
+    expect(new Set(leads.map((l) => l.stage))).toEqual(new Set([1, 2, 3, 4, 5, 6]));
+    const reached = (k: 'called_at' | 'invited_at' | 'visited_at' | 'trial_at' | 'signed_at') => leads.filter((l) => l[k] !== null).length;
+    const funnel = [leads.length, reached('called_at'), reached('invited_at'), reached('visited_at'), reached('trial_at'), reached('signed_at')];
+    for (let i = 1; i < funnel.length; i++) expect(funnel[i], `stage ${i}: ${funnel.join(' → ')}`).toBeLessThan(funnel[i - 1]);
+    expect(funnel[5]).toBeGreaterThan(100);
+    // every stamp after the lead was entered
+    for (const l of leads) for (const k of ['called_at', 'invited_at', 'visited_at', 'trial_at', 'signed_at'] as const) if (l[k] !== null) expect(String(l[k]) >= String(l.created_at)).toBe(true);
+    const count = async (t: 'mkt_record' | 'mkt_student_visit' | 'mkt_invite_visit' | 'mkt_trial_lesson_student') => (await s.db.selectFrom(t).select('id').execute()).length;
+    expect(await count('mkt_record')).toBeGreaterThanOrEqual(5000);
+    expect(await count('mkt_invite_visit')).toBeGreaterThanOrEqual(1000);
+    expect(await count('mkt_student_visit')).toBeGreaterThanOrEqual(500);
+    expect(await count('mkt_trial_lesson_student')).toBeGreaterThanOrEqual(300);
+  });
 });
 
 describe('leads: add, duplicates and scope', () => {

@@ -78,8 +78,10 @@ export async function seed(db: Kysely<Database>): Promise<void> {
       for (let i = 0; i < count; i++) {
         const held = pool === 2 || pool === 3;
         // held leads were given out within the recycling period (15 days), so the job leaves them
-        const created = at(Math.floor(random() * (held ? 10 : 20)) + 1, Math.floor(random() * 600));
-        const followed = held && random() < 0.8 ? at(Math.floor(random() * 5), Math.floor(random() * 300)) : null;
+        const createdDays = Math.floor(random() * (held ? 10 : 20)) + 1;
+        const created = at(createdDays, Math.floor(random() * 600));
+        // followed up after it was entered (a whole day later at least)
+        const followed = held && random() < 0.8 ? at(Math.floor(random() * Math.min(5, createdDays)), Math.floor(random() * 300)) : null;
         const stage = held ? (followed ? (pool === 3 ? 3 : 2) : 1) : pool === 5 ? 2 : 1;
         leads.push({
           school_id: school.id,
