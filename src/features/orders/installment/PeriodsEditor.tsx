@@ -32,7 +32,7 @@ export function PeriodsEditor({ total, periods, onChange, onError }: { total: nu
   const sum = periods.reduce((s, p) => s + (yuanToFen(p.yuan) ?? 0), 0);
   const split = () => {
     const n = Number(count);
-    if (total <= 0) return onError('请选择订单');
+    if (total <= 0) return onError('没有需要分期的金额：请选择尚未全额收款的订单');
     if (!Number.isInteger(n) || n < 1 || n > 36) return onError('期数应为 1 到 36 的整数');
     if (!/^\d{4}-\d{2}-\d{2}$/.test(first)) return onError('首期还款日格式应为 YYYY-MM-DD');
     onError(null);
