@@ -15,7 +15,8 @@ function paymentDef(): ResourceDef {
   const out: Record<string, FieldDef> = {};
   for (const name of [...first, ...Object.keys(fields).filter((k) => !first.includes(k))]) {
     const f = fields[name];
-    out[name] = name === 'state' ? { ...f, search: undefined } : f;
+    // the state is fixed; the order shows by its number (订单编号), not its id
+    out[name] = name === 'state' ? { ...f, search: undefined } : name === 'order_id' ? { ...f, list: false, search: undefined } : f;
   }
   return { ...refundResource, fields: out };
 }

@@ -30,6 +30,9 @@ const RESUBMIT_FIELDS: Record<string, FieldDef> = {
 };
 
 // each dialog keeps the list's reload: the list is refreshed in place, its search kept
+/** The list shows and searches the order by its number (订单编号): the order's id column is left out. */
+const REFUND_LIST_DEF = { ...refundResource, fields: { ...refundResource.fields, order_id: { ...refundResource.fields.order_id, list: false as const, search: undefined } } };
+
 type Open = ({ kind: 'file' } | { kind: 'detail' | 'relief' | 'resubmit'; row: TableRow }) & { reload(): void };
 const num = (v: FormValue | undefined) => Number(v ?? 0);
 const note = (v: FormValue | undefined) => (v === null || v === undefined ? '' : String(v).trim());
@@ -78,7 +81,7 @@ export default function RefundScreen() {
     <>
       {!online && <Alert color="orange">离线时不能办理退费，恢复网络后再提交、撤销或确认退款。</Alert>}
       <ResourcePage
-        def={refundResource}
+        def={REFUND_LIST_DEF}
         exportName="退费单"
         toolbar={toolbar}
         rowActions={(ctx) => [
