@@ -2,6 +2,7 @@ import { z } from './zod';
 import { answer, defineCall, type FileAnswer } from './call';
 import type { Page } from './envelope';
 import { actionIdsSchema } from './resource';
+import { LEAD_IMPORT_SCREEN } from './resources/marketing-import';
 
 /**
  * The special calls of the marketing area's leads (spec doc 001 "Marketing resource (leads)");
@@ -361,6 +362,8 @@ export interface ImportRowResult {
 
 export interface ImportAnswer {
   dry_run: boolean;
+  /** the import's history row (mkt_resource_import); null for a dry run, which writes nothing */
+  import_id: number | null;
   inserted: number;
   duplicates: number;
   refused: number;
@@ -376,11 +379,25 @@ export const importCall = defineCall({
   perm: 'mkt_resource_import',
   body: z.object({
     file: z.string({ error: '请上传文件' }).min(1, '请上传文件').max(14_000_000, '文件不能超过10MB'),
+    /** the uploaded file's name, for the import history */
+    file_name: z.string({ error: '文件名必须是文本' }).trim().max(128, '文件名不能超过128个字').optional(),
     dry_run: z.coerce.boolean().default(true),
     school_id: id('校区').optional(),
   }),
-  labels: { file: '文件', dry_run: '试运行', school_id: '校区' },
+  labels: { file: '文件', file_name: '文件名', dry_run: '试运行', school_id: '校区' },
   answer: answer<ImportAnswer>(),
+});
+
+/** The refused rows of an import as .xlsx: the template's columns as uploaded, the row number and 拒绝原因. */
+export const importRefusedFileCall = defineCall({
+  area: 'marketing',
+  title: '下载拒绝行',
+  method: 'GET',
+  path: 'api/v1/mkt_resource_import/refused_file',
+  perm: LEAD_IMPORT_SCREEN,
+  query: z.object({ import_id: id('导入记录') }),
+  labels: { import_id: '导入记录' },
+  answer: answer<Blob>() as FileAnswer,
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
-import type { DeclaredTable } from '../../db/schema';
+import type { BaseColumns, DeclaredTable } from '../../db/schema';
+import type { leadImportResource } from '../../../src/contract/resources/marketing-import';
 import type {
   callCenterLogResource,
   moveResource,
@@ -19,5 +20,15 @@ declare module '../../db/schema' {
     mkt_pool_rule: Campus<DeclaredTable<typeof poolRuleResource>>;
     mkt_stu_allot_tmk: Campus<DeclaredTable<typeof stuAllotTmkResource>>;
     mkt_call_center_log: Campus<DeclaredTable<typeof callCenterLogResource>>;
+    mkt_resource_import: Campus<DeclaredTable<typeof leadImportResource>>;
+    mkt_resource_import_row: LeadImportRowTable;
   }
+}
+
+/** A refused row of a lead import (migration 1330): the file's cell texts (JSON, template order) and why. */
+export interface LeadImportRowTable extends BaseColumns {
+  import_id: number;
+  row_no: number;
+  msg: string;
+  cells: string;
 }

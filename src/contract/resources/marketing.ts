@@ -1,3 +1,4 @@
+import { leadImportResource } from './marketing-import';
 import { defineResource, type OptionItem } from '../resource';
 import { GENDERS, GRADES, STUDENT_SOURCES } from './students';
 import { LEAD_SCREENS, MKT_SCREEN } from '../marketing';
@@ -258,4 +259,4 @@ export const callCenterLogResource = defineResource({
   },
 });
 
-export const MARKETING_RESOURCES = [resourceResource, recordResource, moveResource, poolRuleResource, stuAllotTmkResource, callCenterLogResource] as const;
+export const MARKETING_RESOURCES = [resourceResource, recordResource, moveResource, poolRuleResource, stuAllotTmkResource, callCenterLogResource, leadImportResource] as const;

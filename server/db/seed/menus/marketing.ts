@@ -1,6 +1,7 @@
 import { screen, type MenuSeed } from '../menu-seed';
 import { MKT_SCREEN } from '../../../../src/contract/marketing';
 import { PLAN_SCREENS as P } from '../../../../src/contract/resources/marketing-plans';
+import { LEAD_IMPORT_SCREEN } from '../../../../src/contract/resources/marketing-import';
 import { MKT_FUNNEL_SCREEN as FS } from '../../../../src/contract/marketing-funnel';
 
 export const order = 30;
@@ -95,6 +96,8 @@ const LEAD_MENUS: readonly MenuSeed[] = [
   leadScreen('无效资源', 'marketing/invalid_resource', WORKERS),
   screen('跟进记录', 'marketing/call_record', [], { grants: WORKERS }),
   screen('呼叫中心记录', 'marketing/call_center', [], { grants: ['principal'] }),
+  // the import history; its 导入资源 button is the lead buttons' mkt_resource_import
+  screen('资源导入', 'marketing/resource_import', [], { code: LEAD_IMPORT_SCREEN, grants: ['principal'] }),
   screen('公海规则', 'resource/mkt_pool_rule', crud('mkt_pool_rule', '公海规则'), { code: MKT_SCREEN.poolRule, url: '/marketing/pool_rule', grants: ['principal'] }),
   screen('学员分配电销', 'resource/mkt_stu_allot_tmk', crud('mkt_stu_allot_tmk', '学员分配电销'), { code: MKT_SCREEN.stuAllotTmk, url: '/marketing/stu_allot_tmk', grants: ['principal'] }),
   ...ENTRY_MENUS,

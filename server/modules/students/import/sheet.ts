@@ -1,10 +1,11 @@
 import { ApiError } from '../../../lib/http';
+import { excel, firstSheet, isBlank, rawOf, refusedRowsFile, type RawCell } from '../../../lib/xlsx-sheet';
 import { STUDENT_IMPORT_COLUMNS, STUDENT_IMPORT_MAX_ROWS, type ImportColumnKey } from '../../../../src/contract/student-import';
 import { GENDERS, GRADES, PARENT_RELATIONS, STUDENT_SOURCES, STUDENT_STATES } from '../../../../src/contract/resources/students';
 import { INITIAL_STATES } from '../../../../src/contract/students';
 
-/** A cell as the file holds it: text, a number, a date (Excel date cells), or nothing. */
-export type RawCell = string | number | Date | null;
+export type { RawCell } from '../../../lib/xlsx-sheet';
+export { XLSX_HEADERS } from '../../../lib/xlsx-sheet';
 
 /** One filled row of the sheet: its row number in the file and its cells by column. */
 export interface SheetRow {
@@ -12,19 +13,12 @@ export interface SheetRow {
   cells: Partial<Record<ImportColumnKey, RawCell>>;
 }
 
-const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
 /** A header as written, without the required mark and spaces (`学员姓名*` → `学员姓名`). */
 function bare(header: string): string {
   return header.replace(/[*＊\s]/g, '');
 }
 
 const KEY_OF_HEADER = new Map<string, ImportColumnKey>(STUDENT_IMPORT_COLUMNS.map((c) => [bare(c.header), c.key]));
-
-/** Loaded on the first import, not at start (exceljs costs about 0.5 s of CPU to import). */
-async function excel() {
-  return (await import('exceljs')).default;
-}
 
 /** The options a column takes, for the template's 填写说明 sheet. */
 function optionTexts(items: readonly { text: string }[]): string {
@@ -76,58 +70,13 @@ export async function templateFile(campusNames: readonly string[]): Promise<Buff
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-export const XLSX_HEADERS = (fileName: string): Record<string, string> => ({
-  'Content-Type': XLSX_MIME,
-  'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-});
-
-interface CellLike {
-  value: unknown;
-  text?: string;
-}
-
-/** A cell's value as text, number or date (rich text joined, formulas by their result, links by their text). */
-function rawOf(cell: CellLike): RawCell {
-  const v = cell.value;
-  if (v === null || v === undefined) return null;
-  if (typeof v === 'string') return v;
-  if (typeof v === 'number') return v;
-  if (typeof v === 'boolean') return v ? 'TRUE' : 'FALSE';
-  if (v instanceof Date) return v;
-  if (typeof v === 'object') {
-    const o = v as Record<string, unknown>;
-    if (Array.isArray(o.richText)) return (o.richText as { text?: unknown }[]).map((r) => String(r.text ?? '')).join('');
-    if ('result' in o) {
-      const r = o.result;
-      return r instanceof Date || typeof r === 'number' || typeof r === 'string' ? r : r === null || r === undefined ? null : String(r);
-    }
-    if ('text' in o) return String(o.text ?? '');
-    if ('error' in o) return String(o.error);
-  }
-  return String(cell.text ?? '');
-}
-
-function isBlank(v: RawCell | undefined): boolean {
-  return v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
-}
-
 /**
  * The filled rows of the file's first sheet, by the template's headers (columns may be in any
  * order; unknown ones are ignored). Refuses with a Chinese message: a file that is not an .xlsx,
  * a sheet without the required headers, no rows, or more than the limit.
  */
 export async function readSheet(bytes: Buffer): Promise<SheetRow[]> {
-  // an .xlsx is a zip archive: anything else is refused before exceljs reads it
-  if (bytes.length < 4 || bytes[0] !== 0x50 || bytes[1] !== 0x4b) throw new ApiError(400, '文件不是有效的Excel(.xlsx)文件，请下载导入模板填写后上传');
-  const ExcelJS = await excel();
-  const wb = new ExcelJS.Workbook();
-  try {
-    await wb.xlsx.load(bytes as unknown as ArrayBuffer);
-  } catch {
-    throw new ApiError(400, '文件不是有效的Excel(.xlsx)文件，请下载导入模板填写后上传');
-  }
-  const ws = wb.worksheets[0];
-  if (!ws) throw new ApiError(400, '文件中没有工作表，请下载导入模板填写后上传');
+  const ws = await firstSheet(bytes);
   const columns = new Map<number, ImportColumnKey>();
   ws.getRow(1).eachCell((cell, col) => {
     const raw = rawOf(cell);
@@ -162,15 +111,8 @@ export async function readSheet(bytes: Buffer): Promise<SheetRow[]> {
 
 /** The refused rows as an .xlsx: the template's columns with the texts as uploaded, and 拒绝原因. */
 export async function refusedFile(rows: readonly { row_no: number; cells: string[]; msg: string }[]): Promise<Buffer> {
-  const ExcelJS = await excel();
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('拒绝的行');
-  ws.columns = [
-    ...STUDENT_IMPORT_COLUMNS.map((c) => ({ header: c.header, key: c.key, width: c.key === 'id_card' ? 22 : 13, style: { numFmt: '@' } })),
-    { header: '原行号', key: 'row_no', width: 8 },
-    { header: '拒绝原因', key: 'msg', width: 60 },
-  ];
-  ws.getRow(1).font = { bold: true };
-  for (const r of rows) ws.addRow([...STUDENT_IMPORT_COLUMNS.map((_, i) => r.cells[i] ?? ''), r.row_no, r.msg]);
-  return Buffer.from(await wb.xlsx.writeBuffer());
+  return refusedRowsFile(
+    STUDENT_IMPORT_COLUMNS.map((c) => ({ header: c.header, width: c.key === 'id_card' ? 22 : 13 })),
+    rows,
+  );
 }
