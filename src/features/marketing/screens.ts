@@ -16,6 +16,7 @@ export const screens: Record<string, () => Promise<{ default: ComponentType }>> 
   'marketing/invalid_resource': () => import('./leads/LeadScreens').then((m) => ({ default: m.InvalidLeadsScreen })),
   'marketing/call_record': () => import('./leads/CallRecordScreen'),
   'marketing/call_center': () => import('./leads/CallCenterScreen'),
+  'marketing/resource_import': () => import('./import/LeadImportScreen'),
   // 添加学员, 老学员添加学员, AI日志 (绘本学员 is the declared list resource/mkt_picture_book_student)
   'marketing/add_trainees': () => import('./entry/AddTraineesScreen'),
   'marketing/students_add_trainees': () => import('./entry/ReferralScreen'),
