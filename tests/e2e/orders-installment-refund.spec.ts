@@ -1,7 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import { signIn } from './offline-helpers';
 import { expectToast, openFromSidebar, rowWith } from './system-helpers';
 import { get, login, post, schoolId, type Envelope } from './classes-fixtures';
@@ -201,7 +200,8 @@ test('orders: installment plan, repayment and termination; refund filed, approve
   await expect(rowWith(page, refundNo)).toContainText(formatYuan(calc.amount));
 
   // the whole database's ledgers stay balanced
-  const dataDir = join(process.cwd(), '.tmp', `e2e-data-${E2E_BASE_PORT}`);
+  // this worker's server and its database (scripts/e2e-server.mjs: .tmp/e2e-data-<port>)
+  const dataDir = join(process.cwd(), '.tmp', `e2e-data-${E2E_BASE_PORT + test.info().parallelIndex}`);
   const out = execFileSync('npx', ['tsx', 'server/ledger-check-cli.ts'], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, encoding: 'utf8' });
   expect(out).toContain('账本检查通过');
 });
