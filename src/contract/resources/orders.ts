@@ -94,7 +94,7 @@ export const ORDER_SCREENS = {
   notThrough: 'orders_not_through',
   /** 业绩分配 (order_sch_achievement_divide/jxpage) */
   jx: 'orders_completed_jx',
-  /** completed bc: 已完成补差订单, completed orders that carried 应补差价 */
+  /** completed bc: 补差订单, audited orders carrying 应补差价 */
   bc: 'orders_completed_bc',
   /** 已完成续费订单: completed renewals (if_first_sign 续费, as jx_options and 分期续费订单) */
   renewal: 'orders_completed_renewal',

@@ -1,4 +1,5 @@
 import { Alert, Button } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { orderResource } from '../../contract/resources/orders';
 import { ResourcePage, columnsOf, useColumnOptions } from '../../components/ResourcePage';
@@ -40,9 +41,12 @@ export function OrderList({ states, extraFilters, showDue }: { states?: string; 
   const options = useColumnOptions(orderResource);
   const columns = useMemo(() => columnsOf(orderResource, options).map((c) => (showDue && c.prop === 'due_amount' ? { ...c, show: true } : c)), [options, showDue]);
   const fixed = useMemo(() => ({ ...(states ? { state: states } : {}), ...extraFilters }), [states, extraFilters]);
+  const queryClient = useQueryClient();
   const done = () => {
     setOpen(null);
     setVersion((v) => v + 1);
+    // the dialogs read the order's detail: after a write the next one reads it again
+    void queryClient.invalidateQueries({ queryKey: ['order_form/detail'] });
   };
   const state = (r: TableRow) => Number(r.state);
   // hours move only from an audited order not yet completed (已审核, 已确认合同, 进行中)

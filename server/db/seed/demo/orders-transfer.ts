@@ -9,7 +9,8 @@ export const order = 65;
 /**
  * Demo transfers (转校区记录, 转班型记录 show rows): at each of the first two campuses, the newest
  * order in progress without refund or installment plan converts half its hours to another class
- * type sold there by the hour, and the next one asks to move to the other campus (pending approval).
+ * type sold there by the hour, one lesson hour more than the value buys so a difference is owed
+ * (应补差价 on the order, listed by 补差订单), and the next one asks to move to the other campus (pending approval).
  * Through the orders area's own functions, so the ledger passes `npm run ledger:check`.
  */
 export async function seed(db: Kysely<Database>): Promise<void> {
@@ -38,7 +39,7 @@ export async function seed(db: Kysely<Database>): Promise<void> {
       const line = (await holdingsOf(db, convert)).lines.find((l) => l.active === 1 && l.remaining_hours >= 200);
       const target = await db
         .selectFrom('prod_fee_standard')
-        .select('class_type_id')
+        .select(['class_type_id', 'unit_price'])
         .where('school_id', '=', school.id)
         .where('billing_unit', '=', 1)
         .where('del_flag', '=', 0)
@@ -49,7 +50,11 @@ export async function seed(db: Kysely<Database>): Promise<void> {
         .orderBy('id')
         .executeTakeFirst();
       if (line && target) {
-        await convertClassType(db, convert, { order_id: convert.id, from_class_type_id: line.class_type_id, to_class_type_id: target.class_type_id, hours: Math.floor(line.remaining_hours / 200) * 100, remark: '家长申请调整课程（演示）' }, by);
+        const hours = Math.floor(line.remaining_hours / 200) * 100;
+        // one lesson hour more than the value buys: the difference is owed (应补差价, 补差订单 shows it)
+        const value = Math.round(((line.paid_left + line.promo_left) * hours) / line.remaining_hours);
+        const toHours = Math.floor((value * 100) / Number(target.unit_price)) + 100;
+        await convertClassType(db, convert, { order_id: convert.id, from_class_type_id: line.class_type_id, to_class_type_id: target.class_type_id, hours, to_hours: toHours, remark: '家长申请调整课程，补交差价（演示）' }, by);
       }
     }
     if (move) await requestCampusTransfer(db, move, { to_school_id: other.id, reason: '家庭搬迁，就近上课（演示）' }, other.name, by);

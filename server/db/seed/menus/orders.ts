@@ -48,7 +48,7 @@ export const menus: readonly MenuSeed[] = [
       screen('已审核订单', 'orders/audited', [], { code: ORDER_SCREENS.audited, url: '/orders/audited', grants: READERS }),
       screen('已完成订单', 'orders/completed', [], { code: ORDER_SCREENS.completed, url: '/orders/completed', grants: READERS }),
       screen('已完成续费订单', 'orders/completed_jx', [], { code: ORDER_SCREENS.renewal, url: '/orders/completed_renewal', grants: READERS }),
-      screen('已完成补差订单', 'orders/completed_bc', [], { code: ORDER_SCREENS.bc, url: '/orders/completed_bc', grants: READERS }),
+      screen('补差订单', 'orders/completed_bc', [], { code: ORDER_SCREENS.bc, url: '/orders/completed_bc', grants: READERS }),
       screen('未通过订单', 'orders/not_through', [], { code: ORDER_SCREENS.notThrough, url: '/orders/not_through', grants: READERS }),
       screen('转校区记录', 'resource/order_transfer_campus', [], { code: ORDER_TRANSFER_SCREEN.campus, url: '/orders/transfer_campus', grants: ['principal', 'sales'] }),
       {
