@@ -34,7 +34,7 @@ export function PlanDialog({ renewal, studentId, onClose, onDone }: { renewal: b
       onDone();
     });
   };
-  const filters = studentId ? { state: PLANNABLE, student_id: studentId } : { state: PLANNABLE };
+  const filters: Record<string, string | number> = studentId ? { state: PLANNABLE, student_id: studentId } : { state: PLANNABLE };
   return (
     <Modal opened onClose={onClose} title={renewal ? '续费分期' : '新建分期计划'} size="lg">
       <Stack gap="sm">
