@@ -51,7 +51,7 @@ export function PlanContract({ plan, actions, onClose }: { plan: TableRow; actio
           <Badge variant="light">{textOf(INSTALLMENT_STATES, plan.state)}</Badge>
           {Number(plan.is_renewal) === 1 && <Badge variant="light" color="grape">续费分期</Badge>}
         </Group>
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="xs" data-testid="plan-facts">
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 5 }} spacing="xs" data-testid="plan-facts">
           {facts.map(([k, v]) => (
             <Text key={k} size="sm">
               <Text span c="dimmed">
