@@ -19,6 +19,8 @@ export interface LeadImportFigures {
   dry: { ms: number; inserted: number; duplicates: number; refused: number };
   real: { ms: number; inserted: number; duplicates: number; refused: number };
   resent: { rows: number; inserted: number };
+  /** the real import's history row: its counts and the refused rows kept for 下载拒绝行 */
+  history: { inserted: number; refused: number; refusedRows: number };
   storedOnce: boolean;
   totalMs: number;
   rowsPerSecond: number;
@@ -125,6 +127,10 @@ export async function runLeadImportBench(options: { rows?: number; log?: (l: str
     if (resent.body.code !== 200) throw new Error(`重发失败：${resent.body.msg}`);
     const afterResend = await countLeads(s, school);
 
+    const importId = Number(real.body.data.import_id);
+    const imp = await s.db.selectFrom('mkt_resource_import').select(['inserted', 'refused']).where('id', '=', importId).executeTakeFirstOrThrow();
+    const kept = await s.db.selectFrom('mkt_resource_import_row').select((eb) => eb.fn.countAll<number>().as('n')).where('import_id', '=', importId).executeTakeFirstOrThrow();
+
     const pick = (a: ImportAnswer, ms: number) => ({ ms, inserted: a.inserted, duplicates: a.duplicates, refused: a.refused });
     const f: LeadImportFigures = {
       rows: total,
@@ -133,6 +139,7 @@ export async function runLeadImportBench(options: { rows?: number; log?: (l: str
       dry: pick(dry.body.data, t1 - t0),
       real: pick(real.body.data, t2 - t1),
       resent: { rows: chunk.length, inserted: resent.body.data.inserted },
+      history: { inserted: imp.inserted, refused: imp.refused, refusedRows: Number(kept.n) },
       storedOnce: after - before === expected.insert && afterResend === after,
       totalMs: t2 - t0,
       rowsPerSecond: total / ((t2 - t0) / 1000),
@@ -153,7 +160,8 @@ async function countLeads(s: TestServer, school: number): Promise<number> {
 /** Whether the answers match the file: the counts of both calls, stored once, the re-sent chunk adding nothing. */
 export function leadImportExact(f: LeadImportFigures): boolean {
   const same = (a: { inserted: number; duplicates: number; refused: number }) => a.inserted === f.expected.insert && a.duplicates === f.expected.duplicate && a.refused === f.expected.refused;
-  return same(f.dry) && same(f.real) && f.resent.inserted === 0 && f.storedOnce;
+  const history = f.history.inserted === f.expected.insert && f.history.refused === f.expected.refused && f.history.refusedRows === f.expected.refused;
+  return same(f.dry) && same(f.real) && f.resent.inserted === 0 && f.storedOnce && history;
 }
 
 if (process.argv[1]?.endsWith('lead-import-bench.ts')) {
