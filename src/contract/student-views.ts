@@ -46,12 +46,12 @@ export interface StudentView {
   source?: 'page' | 'my_entered' | 'warm_up_student';
   /** declared fields offered in the search form (the campus filter is added for multi-campus users) */
   search: readonly string[];
-  /** declared fields shown (plus the campus), and the computed 年龄 and 年龄段 */
+  /** declared fields shown (plus the campus), and the computed 年龄, 年龄段 and 标签 (student/tags) */
   columns: readonly string[];
   defaultSort?: string;
 }
 
-const BASE_COLUMNS = ['name', 'gender', 'age', 'age_group', 'grade', 'parent_name', 'parent_phone', 'state', 'seller_id', 'teacher_id'] as const;
+const BASE_COLUMNS = ['name', 'tags', 'gender', 'age', 'age_group', 'grade', 'parent_name', 'parent_phone', 'state', 'seller_id', 'teacher_id'] as const;
 const BASE_SEARCH = ['name', 'parent_phone', 'grade', 'seller_id'] as const;
 
 export const STUDENT_VIEWS: readonly StudentView[] = [

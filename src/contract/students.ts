@@ -375,3 +375,33 @@ export const pusherAttacheCall = defineCall({
   labels: { pusher_id: '推荐人', page: '页码', rows: '每页行数' },
   answer: answer<Page<StudentHit>>(),
 });
+
+/** A tag on a student (系统设置 › 标签, given in sys_user_tag), as the student lists and the hub show it. */
+export interface StudentTag {
+  student_id: number;
+  tag_id: number;
+  name: string;
+  color: string | null;
+}
+
+export const STUDENT_TAGS_MAX_IDS = 200;
+
+/**
+ * The tags of the students of one list page (or of one student in the hub), in one call: the
+ * student page answers its declared columns through its compiled statement, and the tags come
+ * beside it. Students outside the caller's campuses answer no tags, as if missing.
+ */
+export const studentTagsCall = defineCall({
+  area: 'students',
+  title: '学员标签',
+  method: 'GET',
+  path: 'api/v1/student/tags',
+  perm: STUDENT_SCREENS,
+  query: z.object({
+    ids: z
+      .string({ error: '请传入学员' })
+      .regex(new RegExp(`^\\d{1,12}(,\\d{1,12}){0,${STUDENT_TAGS_MAX_IDS - 1}}$`), `学员应为逗号分隔的 id，最多 ${STUDENT_TAGS_MAX_IDS} 个`),
+  }),
+  labels: { ids: '学员' },
+  answer: answer<StudentTag[]>(),
+});

@@ -7,6 +7,7 @@ import {
   pusherByStudentCall,
   pusherPageCall,
   studentSearchCall,
+  studentTagsCall,
   warmUpStudentCall,
   type Pusher,
   type StudentHit,
@@ -97,6 +98,22 @@ function byPhone(phone: string): ReturnType<typeof sql<SqlBool>> {
 }
 
 export function registerLookups(app: Hono<AppEnv>): void {
+  // the tags of a page of students: only those of the caller's campuses answer (scope on the student)
+  mountCall(app, studentTagsCall, async ({ db, principal, query }) => {
+    const ids = [...new Set(csv(query.ids))];
+    const q = db
+      .selectFrom('sys_user_tag as ut')
+      .innerJoin('sys_tag as t', 't.id', 'ut.tag_id')
+      .innerJoin('student as s', 's.id', 'ut.stu_id')
+      .select(['ut.stu_id as student_id', 'ut.tag_id', 't.name', 't.color'])
+      .where('ut.stu_id', 'in', ids)
+      .where('s.del_flag', '=', 0)
+      .orderBy('ut.stu_id')
+      .orderBy('t.order_num')
+      .orderBy('t.id');
+    return whereInScope(q, 's.school_id', principal).execute();
+  });
+
   mountCall(app, studentSearchCall, async ({ db, principal, body }) => {
     let q = filtered(hits(db, principal), { state: body.state, school_id: body.school_id });
     const k = body.keyword?.trim();

@@ -26,6 +26,7 @@ import {
 import { ageGroupOf, ageGroupText, ageInYears, formatDate } from '../../lib/format';
 import { StudentDialog, type StudentDialogKind } from './StudentDialogs';
 import { AccountTab, FollowUpsTab, OrdersTab } from './StudentAreaTabs';
+import { StudentTagBadges } from './StudentTags';
 
 type Student = Record<string, unknown> & { id: number; name: string; state: number; integral: number | null };
 
@@ -106,6 +107,7 @@ export function StudentDetail({ studentId, onClose }: { studentId: number; onClo
             <Badge variant="light" color="orange">
               积分 {Number(s.integral ?? 0)}
             </Badge>
+            <StudentTagBadges studentId={s.id} />
             {ACTIONS.filter((a) => can(a.perm)).map((a) => (
               <Button key={a.kind} size="compact-xs" variant="light" onClick={() => setDialog(a.kind)}>
                 {a.label}

@@ -8,6 +8,7 @@ import {
   reduceIntegralCall,
   stoppedDaysCall,
   pusherByStudentCall,
+  studentTagsCall,
 } from '../../contract/students';
 import type { Sent } from '../../contract/call';
 import type { applyFreezeSchema, checkFreezeSchema, integralBodySchema } from '../../contract/students';
@@ -22,4 +23,5 @@ export const studentsApi = {
   byPhone: (phone: string) => callApi(getByPhoneCall, { query: { phone } }),
   stoppedDays: (studentId: number) => callApi(stoppedDaysCall, { query: { student_id: studentId } }),
   pusherOf: (studentId: number) => callApi(pusherByStudentCall, { query: { stu_id: studentId } }),
+  tags: (ids: readonly number[]) => callApi(studentTagsCall, { query: { ids: ids.join(',') } }),
 };

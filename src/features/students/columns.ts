@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { createElement, useMemo } from 'react';
 import { studentResource } from '../../contract/resources/students';
 import type { FieldDef } from '../../contract/resource';
 import type { StudentView } from '../../contract/student-views';
@@ -6,13 +6,16 @@ import { AGE_GROUPS, ageGroupOf, ageGroupText, ageInYears } from '../../lib/form
 import { columnsOf, useColumnOptions } from '../../components/ResourcePage';
 import { searchFieldsOf, type SearchField } from '../../components/SearchForm';
 import type { DataTableColumn, TableRow } from '../../components/DataTable';
+import { StudentTagBadges } from './StudentTags';
 
-/** 年龄 and 年龄段 (spec 611-615), computed from the birth date on today's date. */
+/** 年龄 and 年龄段 (spec 611-615), computed from the birth date on today's date; the student's tags. */
 const COMPUTED: Record<string, DataTableColumn> = {
   age: { prop: 'age', label: '年龄', minWidth: 60, formatter: (row) => String(ageInYears(row.birthday as string | null) ?? '') },
   age_group: { prop: 'age_group', label: '年龄段', minWidth: 80, formatter: (row) => ageGroupText(ageGroupOf(ageInYears(row.birthday as string | null))) },
   class_name: { prop: 'class_name', label: '热身班', minWidth: 140 },
   join_date: { prop: 'join_date', label: '入班日期', minWidth: 100 },
+  // the tags come from student/tags, one call per page (StudentTags.tsx)
+  tags: { prop: 'tags', label: '标签', minWidth: 140, render: (row) => createElement(StudentTagBadges, { studentId: Number(row.id) }) },
 };
 
 /** The age-group filter student/page understands (server/modules/students/views.ts). */

@@ -308,3 +308,31 @@ describe('searches and views', () => {
     expect(pg.content).toEqual([expect.objectContaining({ id: pusher.id, referred: 1 })]);
   });
 });
+
+describe('student/tags', () => {
+  it("answers the tags of a page of students in one call, only those of the caller's campuses; bad ids name the field", async () => {
+    const here = await addStudent(admin, { name: '标签本校生' });
+    const there = await addStudent(admin, { school_id: gz, name: '标签广州生' });
+    const tags = await s.db.selectFrom('sys_tag').select(['id', 'name', 'color']).orderBy('order_num').orderBy('id').limit(2).execute();
+    expect(tags).toHaveLength(2);
+    const at = '2026-01-01 10:00:00';
+    const stamp = { created_at: at, updated_at: at, created_by: null, updated_by: null };
+    await s.db
+      .insertInto('sys_user_tag')
+      .values([
+        { stu_id: here.id, tag_id: tags[1].id, school_id: bj, ...stamp },
+        { stu_id: here.id, tag_id: tags[0].id, school_id: bj, ...stamp },
+        { stu_id: there.id, tag_id: tags[0].id, school_id: gz, ...stamp },
+      ])
+      .execute();
+    const asked = { ids: `${here.id},${there.id}` };
+    const mine = await ok(s.call<{ student_id: number; tag_id: number; name: string; color: string | null }[]>('GET', api('student/tags'), { headers: sales.headers, query: asked }));
+    // the 广州 student is outside 课程顾问's campus: no tags, as if missing
+    expect(mine).toEqual(tags.map((t) => ({ student_id: here.id, tag_id: t.id, name: t.name, color: t.color })));
+    const all = await ok(s.call<{ student_id: number }[]>('GET', api('student/tags'), { headers: admin.headers, query: asked }));
+    expect(all.map((t) => t.student_id).sort()).toEqual([here.id, here.id, there.id].sort());
+    expect((await s.call('GET', api('student/tags'), { headers: sales.headers, query: { ids: '1,x' } })).body).toMatchObject({ code: 400, msg: '学员应为逗号分隔的 id，最多 200 个' });
+    expect((await s.call('GET', api('student/tags'), { headers: sales.headers, query: { ids: Array.from({ length: 201 }, (_, i) => i + 1).join(',') } })).body.code).toBe(400);
+    expect((await s.call('GET', api('student/tags'), { headers: sales.headers })).body).toMatchObject({ code: 400, msg: '请传入学员' });
+  });
+});
