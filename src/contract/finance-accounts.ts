@@ -29,6 +29,7 @@ export const FIN_SCREEN = {
   refunds: 'finance_refunds',
   serviceRate: 'base_organ_service_rate',
   zjAccount: 'zj_account',
+  monthClose: 'finance_month_close',
 } as const;
 
 /** Screens that show accounts and receipts (a student's balance is read from each). */
@@ -250,6 +251,37 @@ export const modifyBalanceCall = defineCall({
   labels: { student_id: '学员', amount: '调整金额', reason: '调整原因' },
   answer: answer<BalanceAdjustRow>(),
 });
+
+/** 月结: closes a finished month of a campus (its receipt and account totals are kept; later writes land in the open month). */
+export const closeMonthCall = defineCall({
+  area: 'finance',
+  title: '月结',
+  method: 'POST',
+  path: 'api/v1/fin_month_close/close',
+  perm: 'fin_month_close_close',
+  body: z.object({
+    school_id: id('校区'),
+    month: z.string({ error: '请选择月份' }).trim().regex(/^\d{4}-(0[1-9]|1[0-2])$/, '月份格式应为 YYYY-MM'),
+  }),
+  labels: { school_id: '校区', month: '月份' },
+  answer: answer<MonthCloseRow>(),
+});
+
+/** A closed month as fin_month_close/close answers it (fen). */
+export interface MonthCloseRow {
+  id: number;
+  school_id: number;
+  month: string;
+  receipt_count: number;
+  income: number;
+  refund: number;
+  carry: number;
+  net: number;
+  account_net: number;
+  account_count: number;
+  closed_at: string;
+  closer_name: string | null;
+}
 
 export const checkModifyBalanceCall = defineCall({
   area: 'finance',

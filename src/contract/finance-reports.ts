@@ -78,6 +78,18 @@ export interface FinanceReport {
   /** the account ledger of the month by business type, and its net change */
   account: { by_type: AmountRow[]; net: number; count: number };
   installments: InstallmentFigures;
+  /** the month is closed (月结) at every campus covered: its totals no longer change */
+  closed: boolean;
+  /** receipts of this month that correct an earlier (closed) month, by the month they correct */
+  corrections: CorrectionRow[];
+}
+
+/** Receipts posted in an open month that correct an earlier month (cancellations, late receipts). */
+export interface CorrectionRow {
+  /** YYYY-MM corrected */
+  corrects_month: string;
+  amount: number;
+  count: number;
 }
 
 export const monthlyReportCall = defineCall({

@@ -17,6 +17,8 @@ import './schema';
 
 type Db = Kysely<Database>;
 
+const SELF_CHECK_MSG = '不能审核自己提交的余额调整，请由另一位同事审核';
+
 /**
  * Balance corrections (余额调整, modify_balance): a request with a signed amount and a reason; the
  * money moves only when a second person approves. With an enabled workflow definition of the tag
@@ -57,6 +59,8 @@ export function registerAdjust(app: Hono<AppEnv>): void {
   registerOutcome('fin_balance_adjust', async ({ db, outcome, actorId, instance }) => {
     const adjust = await adjustRow(db, Number(instance.ref_id));
     if (adjust.state !== 1) return;
+    // the last approval is the second person's: a definition that hands it to the applicant refuses that step
+    if (outcome === 'approved' && actorId === adjust.applied_by) throw new ApiError(403, SELF_CHECK_MSG);
     if (outcome === 'approved' || outcome === 'refused') await settle(db, adjust, outcome === 'approved', actorId, null);
     else await db.updateTable('fin_balance_adjust').set({ state: 4, updated_at: nowText(), updated_by: actorId }).where('id', '=', adjust.id).execute();
   });
@@ -113,7 +117,7 @@ export function registerAdjust(app: Hono<AppEnv>): void {
     if (!inScope(principal, adjust.school_id)) throw new ApiError(404, '余额调整不存在或无权访问');
     const inst = await instanceOf(db, 'fin_balance_adjust', adjust.id);
     if (inst && inst.state === WF_STATES.RUNNING) throw new ApiError(409, '该余额调整正在审批流程中，请在审批待办中处理');
-    if (adjust.applied_by === principal.userId) throw new ApiError(403, '不能审核自己提交的余额调整，请由另一位同事审核');
+    if (adjust.applied_by === principal.userId) throw new ApiError(403, SELF_CHECK_MSG);
     await settle(db, adjust, body.approve, principal.userId, body.check_remark ?? null);
     return adjustRow(db, adjust.id);
   });

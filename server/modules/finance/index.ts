@@ -12,6 +12,7 @@ import { receiptProblems } from './receipts';
 import { registerPaymentFlows } from './flows';
 import { registerReportRoutes } from './report-routes';
 import { registerDepositRoutes } from './deposit-routes';
+import { closedMonthProblems, registerMonthClose } from './month-close';
 // 账户余额退费 (workflow application): its start check and its payout on approval
 import './account-refund-approval';
 import './schema';
@@ -33,6 +34,8 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
   registerReportRoutes(app);
   // 定金与分期: the orders' installment plans, paid with a receipt
   registerDepositRoutes(app);
+  // 月结: closed months keep their totals
+  registerMonthClose(app);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -49,14 +52,14 @@ export { rateFor, serviceFee } from './service-rate';
 export { receiptGroups, totalsOf, type ReceiptGroup } from './reports';
 export { paymentProvider, setPaymentProvider, builtinPaymentProvider, type PaymentProvider, type ProviderContext, type TradeStatus } from './provider';
 
-/** What `npm run ledger:check` reports for the finance area: broken account chains and receipt problems. */
+/** What `npm run ledger:check` reports for the finance area: broken account chains, receipt problems and closed months whose totals moved. */
 export interface FinanceCheck {
   accountBreaks: BalanceBreak[];
   receiptProblems: string[];
 }
 
 export async function checkFinanceLedgers(db: Kysely<Database>): Promise<FinanceCheck> {
-  return { accountBreaks: await accountFlow.checkBalances(db), receiptProblems: await receiptProblems(db) };
+  return { accountBreaks: await accountFlow.checkBalances(db), receiptProblems: [...(await receiptProblems(db)), ...(await closedMonthProblems(db))] };
 }
 
 /** The finance dashboard's figures of any period (the 首页's finance dashboard and data statistics read them). */

@@ -6,6 +6,7 @@ import { ApiError } from '../../lib/http';
 import { nextNumber, periodOf } from '../../lib/number-sequence';
 import { nowText, todayText } from '../../lib/time';
 import { accountFlow } from './ledgers';
+import { isMonthClosed } from './closed-months';
 import './schema';
 
 type Db = Kysely<Database>;
@@ -55,12 +56,20 @@ export async function issueReceipt(trx: Db, input: IssueReceiptInput): Promise<R
   if (!Number.isSafeInteger(input.amountFen) || input.amountFen <= 0) throw new ApiError(400, '收据金额必须是大于 0 的整数（分）');
   if (!RECEIPT_KINDS.some((k) => k.value === input.kind)) throw new ApiError(400, '收据类型只能是 收费、退费、结转 或 转班');
   if (!PAY_METHODS.some((m) => m.value === input.payMethod)) throw new ApiError(400, '收款方式不正确');
-  const bizDate = input.bizDate ?? todayText();
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(bizDate)) throw new ApiError(400, '业务日期格式应为 YYYY-MM-DD');
+  const asked = input.bizDate ?? todayText();
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(asked)) throw new ApiError(400, '业务日期格式应为 YYYY-MM-DD');
   const student = await trx.selectFrom('student').select(['id', 'name']).where('id', '=', input.studentId).executeTakeFirst();
   if (!student) throw new ApiError(404, '学员不存在或无权访问');
   const now = nowText();
+  // a month closed (月结) keeps its totals: the receipt lands today, in the open month, naming the month it corrects
+  const correctsMonth = (await isMonthClosed(trx, input.schoolId, asked.slice(0, 7))) ? asked.slice(0, 7) : null;
+  const bizDate = correctsMonth ? todayText() : asked;
   const receiptNo = await nextReceiptNo(trx, input.schoolId, bizDate.slice(0, 4));
+  // a close that committed while this receipt waited for its number: refused, a retry lands in the open month
+  if (!correctsMonth && bizDate.slice(0, 7) !== todayText().slice(0, 7) && (await isMonthClosed(trx, input.schoolId, bizDate.slice(0, 7)))) {
+    throw new ApiError(409, `${bizDate.slice(0, 7)} 刚刚月结，请重新提交`);
+  }
+  const remark = correctsMonth ? `更正 ${correctsMonth} 月（原业务日期 ${asked}）${input.remark ? `：${input.remark}` : ''}`.slice(0, 200) : (input.remark ?? null);
   const row = await trx
     .insertInto('fin_stu_account_receipts')
     .values({
@@ -80,7 +89,8 @@ export async function issueReceipt(trx: Db, input: IssueReceiptInput): Promise<R
       ref_id: input.refId === undefined || input.refId === null ? null : String(input.refId),
       reverses_id: null,
       flow_id: input.flowId ?? null,
-      remark: input.remark ?? null,
+      remark,
+      corrects_month: correctsMonth,
       cancel_reason: null,
       cancelled_at: null,
       cancelled_by: null,
@@ -171,6 +181,8 @@ export async function cancelReceipt(trx: Db, original: ReceiptRow, reason: strin
   const bizDate = todayText();
   const receiptNo = await nextReceiptNo(trx, original.school_id, periodOf('year'));
   const month = original.biz_date.slice(0, 7);
+  // a reversal in a later month corrects the original's month (closed or not): the report names it
+  const correctsMonth = month === bizDate.slice(0, 7) ? null : month;
   const reversal = await trx
     .insertInto('fin_stu_account_receipts')
     .values({
@@ -191,6 +203,7 @@ export async function cancelReceipt(trx: Db, original: ReceiptRow, reason: strin
       reverses_id: original.id,
       flow_id: flowId,
       remark: `冲销 ${original.receipt_no}（${month} 月）：${reason}`.slice(0, 200),
+      corrects_month: correctsMonth,
       cancel_reason: null,
       cancelled_at: null,
       cancelled_by: null,

@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import type { Kysely } from 'kysely';
-import { dashboardCall, monthlyReportCall, reportOrgsCall, type ReportOrg } from '../../../src/contract/finance-reports';
+import { dashboardCall, monthlyReportCall, reportOrgsCall, type CorrectionRow, type ReportOrg } from '../../../src/contract/finance-reports';
 import type { Database } from '../../db/schema';
 import type { AppEnv, Principal } from '../../lib/context';
 import { mountCall } from '../../lib/call-routes';
@@ -33,6 +33,30 @@ async function coverage(db: Db, principal: Principal, orgId: number | undefined)
   return { schools: allowed, names };
 }
 
+/**
+ * 月结 in the monthly report: whether every covered campus closed the month, and the receipts of
+ * this month that correct an earlier month (by the month they correct).
+ */
+async function monthState(db: Db, month: string, from: string, to: string, cov: Coverage): Promise<{ closed: boolean; corrections: CorrectionRow[] }> {
+  const schools = cov.schools ?? [...cov.names.keys()];
+  if (schools.length === 0) return { closed: false, corrections: [] };
+  const closed = await db.selectFrom('fin_month_close').select((eb) => eb.fn.countAll<number | string>().as('n')).where('month', '=', month).where('school_id', 'in', schools).executeTakeFirst();
+  const rows = await db
+    .selectFrom('fin_stu_account_receipts')
+    .select((eb) => ['corrects_month', eb.fn.sum<number | string>('amount').as('amount'), eb.fn.countAll<number | string>().as('n')])
+    .where('school_id', 'in', schools)
+    .where('biz_date', '>=', from)
+    .where('biz_date', '<=', to)
+    .where('corrects_month', 'is not', null)
+    .groupBy('corrects_month')
+    .orderBy('corrects_month')
+    .execute();
+  return {
+    closed: Number(closed?.n ?? 0) === schools.length,
+    corrections: rows.map((r) => ({ corrects_month: String(r.corrects_month), amount: Number(r.amount ?? 0), count: Number(r.n) })),
+  };
+}
+
 export function registerReportRoutes(app: Hono<AppEnv>): void {
   mountCall(app, monthlyReportCall, async ({ db, principal, query }) => {
     const cov = await coverage(db, principal, query.org_id);
@@ -50,6 +74,7 @@ export function registerReportRoutes(app: Hono<AppEnv>): void {
       by_kind: byKind(groups),
       account,
       installments,
+      ...(await monthState(db, query.month, from, to, cov)),
     };
   });
 

@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 import type { BaseColumns, DeclaredTable } from '../../db/schema';
-import type { balanceAdjustResource, receiptResource, serviceRateResource, zjAccountResource } from '../../../src/contract/resources/finance-accounts';
+import type { balanceAdjustResource, monthCloseResource, receiptResource, serviceRateResource, zjAccountResource } from '../../../src/contract/resources/finance-accounts';
 
 /**
  * Tables of the finance area's accounts part: the declared ones typed from their declarations,
@@ -70,6 +70,7 @@ declare module '../../db/schema' {
     fin_balance_adjust: DeclaredTable<typeof balanceAdjustResource, 'state'>;
     base_organ_service_rate: DeclaredTable<typeof serviceRateResource, 'state' | 'min_fee'>;
     zj_account: DeclaredTable<typeof zjAccountResource, 'state'>;
+    fin_month_close: DeclaredTable<typeof monthCloseResource>;
     fin_provider_log: ProviderLogTable;
     fin_bank_binding: BankBindingTable;
     fin_quick_pay: QuickPayTable;

@@ -39,6 +39,8 @@ export const receiptResource = defineResource({
     reverses_id: { type: 'int', label: '冲销的收据', readonly: true, list: false },
     flow_id: { type: 'int', label: '储值流水', readonly: true, list: false },
     remark: { type: 'string', label: '备注', max: 200, list: { width: 160 } },
+    // set when the receipt lands in the open month for a closed (or earlier) one: 月结 keeps that month's totals
+    corrects_month: { type: 'string', label: '更正月份', max: 7, readonly: true, search: 'eq', list: { width: 90, show: false } },
     cancel_reason: { type: 'string', label: '作废原因', max: 200, readonly: true, list: { width: 160, show: false } },
     cancelled_at: { type: 'datetime', label: '作废时间', readonly: true, list: { format: 'datetime', width: 160, show: false } },
     cancelled_by: { type: 'int', label: '作废人编号', readonly: true, list: false },
@@ -134,4 +136,33 @@ export const zjAccountResource = defineResource({
   },
 });
 
-export const FINANCE_ACCOUNT_RESOURCES = [receiptResource, balanceAdjustResource, serviceRateResource, zjAccountResource] as const;
+/**
+ * A closed month (月结) of a campus: the receipts' and the account ledger's totals as they were at
+ * the close. Never edited or deleted: a receipt dated later into that month lands in the open month
+ * (corrects_month), and `npm run ledger:check` proves the totals still add up.
+ */
+export const monthCloseResource = defineResource({
+  name: 'fin_month_close',
+  readBy: [FIN_SCREEN.monthClose, FIN_SCREEN.reports],
+  title: '月结',
+  table: 'fin_month_close',
+  scope: 'school',
+  perm: 'fin_month_close',
+  calls: { add: false, update: false, delete: false },
+  defaultSort: 'month desc',
+  indexes: [['school_id', 'month']],
+  fields: {
+    month: { type: 'string', label: '月份', required: true, max: 7, readonly: true, search: 'eq', list: { width: 90, sortable: true } },
+    receipt_count: { type: 'int', label: '收据张数', readonly: true, list: { width: 90, align: 'right' } },
+    income: { type: 'money', label: '收费', readonly: true, min: -1_000_000_000_000, list: { format: 'money', width: 120, align: 'right' } },
+    refund: { type: 'money', label: '退费', readonly: true, min: -1_000_000_000_000, list: { format: 'money', width: 120, align: 'right' } },
+    carry: { type: 'money', label: '结转/转班', readonly: true, min: -1_000_000_000_000, list: { format: 'money', width: 120, align: 'right' } },
+    net: { type: 'money', label: '收据合计', readonly: true, min: -1_000_000_000_000, list: { format: 'money', width: 120, align: 'right' } },
+    account_net: { type: 'money', label: '储值净变动', readonly: true, min: -1_000_000_000_000, list: { format: 'money', width: 120, align: 'right' } },
+    account_count: { type: 'int', label: '储值流水笔数', readonly: true, list: { width: 110, align: 'right' } },
+    closer_name: { type: 'string', label: '月结人', max: 64, readonly: true, list: { width: 90 } },
+    closed_at: { type: 'datetime', label: '月结时间', readonly: true, list: { format: 'datetime', width: 160 } },
+  },
+});
+
+export const FINANCE_ACCOUNT_RESOURCES = [receiptResource, balanceAdjustResource, serviceRateResource, zjAccountResource, monthCloseResource] as const;

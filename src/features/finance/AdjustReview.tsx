@@ -5,6 +5,8 @@ import { FieldsDialog, ResourcePage } from '../../components/ResourcePage';
 import { notifySuccess } from '../../components/feedback';
 import { useSession } from '../../components/session';
 import { formatYuan } from '../../lib/format/money';
+import { callApi } from '../../api/call';
+import { instanceStepCurrentCall, runCall } from '../../contract/workflow';
 import { financeApi } from './api';
 
 const PENDING = 1;
@@ -15,19 +17,34 @@ const REFUSE_FIELDS: Record<string, FieldDef> = { check_remark: { type: 'string'
 interface Deciding {
   approve: boolean;
   id: number;
+  /** the approval it runs in (流程管理's 余额调整 definition), or null for the direct check */
+  instanceId: number | null;
   text: string;
   reload: () => void;
+}
+
+/** Decides the correction: the user's own task of its approval, or the direct check where no approval runs. */
+async function decide(d: Deciding, remark: string): Promise<void> {
+  if (d.instanceId === null) {
+    await financeApi.checkModifyBalance({ id: d.id, approve: d.approve, check_remark: remark === '' ? undefined : remark });
+    return;
+  }
+  const detail = await callApi(instanceStepCurrentCall, { query: { instance_id: d.instanceId } });
+  if (!detail.my_task) throw new Error('该余额调整的当前审批人不是您，请等待审批人处理');
+  await callApi(runCall, { body: { task_id: detail.my_task.id, action: d.approve ? 'approve' : 'refuse', comment: remark === '' ? undefined : remark } });
 }
 
 /**
  * 余额调整审核: the corrections requested with 余额调整, decided by a second person. The money moves
  * only on 通过 (server: adjust.ts); the applicant sees no buttons on their own request (the server
- * refuses it too), and a request under a workflow approval is decided in 审批待办 instead.
+ * refuses it too). A request under an approval (流程管理) is decided here through the user's task of
+ * it, as in 我的待办.
  */
 export function AdjustReview({ onDecided }: { onDecided: () => void }) {
   const { user } = useSession();
   const [deciding, setDeciding] = useState<Deciding | null>(null);
-  const decidable = (r: Record<string, unknown>) => Number(r.state) === PENDING && Number(r.applied_by) !== user.id && r.wf_instance_id == null;
+  const decidable = (r: Record<string, unknown>) => Number(r.state) === PENDING && Number(r.applied_by) !== user.id;
+  const instanceOf = (r: Record<string, unknown>) => (r.wf_instance_id == null ? null : Number(r.wf_instance_id));
   return (
     <>
       <ResourcePage
@@ -40,7 +57,7 @@ export function AdjustReview({ onDecided }: { onDecided: () => void }) {
             color: 'green',
             perm: 'fn_student_account_check_modify_balance',
             visible: decidable,
-            onClick: (r) => setDeciding({ approve: true, id: Number(r.id), text: `${String(r.student_name)} ${formatYuan(r.amount)} 元`, reload: ctx.reload }),
+            onClick: (r) => setDeciding({ approve: true, id: Number(r.id), instanceId: instanceOf(r), text: `${String(r.student_name)} ${formatYuan(r.amount)} 元`, reload: ctx.reload }),
           },
           {
             key: 'refuse',
@@ -48,7 +65,7 @@ export function AdjustReview({ onDecided }: { onDecided: () => void }) {
             color: 'red',
             perm: 'fn_student_account_check_modify_balance',
             visible: decidable,
-            onClick: (r) => setDeciding({ approve: false, id: Number(r.id), text: `${String(r.student_name)} ${formatYuan(r.amount)} 元`, reload: ctx.reload }),
+            onClick: (r) => setDeciding({ approve: false, id: Number(r.id), instanceId: instanceOf(r), text: `${String(r.student_name)} ${formatYuan(r.amount)} 元`, reload: ctx.reload }),
           },
         ]}
       />
@@ -60,7 +77,7 @@ export function AdjustReview({ onDecided }: { onDecided: () => void }) {
         onSubmit={async (v) => {
           if (!deciding) return;
           const remark = String(v.check_remark ?? '').trim();
-          await financeApi.checkModifyBalance({ id: deciding.id, approve: deciding.approve, check_remark: remark === '' ? undefined : remark });
+          await decide(deciding, remark);
           notifySuccess(deciding.approve ? '已通过，余额已调整' : '已拒绝');
           deciding.reload();
           onDecided();

@@ -48,7 +48,12 @@ export default function ReportScreen() {
       {q.isLoading ? <Loader size="sm" /> : null}
       {r ? (
         <>
-          <TotalsCards title={`${r.month} 收据汇总`} t={r.totals} />
+          <TotalsCards title={`${r.month} 收据汇总${r.closed ? '（已月结）' : ''}`} t={r.totals} />
+          {r.corrections.length > 0 ? (
+            <Section title="更正以前月份" right={<Text size="xs" c="dimmed">已月结月份的合计不变，更正记入本月</Text>}>
+              <AmountTable label="更正以前月份" first="更正月份" rows={r.corrections.map((c) => ({ key: c.corrects_month, text: `更正 ${c.corrects_month}`, amount: c.amount, count: c.count }))} />
+            </Section>
+          ) : null}
           <Section title="每日收退费">
             <DayChart days={r.by_day} />
           </Section>

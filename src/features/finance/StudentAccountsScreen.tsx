@@ -1,4 +1,5 @@
 import { Button, Card, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { DataTable, type DataTableHandle, type TableRow } from '../../components/DataTable';
 import { notifySuccess } from '../../components/feedback';
@@ -26,8 +27,11 @@ export default function StudentAccountsScreen() {
   const [student, setStudent] = useState<AccountStudentHit | null>(null);
   const [dialog, setDialog] = useState<AccountAction | null>(null);
   const table = useRef<DataTableHandle>(null);
+  const queries = useQueryClient();
   const refresh = async () => {
     table.current?.reload();
+    // the other tab's list (ledger or corrections) loads again when it is opened
+    void queries.invalidateQueries({ queryKey: ['data-table'] });
     if (!student) return;
     const b = await financeApi.balance(student.id);
     setStudent({ ...student, balance: b.balance });

@@ -10,6 +10,7 @@ export const screens: Record<string, Loader> = {
   // reports and dashboard: their chunks alone load the chart library (reportParts.tsx)
   'finance/reports': () => import('./ReportScreen'),
   'finance/finance_dashboard': () => import('./DashboardScreen'),
+  'finance/month_close': () => import('./MonthCloseScreen'),
   // payment channels (menus/finance-flows.ts)
   'finance/flowing': () => import('./FlowingScreen'),
   'finance/yb_flowing': () => import('./FlowScreens').then((m) => ({ default: m.YbFlowScreen })),

@@ -78,24 +78,35 @@ describe('finance: balance corrections through the demo balance_adjust approval'
   };
   const postings = async (adjustId: number) => s.db.selectFrom('fin_stu_account_flow').select(['amount']).where('ref_type', '=', 'adjust').where('ref_id', '=', String(adjustId)).execute();
 
-  it('approved by the principal then finance through sys_wf/run: the correction is posted to the ledger once', async () => {
+  it('approved by the principal through sys_wf/run: the correction is posted to the ledger once; the applicant cannot approve their own', async () => {
     const id = await newStudent();
     const up = await ok(s.call<BalanceAdjustRow>('POST', api('fn_student_account/modify_balance'), { headers: finance.headers, json: { student_id: id, amount: 4200, reason: '活动赠送漏记' } }));
     expect(up).toMatchObject({ state: 1, wf_instance_id: expect.any(Number) });
     const instanceId = Number(up.wf_instance_id);
     // decided in the approval only
     expect((await s.call('POST', api('fn_student_account/check_modify_balance'), { headers: principal.headers, json: { id: up.id, approve: true } })).body.code).toBe(409);
-    expect((await run(principal, instanceId, 'approve')).body).toMatchObject({ code: 200, data: { state: 1 } });
-    expect(await accountBalance(s.db, id)).toBe(0);
-    expect((await run(finance, instanceId, 'approve')).body).toMatchObject({ code: 200, data: { state: 2 } });
+    expect((await run(principal, instanceId, 'approve')).body).toMatchObject({ code: 200, data: { state: 2 } });
     expect(await accountBalance(s.db, id)).toBe(4200);
     expect((await postings(up.id)).map((r) => Number(r.amount))).toEqual([4200]);
     const row = await s.db.selectFrom('fin_balance_adjust').select(['state', 'flow_id', 'checked_by']).where('id', '=', up.id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ state: 2, flow_id: expect.any(Number), checked_by: finance.user.id });
+    expect(row).toMatchObject({ state: 2, flow_id: expect.any(Number), checked_by: principal.user.id });
+    // the correction row carries the request's reason
+    const flow = await s.db.selectFrom('fin_stu_account_flow').select(['biz_type', 'reason']).where('id', '=', Number(row.flow_id)).executeTakeFirstOrThrow();
+    expect(flow).toMatchObject({ biz_type: 'correction', reason: '活动赠送漏记' });
     // the ended approval cannot be run again, nor the correction checked directly
     expect((await s.call('POST', api('fn_student_account/check_modify_balance'), { headers: principal.headers, json: { id: up.id, approve: true } })).body.code).toBe(409);
     expect((await postings(up.id)).length).toBe(1);
     expect((await checkFinanceLedgers(s.db)).accountBreaks).toEqual([]);
+  });
+
+  it('a definition that hands the last approval to the applicant: their approval is refused and nothing is posted', async () => {
+    const id = await newStudent();
+    const up = await ok(s.call<BalanceAdjustRow>('POST', api('fn_student_account/modify_balance'), { headers: principal.headers, json: { student_id: id, amount: 900, reason: '校长自己申请' } }));
+    const own = await run(principal, Number(up.wf_instance_id), 'approve');
+    expect(own.body).toMatchObject({ code: 403, msg: '不能审核自己提交的余额调整，请由另一位同事审核' });
+    expect(await accountBalance(s.db, id)).toBe(0);
+    expect(await postings(up.id)).toEqual([]);
+    expect((await s.db.selectFrom('fin_balance_adjust').select('state').where('id', '=', up.id).executeTakeFirstOrThrow()).state).toBe(1);
   });
 
   it('refused by the principal: nothing is posted and the correction is 已拒绝', async () => {

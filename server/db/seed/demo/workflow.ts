@@ -106,16 +106,17 @@ const DEFINITIONS: readonly DefSeed[] = [
     form: [student, { name: 'class_name', label: '班级', type: 'text' }, { name: 'stop_date', label: '停课日期', type: 'date', required: true }, { name: 'days', label: '停课天数', type: 'number', required: true }, reason],
     tree: () => principalOnly(),
   },
-  // 余额调整 (finance modify_balance, ref_type fin_balance_adjust): the campus principal, then finance;
-  // the correction is posted to the account ledger on the last approval (server/modules/finance/adjust.ts)
+  // 余额调整 (finance modify_balance, ref_type fin_balance_adjust): finance asks, the campus principal
+  // approves (the second person; the applicant may not approve their own, server/modules/finance/adjust.ts);
+  // the correction is posted to the account ledger on that approval
   {
     key: 'balance_adjust',
     name: '余额调整',
     tag: 'balance_adjust',
     refType: 'fin_balance_adjust',
-    remark: '储值余额的调增或调减，校长与财务审批后入账',
+    remark: '储值余额的调增或调减，财务申请、校长审批后入账',
     form: [{ name: 'student', label: '学员', type: 'text', required: true }, { name: 'amount', label: '调整金额（分，负数为调减）', type: 'number', required: true }, { name: 'reason', label: '调整原因', type: 'textarea', required: true }],
-    tree: (ids) => principalOnly('校长审批', { id: 'finance', name: '财务审批', type: 'approver', mode: 'any', rule: { kind: 'user', user_ids: [ids.finance] } }),
+    tree: () => principalOnly('校长审批'),
   },
   { key: 'attendance_cancellation', name: '考勤撤销申请', tag: 'attendance_cancel', form: [{ name: 'lesson_date', label: '上课日期', type: 'date', required: true }, { name: 'class_name', label: '班级', type: 'text', required: true }, student, reason], tree: () => principalOnly() },
   {

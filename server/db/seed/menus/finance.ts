@@ -78,6 +78,8 @@ const ACCOUNT_MENUS: readonly MenuSeed[] = [
   // 财务报表 and 财务看板 only read (src/contract/finance-reports.ts): no buttons
   screen('财务报表', 'finance/reports', [], { code: FIN_SCREEN.reports, grants: FINANCE }),
   screen('财务看板', 'finance/finance_dashboard', [], { code: FIN_SCREEN.dashboard, grants: FINANCE }),
+  // 月结: principals read the closed months of their campuses; finance closes
+  buttonsFor(screen('月结', 'finance/month_close', [['fin_month_close_close', '月结']], { code: FIN_SCREEN.monthClose, grants: FINANCE }), ['finance']),
   buttonsFor(screen('中金账户', 'resource/zj_account', crud('zj_account', '中金账户'), { code: FIN_SCREEN.zjAccount, url: '/finance/zj_account', grants: ['finance'] }), ['finance']),
 ];
 // ---------------------------------------------------------------------------------------------

@@ -25,36 +25,60 @@ async function invoiceInScope(db: Kysely<Database>, principal: Principal, id: nu
   return row;
 }
 
+/** What is invoiced (not voided) for a filter of fin_invoice, leaving out the invoice being edited. */
+async function invoicedOf(db: Kysely<Database>, schoolId: number, filter: { student_id: number } | { source_type: number; source_no: string }, exceptId: number | undefined): Promise<number> {
+  let q = db
+    .selectFrom('fin_invoice')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.val(0)).as('total'))
+    .where('school_id', '=', schoolId)
+    .where('state', '<>', VOIDED);
+  q = 'student_id' in filter ? q.where('student_id', '=', filter.student_id) : q.where('source_type', '=', filter.source_type).where('source_no', '=', filter.source_no);
+  if (exceptId !== undefined) q = q.where('id', '<>', exceptId);
+  return Number((await q.executeTakeFirst())?.total ?? 0);
+}
+
 /**
- * Invoices: requested → issued (number and file) → voided. What is invoiced for one receipt or
- * order (not voided) never exceeds what was paid on it; a receipt's paid amount comes from the
- * receipts when they know it.
+ * The invoice limit, from the ledgers, never from a typed figure: what the student paid at the
+ * campus (收费 less 退费 receipts; a cancellation's reversal takes its receipt back out) less what
+ * is already invoiced for the student; for an invoice of one receipt also that receipt's amount less
+ * what is invoiced on it. `paid_amount` is set to the figure the limit came from.
+ */
+async function checkInvoiceLimit(db: Kysely<Database>, row: Record<string, unknown>, merged: Record<string, unknown>, exceptId: number | undefined): Promise<void> {
+  const schoolId = Number(merged.school_id);
+  const amount = Number(merged.amount);
+  const sourceNo = String(merged.source_no);
+  let studentId = merged.student_id === null || merged.student_id === undefined ? null : Number(merged.student_id);
+  if (Number(merged.source_type) === 1) {
+    const receipt = await receiptSource().receiptOf(db, schoolId, sourceNo);
+    if (!receipt) throw new ApiError(400, `单据号：收据 ${sourceNo} 不存在、已作废或不属于该校区`);
+    if (studentId !== null && receipt.student_id !== studentId) throw new ApiError(400, `单据号：收据 ${sourceNo} 不是该学员的收据`);
+    studentId = receipt.student_id;
+    row.student_id = studentId;
+    const onReceipt = await invoicedOf(db, schoolId, { source_type: 1, source_no: sourceNo }, exceptId);
+    if (amount + onReceipt > receipt.amount) {
+      throw new ApiError(400, `开票金额超过可开票额度：收据 ${sourceNo} 实收 ${formatYuan(receipt.amount)} 元，已开票 ${formatYuan(onReceipt)} 元，最多还可开 ${formatYuan(Math.max(0, receipt.amount - onReceipt))} 元`);
+    }
+  }
+  if (studentId === null) throw new ApiError(400, '学员：按订单开票请选择学员');
+  const paid = await receiptSource().netPaidOfStudent(db, schoolId, studentId);
+  const invoiced = await invoicedOf(db, schoolId, { student_id: studentId }, exceptId);
+  if (Number(merged.source_type) !== 1) row.paid_amount = paid;
+  else row.paid_amount = (await receiptSource().receiptOf(db, schoolId, sourceNo))?.amount ?? 0;
+  if (amount + invoiced > paid) {
+    throw new ApiError(400, `开票金额超过可开票额度：该学员实收 ${formatYuan(paid)} 元（收费减退费），已开票 ${formatYuan(invoiced)} 元，最多还可开 ${formatYuan(Math.max(0, paid - invoiced))} 元`);
+  }
+}
+
+/**
+ * Invoices: requested → issued (number and file) → voided. What is invoiced (not voided) never
+ * exceeds what was paid: checkInvoiceLimit.
  */
 function registerInvoices(app: Hono<AppEnv>): void {
   mountResource(app, invoiceResource, {
     async beforeWrite(ctx, row, mode, existing) {
       if (existing && Number(existing.state) !== REQUESTED) throw new ApiError(409, '发票已开具或作废，不能修改');
       await fillStudent(ctx.db, ctx.principal, row, existing);
-      const merged = { ...existing, ...row } as Record<string, unknown>;
-      const schoolId = Number(merged.school_id);
-      if (Number(merged.source_type) === 1) {
-        const paid = await receiptSource().paidOfReceipt(ctx.db, schoolId, String(merged.source_no));
-        if (paid !== undefined) row.paid_amount = paid;
-      }
-      const paid = Number(row.paid_amount ?? merged.paid_amount);
-      let others = ctx.db
-        .selectFrom('fin_invoice')
-        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.val(0)).as('total'))
-        .where('school_id', '=', schoolId)
-        .where('source_type', '=', Number(merged.source_type))
-        .where('source_no', '=', String(merged.source_no))
-        .where('state', '<>', VOIDED);
-      if (existing) others = others.where('id', '<>', existing.id);
-      const invoiced = Number((await others.executeTakeFirst())?.total ?? 0);
-      const amount = Number(merged.amount);
-      if (amount + invoiced > paid) {
-        throw new ApiError(400, invoiced > 0 ? `开票金额不能超过已付金额：已付 ${formatYuan(paid)} 元，已开票 ${formatYuan(invoiced)} 元` : `开票金额不能超过已付金额 ${formatYuan(paid)} 元`);
-      }
+      await checkInvoiceLimit(ctx.db, row, { ...existing, ...row } as Record<string, unknown>, existing ? Number(existing.id) : undefined);
       if (mode === 'add') row.state = REQUESTED;
     },
     async beforeDelete(ctx, ids) {

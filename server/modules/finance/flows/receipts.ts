@@ -21,8 +21,10 @@ export interface ReceiptForReconciliation {
 /** Where receipts come from: the student accounts' receipts, through the finance public module. */
 export interface ReceiptSource {
   receiptsOfDay(db: Kysely<Database>, schoolId: number, day: string): Promise<ReceiptForReconciliation[]>;
-  /** the paid amount (fen) of a receipt by its number at a campus, for the invoice limit; undefined when unknown */
-  paidOfReceipt(db: Kysely<Database>, schoolId: number, receiptNo: string): Promise<number | undefined>;
+  /** a valid (not cancelled) receipt by its number at a campus, for the invoice limit; undefined when unknown */
+  receiptOf(db: Kysely<Database>, schoolId: number, receiptNo: string): Promise<{ amount: number; student_id: number } | undefined>;
+  /** what a student paid at a campus (fen): 收费 less 退费 and reversals, for the invoice limit */
+  netPaidOfStudent(db: Kysely<Database>, schoolId: number, studentId: number): Promise<number>;
 }
 
 /** Pay methods of receipts that a channel pays (cash and account transfers have no channel flow). */
@@ -63,9 +65,22 @@ export const studentAccountReceipts: ReceiptSource = {
       reference: r.ref_id,
     }));
   },
-  async paidOfReceipt(db, schoolId, receiptNo) {
-    const row = await db.selectFrom('fin_stu_account_receipts').select('amount').where('school_id', '=', schoolId).where('receipt_no', '=', receiptNo).where('state', '=', VALID).executeTakeFirst();
-    return row ? Number(row.amount) : undefined;
+  async receiptOf(db, schoolId, receiptNo) {
+    const row = await db.selectFrom('fin_stu_account_receipts').select(['amount', 'student_id']).where('school_id', '=', schoolId).where('receipt_no', '=', receiptNo).where('state', '=', VALID).executeTakeFirst();
+    return row ? { amount: Number(row.amount), student_id: Number(row.student_id) } : undefined;
+  },
+  async netPaidOfStudent(db, schoolId, studentId) {
+    // every receipt counts with its sign (a cancelled receipt and its reversal add up to nothing);
+    // money moved from the student's account was counted when it was paid in, 结转/转班 move no new money
+    const row = await db
+      .selectFrom('fin_stu_account_receipts')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.val(0)).as('total'))
+      .where('school_id', '=', schoolId)
+      .where('student_id', '=', studentId)
+      .where('kind', 'in', [1, 2])
+      .where('pay_method', '<>', 'account')
+      .executeTakeFirst();
+    return Number(row?.total ?? 0);
   },
 };
 
