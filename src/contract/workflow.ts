@@ -83,9 +83,10 @@ export const WF_STATE_TEXT: Record<number, string> = { 1: '审批中', 2: '已�
 /** A task: 0 pending, 1 approved, 2 refused, 3 cancelled (another approver decided, recalled, moved), 9 waiting its turn (依次审批). */
 export const TASK_STATES = { PENDING: 0, APPROVED: 1, REFUSED: 2, CANCELLED: 3, WAITING: 9 } as const;
 
-export type StepAction = 'submit' | 'approve' | 'refuse' | 'back' | 'add_signer' | 'copy' | 'recall' | 'interrupt' | 'repair' | 'edit_form' | 'admin_queue' | 'remind' | 'finish';
+export type StepAction = 'submit' | 'resubmit' | 'approve' | 'refuse' | 'back' | 'add_signer' | 'copy' | 'recall' | 'interrupt' | 'repair' | 'edit_form' | 'admin_queue' | 'remind' | 'finish';
 export const STEP_ACTION_TEXT: Record<StepAction, string> = {
   submit: '提交申请',
+  resubmit: '重新提交',
   approve: '同意',
   refuse: '拒绝',
   back: '退回',
@@ -286,6 +287,8 @@ export interface InstanceDetail {
   my_task: { id: number; node_id: string; node_name: string; editable: string[]; hidden: string[]; earlier_nodes: { node_id: string; name: string }[] } | null;
   can_recall: boolean;
   can_edit_form: boolean;
+  /** the application was refused back to its applicant (退回发起人), who may correct the form and resubmit */
+  can_resubmit: boolean;
   can_admin: boolean;
 }
 
@@ -380,7 +383,7 @@ export const runCall = defineCall({
     action: z.enum(['approve', 'refuse'], { error: '审批操作只能是 approve（同意）或 refuse（拒绝）' }),
     comment,
     attachments,
-    /** refuse: back to this earlier node instead of ending the instance (退回) */
+    /** refuse: back to this earlier node, or to the start node (退回发起人: the applicant corrects and resubmits), instead of ending the instance */
     back_node_id: text('退回节点', 40).optional(),
   }),
   labels: { task_id: '待办', action: '审批操作', comment: '审批意见', attachments: '附件', back_node_id: '退回节点' },
@@ -406,6 +409,18 @@ export const recallCall = defineCall({
   perm: WF_PERMS.recall,
   body: z.object({ instance_id: id('流程实例'), comment }),
   labels: { instance_id: '流程实例', comment: '撤回原因' },
+  answer: answer<{ instance_id: number; state: number }>(),
+});
+
+/** 重新提交: the applicant of an application refused back to them sends it again, the form corrected; the flow runs from its first node, the history kept. */
+export const resubmitCall = defineCall({
+  area: 'workflow',
+  title: '重新提交申请',
+  method: 'POST',
+  path: 'api/v1/sys_wf/resubmit',
+  perm: WF_PERMS.apply,
+  body: z.object({ instance_id: id('流程实例'), form: formDataSchema.optional(), comment: text('说明', 500).optional(), attachments }),
+  labels: { instance_id: '流程实例', form: '表单', comment: '说明', attachments: '附件' },
   answer: answer<{ instance_id: number; state: number }>(),
 });
 

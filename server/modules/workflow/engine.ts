@@ -314,7 +314,7 @@ export interface RunInput {
   action: 'approve' | 'refuse';
   comment?: string | null;
   attachments?: readonly number[];
-  /** refuse back to this earlier approver node instead of ending the instance */
+  /** refuse back to this earlier approver node, or to the start node (the applicant, who edits and resubmits), instead of ending the instance */
   backNodeId?: string;
 }
 
@@ -327,6 +327,13 @@ export async function runTask(db: Kysely<Database>, actor: Actor, input: RunInpu
   const here = { id: task.node_id, name: task.node_name };
   const files = await ownAttachments(db, actor.userId, input.attachments);
   if (input.action === 'refuse') {
+    if (input.backNodeId && input.backNodeId === def.tree.id) {
+      await closeTask(db, task.id, TASK_STATES.REFUSED, comment);
+      await cancelOpenTasks(db, inst.id);
+      await addStep(db, inst.id, { node: here, userId: actor.userId, action: 'back', comment: `${comment ?? ''}${comment ? '；' : ''}退回至「${nodeName(def, def.tree)}」`, attachments: files });
+      await returnToApplicant(db, inst, def);
+      return { instanceId: inst.id, state: WF_STATES.RUNNING };
+    }
     let back: ApproverNode | undefined;
     if (input.backNodeId) {
       const earlier = await earlierNodes(db, inst.id, def, task.node_id);
@@ -380,6 +387,46 @@ async function afterApproval(db: Kysely<Database>, inst: InstanceRecord, def: Lo
   const fresh = await db.selectFrom('wf_task').select(['state']).where('instance_id', '=', inst.id).where('node_id', '=', nodeId).where('round', '=', inst.round).execute();
   if (fresh.some((t) => t.state === TASK_STATES.PENDING || t.state === TASK_STATES.WAITING)) return;
   await enter(db, inst, def, nextAfter(def.tree, nodeId), actorId);
+}
+
+/**
+ * 退回发起人: the instance stays running at its start node, with no task open (a new round, so
+ * the refused round's tasks are history). The applicant edits the form and resubmits (the flow
+ * starts again from the first node, every step kept), or recalls it; the business record stays as
+ * it is meanwhile, as it does while approvers decide.
+ */
+async function returnToApplicant(db: Kysely<Database>, inst: InstanceRecord, def: LoadedDefine): Promise<void> {
+  const applicant = await userName(db, inst.applicant_id);
+  await db
+    .updateTable('wf_instance')
+    .set({ current_node: def.tree.id, current_node_name: nodeName(def, def.tree), current_approvers: applicant.slice(0, 255), admin_queue: 0, round: inst.round + 1 })
+    .where('id', '=', inst.id)
+    .execute();
+  await sendUserMessages(db, { userIds: [inst.applicant_id], title: `退回修改：${inst.title}`, content: `您的申请「${inst.title}」被退回，请到 任务中心 › 我的申请 修改后重新提交，或撤回申请。`, publisher: '审批流程' });
+}
+
+/** Whether the instance waits for its applicant to resubmit (退回发起人). */
+export function returnedToApplicant(inst: Pick<InstanceRecord, 'state' | 'current_node'>, def: LoadedDefine): boolean {
+  return inst.state === WF_STATES.RUNNING && inst.current_node === def.tree.id;
+}
+
+/** The applicant resubmits a returned application, with the form corrected (kept as a diff step): the flow runs again from the first node. */
+export async function resubmitInstance(db: Kysely<Database>, actor: Actor, input: { instanceId: number; form?: Readonly<Record<string, unknown>>; comment?: string | null; attachments?: readonly number[] }): Promise<{ instanceId: number; state: number }> {
+  const inst = await lockInstance(db, input.instanceId);
+  if (inst.applicant_id !== actor.userId) throw new ApiError(403, '只有发起人可以重新提交申请');
+  const def = await instanceVersion(db, inst);
+  if (!returnedToApplicant(inst, def)) throw new ApiError(409, '申请未被退回，不能重新提交');
+  const start = { id: def.tree.id, name: nodeName(def, def.tree) };
+  if (input.form) {
+    const merged = checkForm(def.form, { ...parseForm(inst.form), ...input.form });
+    await saveForm(db, inst, def.form, merged, { node: start, userId: actor.userId, comment: null });
+  }
+  const files = await ownAttachments(db, actor.userId, input.attachments);
+  await addStep(db, inst.id, { node: start, userId: actor.userId, action: 'resubmit', comment: input.comment?.trim() || null, attachments: files });
+  const fresh = await db.selectFrom('wf_instance').selectAll().where('id', '=', inst.id).executeTakeFirstOrThrow();
+  await enter(db, fresh, def, nextAfter(def.tree, def.tree.id), actor.userId);
+  const after = await db.selectFrom('wf_instance').select('state').where('id', '=', inst.id).executeTakeFirstOrThrow();
+  return { instanceId: inst.id, state: after.state };
 }
 
 /** Approver nodes the instance has passed before `currentId` (where a refusal may send it back). */

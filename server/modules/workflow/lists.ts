@@ -10,7 +10,7 @@ import { countOfTable } from '../../lib/count-cache';
 import { STEP_ACTION_TEXT, TASK_STATES, WF_STATES, WF_STATE_TEXT, type InstanceDetail, type InstancePage, type InstanceRow, type PathNode, type StepAction, type StepRow, type wfInstanceListQuery } from '../../../src/contract/workflow';
 import type { z } from 'zod';
 import { findNode } from '../../../src/contract/workflow-tree';
-import { canRecall, earlierNodes, fieldRules, instanceVersion, parseForm, previewPath } from './engine';
+import { canRecall, earlierNodes, fieldRules, instanceVersion, parseForm, previewPath, returnedToApplicant } from './engine';
 import { nodeName } from './defines';
 import { filesOfSteps } from './attachments';
 import './schema';
@@ -243,11 +243,13 @@ export async function instanceDetail(db: Kysely<Database>, p: Principal, instanc
           node_name: mine.node_name,
           editable: rules.editable,
           hidden: rules.hidden,
-          earlier_nodes: (await earlierNodes(db, inst.id, def, mine.node_id)).map((n) => ({ node_id: n.id, name: nodeName(def, n) })),
+          // back to the applicant (退回发起人) first, then the approver nodes passed
+          earlier_nodes: [{ node_id: def.tree.id, name: `${nodeName(def, def.tree)}（修改后重新提交）` }, ...(await earlierNodes(db, inst.id, def, mine.node_id)).map((n) => ({ node_id: n.id, name: nodeName(def, n) }))],
         }
       : null,
     can_recall: recall,
     can_edit_form: recall,
+    can_resubmit: inst.applicant_id === p.userId && returnedToApplicant(inst, def),
     can_admin: inst.state === WF_STATES.RUNNING && isWfAdmin(p) && inScope(p, inst.school_id),
   };
 }

@@ -20,6 +20,7 @@ import {
   newstepCall,
   prerunCall,
   recallCall,
+  resubmitCall,
   repairCall,
   runCall,
   updateInstanceFormCall,
@@ -30,7 +31,7 @@ import {
   wfInstanceListCall,
 } from '../../../src/contract/workflow';
 import { allNodes } from '../../../src/contract/workflow-tree';
-import { addSigner, editFormByApplicant, editFormByApprover, interruptInstance, previewPath, recallInstance, repairInstance, runTask, startInstance, type Actor } from './engine';
+import { addSigner, editFormByApplicant, editFormByApprover, interruptInstance, previewPath, recallInstance, repairInstance, resubmitInstance, runTask, startInstance, type Actor } from './engine';
 import { createDefine, defineRow, loadDefine, loadVersion, nodeName, renameSteps, saveDefine } from './defines';
 import { instanceDetail, instancePage, isWfAdmin } from './lists';
 import type { Principal } from '../../lib/context';
@@ -99,6 +100,11 @@ export function registerRoutes(app: Hono<AppEnv>): void {
 
   mountCall(app, recallCall, async ({ db, principal, body }) => {
     const r = await recallInstance(db, actorOf(principal), { instanceId: body.instance_id, comment: body.comment });
+    return { instance_id: r.instanceId, state: r.state };
+  });
+
+  mountCall(app, resubmitCall, async ({ db, principal, body }) => {
+    const r = await resubmitInstance(db, actorOf(principal), { instanceId: body.instance_id, form: body.form, comment: body.comment, attachments: body.attachments });
     return { instance_id: r.instanceId, state: r.state };
   });
 

@@ -283,7 +283,8 @@ describe('recall, refuse, interrupt, repair', () => {
     const a = await apply('sales', def);
     await run('principal', a);
     const d = await detail('finance', a);
-    expect(d.my_task?.earlier_nodes.map((n) => n.node_id)).toEqual(['a']);
+    // 发起人 (the start node: back to the applicant) first, then the approver nodes passed
+    expect(d.my_task?.earlier_nodes.map((n) => n.node_id)).toEqual(['start', 'a']);
     expect((await run('finance', a, 'refuse', { back_node_id: 'nope' })).body.code).toBe(400);
     expect((await run('finance', a, 'refuse', { back_node_id: 'a' })).body.code).toBe(200);
     expect(await pendingAssignees(a)).toEqual([ids.principal]);
@@ -291,6 +292,46 @@ describe('recall, refuse, interrupt, repair', () => {
     expect(await state(a)).toBe(3);
     const steps = (await detail('sales', a)).steps.map((s) => s.action);
     expect(steps).toEqual(['submit', 'approve', 'back', 'refuse', 'finish']);
+  });
+
+  it('refuse back to the applicant: the instance waits for them, they correct the form and resubmit, the flow runs again with its history kept', async () => {
+    const def = await define(start(approver('a', { kind: 'user', user_ids: [ids.principal] }, 'any', approver('b', { kind: 'user', user_ids: [ids.finance] }))));
+    const a = await apply('sales', def, { amount: 100, reason: '购买教具' });
+    await run('principal', a);
+    expect((await run('finance', a, 'refuse', { comment: '金额不对', back_node_id: 'start' })).body).toMatchObject({ code: 200, data: { state: 1 } });
+    // running, at the applicant, nobody's to-do; the applicant is told
+    expect(await state(a)).toBe(1);
+    expect(await pendingAssignees(a)).toEqual([]);
+    const back = await detail('sales', a);
+    expect(back.instance).toMatchObject({ current_node_name: '发起人', current_approvers: '刘洋' });
+    expect(back).toMatchObject({ can_resubmit: true, can_recall: true });
+    expect((await detail('principal', a)).can_resubmit).toBe(false);
+    const told = await server.db.selectFrom('sys_user_message').select('title').where('user_id', '=', ids.sales).where('title', 'like', '退回修改：%').execute();
+    expect(told.length).toBeGreaterThan(0);
+    // only the applicant resubmits; a bad form is refused and nothing is written
+    expect((await post('principal', 'resubmit', { instance_id: a })).body).toMatchObject({ code: 403, msg: '只有发起人可以重新提交申请' });
+    const stepsBefore = (await detail('sales', a)).steps.length;
+    expect((await post('sales', 'resubmit', { instance_id: a, form: { amount: 'abc' } })).body.code).toBe(400);
+    expect((await detail('sales', a)).steps.length).toBe(stepsBefore);
+    // corrected and resubmitted: the first approver again, the change kept as a diff
+    expect((await post<{ state: number }>('sales', 'resubmit', { instance_id: a, form: { amount: 80 }, comment: '已改为80元' })).body).toMatchObject({ code: 200, data: { state: 1 } });
+    expect(await pendingAssignees(a)).toEqual([ids.principal]);
+    const again = await detail('sales', a);
+    expect(again.form).toMatchObject({ amount: 80, reason: '购买教具' });
+    expect(again.can_resubmit).toBe(false);
+    expect(again.steps.map((s) => s.action)).toEqual(['submit', 'approve', 'back', 'edit_form', 'resubmit']);
+    expect(again.steps.find((s) => s.action === 'edit_form')?.diff).toEqual([expect.objectContaining({ field: 'amount', before: 100, after: 80 })]);
+    expect((await post('sales', 'resubmit', { instance_id: a })).body).toMatchObject({ code: 409, msg: '申请未被退回，不能重新提交' });
+    await run('principal', a);
+    await run('finance', a);
+    expect(await state(a)).toBe(2);
+    expect((await detail('sales', a)).steps.map((s) => s.action)).toEqual(['submit', 'approve', 'back', 'edit_form', 'resubmit', 'approve', 'approve', 'finish']);
+
+    // returned again, the applicant may withdraw instead
+    const b = await apply('sales', def);
+    expect((await run('principal', b, 'refuse', { back_node_id: 'start' })).body.code).toBe(200);
+    expect((await post('sales', 'recall', { instance_id: b })).body.code).toBe(200);
+    expect(await state(b)).toBe(4);
   });
 
   it('an administrator stops an instance or moves it to another node; others may not', async () => {

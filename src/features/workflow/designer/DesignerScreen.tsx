@@ -13,6 +13,7 @@ import { BranchDialog } from './BranchDialog';
 import { Chain, type FlowActions } from './FlowCanvas';
 import { FormEditor } from './FormEditor';
 import { NodeDialog } from './NodeDialog';
+import { StepNamesPanel } from './StepNamesPanel';
 import { addBranch, insertAfter, insertInBranch, makeNode, removeBranch, removeNode, replaceNode, updateBranch } from './treeEdit';
 import classes from './Designer.module.css';
 
@@ -111,6 +112,7 @@ function Designer({ detail, viewing, onVersion }: { detail: DefineDetail; viewin
         <Tabs.List>
           <Tabs.Tab value="flow">流程设计</Tabs.Tab>
           <Tabs.Tab value="form">表单设计（{form.length}）</Tabs.Tab>
+          <Tabs.Tab value="names">节点名称</Tabs.Tab>
           <Tabs.Tab value="basic">基本信息</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="flow" pt="sm">
@@ -123,6 +125,9 @@ function Designer({ detail, viewing, onVersion }: { detail: DefineDetail; viewin
         </Tabs.Panel>
         <Tabs.Panel value="form" pt="sm">
           <FormEditor form={form} onChange={setForm} readOnly={readOnly} />
+        </Tabs.Panel>
+        <Tabs.Panel value="names" pt="sm">
+          <StepNamesPanel defineId={detail.id} canRename={can(WF_PERMS.stepName)} />
         </Tabs.Panel>
         <Tabs.Panel value="basic" pt="sm">
           <Stack gap="xs" maw={520}>

@@ -12,6 +12,7 @@ import {
   newstepCall,
   recallCall,
   repairCall,
+  resubmitCall,
   runCall,
   updateInstanceFormCall,
   WF_PERMS,
@@ -93,6 +94,11 @@ function InstanceBody({ detail, onDone }: { detail: InstanceDetail; onDone: () =
         {inst.school_name ? ` · ${inst.school_name}` : ''} · {inst.created_at}
       </Text>
       {fail && <Alert color="red">{fail}</Alert>}
+      {detail.can_resubmit && (
+        <Alert color="orange" title="申请已被退回">
+          请按审批意见修改申请内容后重新提交，或撤回申请。
+        </Alert>
+      )}
       <Tabs defaultValue="form">
         <Tabs.List>
           <Tabs.Tab value="form">申请内容</Tabs.Tab>
@@ -108,6 +114,11 @@ function InstanceBody({ detail, onDone }: { detail: InstanceDetail; onDone: () =
                 <Button variant="default" onClick={() => setEditing(false)}>
                   取消
                 </Button>
+                {detail.can_resubmit && !task && (
+                  <Button color="orange" loading={busy === 'resubmit'} onClick={() => void act('resubmit', () => callApi(resubmitCall, { body: { instance_id: inst.id, form, comment: comment || undefined } }), '已重新提交')}>
+                    保存并重新提交
+                  </Button>
+                )}
                 <Button
                   loading={busy === 'edit'}
                   onClick={() =>
@@ -171,8 +182,16 @@ function InstanceBody({ detail, onDone }: { detail: InstanceDetail; onDone: () =
         </>
       )}
 
-      {(detail.can_recall || detail.can_edit_form) && (
+      {detail.can_resubmit && !task && (
+        <Textarea label="重新提交说明" placeholder="说明修改了什么（选填）" value={comment} onChange={(e) => setComment(e.currentTarget.value)} maxLength={500} autosize minRows={2} />
+      )}
+      {(detail.can_recall || detail.can_edit_form || detail.can_resubmit) && (
         <Group>
+          {detail.can_resubmit && !task && !editing && (
+            <Button color="orange" loading={busy === 'resubmit'} onClick={() => void act('resubmit', () => callApi(resubmitCall, { body: { instance_id: inst.id, comment: comment || undefined } }), '已重新提交')}>
+              重新提交
+            </Button>
+          )}
           {detail.can_edit_form && !task && !editing && (
             <Button variant="default" onClick={() => setEditing(true)}>
               修改申请
