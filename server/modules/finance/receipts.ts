@@ -144,8 +144,8 @@ export function onReceiptCancel(refType: string, handler: ReceiptCancelHandler):
   cancelHandlers.set(refType, handler);
 }
 
-/** ref_types the finance area issues and undoes itself (the account row is reversed). */
-export const OWN_REF_TYPES = new Set(['account', 'manual', 'initial', 'quick_pay']);
+/** ref_types the finance area issues and undoes itself (the account row is reversed); `channel`: a payment into the account through a channel, named by its trade number. */
+export const OWN_REF_TYPES = new Set(['account', 'manual', 'initial', 'quick_pay', 'channel']);
 
 /**
  * Cancels a receipt: a reversing receipt (冲销, the opposite amount, a new number, today's date so
