@@ -159,6 +159,51 @@ async function recordImport(db: Db, p: Principal, schoolId: number, fileName: st
   return saved.id;
 }
 
+/** What the import takes: the .xlsx as base64, its name for the history, the campus, and whether it only checks. */
+export interface LeadImportInput {
+  file: string;
+  file_name?: string;
+  dry_run: boolean;
+  school_id?: number;
+}
+
+/**
+ * Checks and (unless a dry run) imports the file's leads into the campus's 待分配 pool, recording
+ * the import in the history; the demo seed imports through it too. Runs in the caller's transaction.
+ */
+export async function importLeads(db: Db, principal: Principal, body: LeadImportInput): Promise<ImportAnswer> {
+  const schoolId = body.school_id ?? principal.schoolIds[0];
+  if (schoolId === undefined) throw new ApiError(400, '请选择校区');
+  await requireInScope(db, principal, 'campus', schoolId, '校区');
+  const rows = await readRows(body.file);
+  const seen = new Set<string>();
+  const existing = await owners(db, schoolId, [...new Set(rows.map((r) => String(r.values.parent_phone ?? '')).filter(Boolean))]);
+  const results: ImportRowResult[] = [];
+  const toInsert: Parsed[] = [];
+  const refused: Parsed[] = [];
+  for (const r of rows) {
+    const phone = String(r.values.parent_phone ?? '');
+    const base = { row: r.row, name: String(r.values.name ?? ''), parent_phone: maskFor(principal, 'phone', phone) ?? '' };
+    if (r.problem) {
+      results.push({ ...base, result: 'refused', msg: r.problem });
+      refused.push(r);
+    } else if (existing.has(phone)) results.push({ ...base, result: 'duplicate', msg: existing.get(phone) ?? '已存在' });
+    else if (seen.has(phone)) results.push({ ...base, result: 'duplicate', msg: '与文件中前面的行重复' });
+    else {
+      seen.add(phone);
+      toInsert.push(r);
+      results.push({ ...base, result: 'insert', msg: body.dry_run ? '将导入到待分配' : '已导入到待分配' });
+    }
+  }
+  const count = (k: ImportRowResult['result']) => results.filter((r) => r.result === k).length;
+  const answer = { dry_run: body.dry_run, inserted: count('insert'), duplicates: count('duplicate'), refused: count('refused'), rows: results };
+  if (body.dry_run) return { ...answer, import_id: null };
+  const now = nowText();
+  await insertLeads(db, principal, schoolId, toInsert, now);
+  const importId = await recordImport(db, principal, schoolId, body.file_name || '资源导入.xlsx', answer, refused, now);
+  return { ...answer, import_id: importId };
+}
+
 /**
  * The template download, the import (a dry run that writes nothing, then the real one: idempotent
  * by phone, a file sent again imports only what is new) and the refused rows of an import.
@@ -166,38 +211,7 @@ async function recordImport(db: Db, p: Principal, schoolId: number, fileName: st
 export function registerImport(app: Hono<AppEnv>): void {
   mountCall(app, importTemplateCall, async ({ c }) => c.body(new Uint8Array(await templateFile()), 200, XLSX_HEADERS('资源导入模板.xlsx')));
 
-  mountCall(app, importCall, async ({ db, principal, body }): Promise<ImportAnswer> => {
-    const schoolId = body.school_id ?? principal.schoolIds[0];
-    if (schoolId === undefined) throw new ApiError(400, '请选择校区');
-    await requireInScope(db, principal, 'campus', schoolId, '校区');
-    const rows = await readRows(body.file);
-    const seen = new Set<string>();
-    const existing = await owners(db, schoolId, [...new Set(rows.map((r) => String(r.values.parent_phone ?? '')).filter(Boolean))]);
-    const results: ImportRowResult[] = [];
-    const toInsert: Parsed[] = [];
-    const refused: Parsed[] = [];
-    for (const r of rows) {
-      const phone = String(r.values.parent_phone ?? '');
-      const base = { row: r.row, name: String(r.values.name ?? ''), parent_phone: maskFor(principal, 'phone', phone) ?? '' };
-      if (r.problem) {
-        results.push({ ...base, result: 'refused', msg: r.problem });
-        refused.push(r);
-      } else if (existing.has(phone)) results.push({ ...base, result: 'duplicate', msg: existing.get(phone) ?? '已存在' });
-      else if (seen.has(phone)) results.push({ ...base, result: 'duplicate', msg: '与文件中前面的行重复' });
-      else {
-        seen.add(phone);
-        toInsert.push(r);
-        results.push({ ...base, result: 'insert', msg: body.dry_run ? '将导入到待分配' : '已导入到待分配' });
-      }
-    }
-    const count = (k: ImportRowResult['result']) => results.filter((r) => r.result === k).length;
-    const answer = { dry_run: body.dry_run, inserted: count('insert'), duplicates: count('duplicate'), refused: count('refused'), rows: results };
-    if (body.dry_run) return { ...answer, import_id: null };
-    const now = nowText();
-    await insertLeads(db, principal, schoolId, toInsert, now);
-    const importId = await recordImport(db, principal, schoolId, body.file_name || '资源导入.xlsx', answer, refused, now);
-    return { ...answer, import_id: importId };
-  });
+  mountCall(app, importCall, async ({ db, principal, body }) => importLeads(db, principal, body));
 
   mountCall(app, importRefusedFileCall, async ({ c, db, principal, query }) => {
     const imp = await db.selectFrom('mkt_resource_import').select(['id', 'school_id', 'file_name']).where('id', '=', query.import_id).executeTakeFirst();

@@ -98,6 +98,7 @@ export { resourceInScope, resourcesInScope, getResource, stampFunnel, recordMove
 export { ruleOf } from './moves';
 export { addLead, knownLeadPhones, type NewLead } from './add-leads';
 export { callCenterProvider, openCallRecord, type CallCenterProvider } from './call-center';
+export { importLeads, type LeadImportInput } from './import';
 export { recycleLeads, scheduleLeadRecycling, RECYCLE_JOB } from './recycle';
 export { MARKETING_RESOURCES };
 
