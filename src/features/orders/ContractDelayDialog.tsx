@@ -41,7 +41,7 @@ export function ContractDelayDialog({ id, orderNo, onClose, onDone }: { id: numb
         {q.error && <Alert color="red">{errorMessage(q.error, '读取订单失败')}</Alert>}
         {q.data && lines.length === 0 && <Alert color="orange">该订单没有可延期的合同课时（已用完或不限有效期）</Alert>}
         {lines.length > 0 && (
-          <Table.ScrollContainer minWidth={420}>
+          <Table.ScrollContainer minWidth={300}>
             <Table withTableBorder>
               <Table.Thead>
                 <Table.Tr>

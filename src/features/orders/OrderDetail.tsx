@@ -27,6 +27,7 @@ export function OrderDetail({ id, onClose }: { id: number; onClose(): void }) {
             原价 {formatYuan(d.order.list_amount)} 元　优惠 {formatYuan(d.order.discount_amount)} 元　应收 {formatYuan(d.order.deal_amount)} 元{Number(d.order.due_amount ?? 0) > 0 ? `（含应补差价 ${formatYuan(d.order.due_amount)} 元）` : ''}　已收 {formatYuan(d.order.paid_amount)} 元　销售顾问 {String(d.order.seller_name ?? '')}
           </Text>
           <Title order={6}>订单明细</Title>
+          <Table.ScrollContainer minWidth={600}>
           <Table striped withTableBorder>
             <Table.Thead>
               <Table.Tr>
@@ -53,7 +54,9 @@ export function OrderDetail({ id, onClose }: { id: number; onClose(): void }) {
               ))}
             </Table.Tbody>
           </Table>
+          </Table.ScrollContainer>
           <Title order={6}>合同课时</Title>
+          <Table.ScrollContainer minWidth={600}>
           <Table striped withTableBorder>
             <Table.Thead>
               <Table.Tr>
@@ -80,6 +83,7 @@ export function OrderDetail({ id, onClose }: { id: number; onClose(): void }) {
               ))}
             </Table.Tbody>
           </Table>
+          </Table.ScrollContainer>
           <Title order={6}>收款记录</Title>
           {d.payments.length === 0 ? (
             <Text c="dimmed">暂无收款</Text>
