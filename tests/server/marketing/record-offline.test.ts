@@ -52,14 +52,15 @@ describe('mkt_record/add from the outbox', () => {
     const after = nowText(Date.now() - 2 * 3_600_000 + 60_000);
     await ok(send({ resource_id: lead, result: 2, content: '两小时前写的' }, { [OUTBOX_AGE_HEADER]: String(2 * 3_600_000) }));
     const [rec] = await recordsOf(lead);
-    expect(rec.follow_at >= before && rec.follow_at <= after, rec.follow_at).toBe(true);
+    const at = String(rec.follow_at);
+    expect(at >= before && at <= after, at).toBe(true);
     const stamped = await s.db.selectFrom('mkt_resource').select(['last_follow_at', 'called_at']).where('id', '=', lead).executeTakeFirstOrThrow();
     expect(stamped.last_follow_at).toBe(rec.follow_at);
     expect(stamped.called_at).toBe(rec.follow_at);
 
     await ok(send({ resource_id: lead, result: 2, content: '一个月前写的' }, { [OUTBOX_AGE_HEADER]: String(30 * 86_400_000) }));
     const old = (await recordsOf(lead))[1];
-    expect(old.follow_at >= nowText(Date.now() - 7 * 86_400_000 - 60_000)).toBe(true);
+    expect(String(old.follow_at) >= nowText(Date.now() - 7 * 86_400_000 - 60_000)).toBe(true);
   });
 
   it('a late follow-up does not move the lead’s last and next follow-up back', async () => {
