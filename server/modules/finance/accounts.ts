@@ -7,7 +7,7 @@ import type { LedgerRow } from '../../lib/ledger';
 import { nextNumber, periodOf } from '../../lib/number-sequence';
 import { inScope } from '../../lib/scope';
 import { accountFlow, accountKey } from './ledgers';
-import { issueReceipt, linkReceiptFlow } from './receipts';
+import { issueMoveReceipts, issueReceipt, linkReceiptFlow } from './receipts';
 import './schema';
 
 type Db = Kysely<Database>;
@@ -132,6 +132,18 @@ export async function transferBetween(trx: Db, from: StudentRef, to: StudentRef,
   rows.set(second, await post(second));
   const out = rows.get(fromKey) as LedgerRow;
   const inn = rows.get(toKey) as LedgerRow;
+  // the move's 结转 receipts (out of one account, into the other), each naming its ledger row
+  await issueMoveReceipts(trx, {
+    kind: 3,
+    from: { schoolId: from.school_id, studentId: from.id, flowId: out.id },
+    to: { schoolId: to.school_id, studentId: to.id, flowId: inn.id },
+    amountFen,
+    payMethod: 'account',
+    refType: 'transfer',
+    refId: transferNo,
+    by,
+    remark: `储值转账 ${transferNo}：${from.name} → ${to.name}`.slice(0, 200),
+  });
   return {
     transfer_no: transferNo,
     from: { student_id: from.id, balance: out.balance_after, flow_id: out.id },

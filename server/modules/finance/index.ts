@@ -44,6 +44,8 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
 // ---------------------------------------------------------------------------------------------
 
 export { accountBalance, payFromAccount, refundToAccount, reverseAccountFlow, depositToAccount, type AccountMoveInput } from './accounts';
+// issueMoveReceipts: the 结转/转班 receipt pair of a money move (the orders' 转班 and carry-overs call it in their transaction)
+export { issueMoveReceipts, type MoveReceiptsInput, type MoveReceiptSide } from './receipts';
 export { issueReceipt, cancelReceipt, onReceiptCancel, signedAmount, RECEIPT_NUMBER_KIND, type IssueReceiptInput, type ReceiptCancelEvent, type ReceiptCancelHandler } from './receipts';
 export { accountFlow, accountKey } from './ledgers';
 export { reconcileDay, setReceiptSource, type ReceiptForReconciliation, type ReceiptSource } from './flows';

@@ -104,6 +104,40 @@ export async function issueReceipt(trx: Db, input: IssueReceiptInput): Promise<R
   return receiptOut(row);
 }
 
+export interface MoveReceiptSide {
+  schoolId: number;
+  studentId: number;
+  /** the account ledger row of this side, when the money moved through a student's account */
+  flowId?: number | null;
+}
+
+export interface MoveReceiptsInput {
+  /** 3 结转 (money carried over to another student, account or order), 4 转班 (to another class or class type) */
+  kind: 3 | 4;
+  from: MoveReceiptSide;
+  to: MoveReceiptSide;
+  /** positive fen */
+  amountFen: number;
+  payMethod: PayMethod;
+  refType: string;
+  refId: string | number;
+  by: number | null;
+  remark: string;
+}
+
+/**
+ * The receipts of a money move that brings no new money (结转, 转班): one out of the giving side and
+ * one into the receiving side, of the same kind, numbered in each campus's gapless series like
+ * every receipt (issued in the caller's transaction: a rollback gives both numbers back). The pair
+ * sums to nothing, so the campus totals change only when the move crosses campuses.
+ */
+export async function issueMoveReceipts(trx: Db, input: MoveReceiptsInput): Promise<{ out: ReceiptRow; in: ReceiptRow }> {
+  const common = { kind: input.kind, amountFen: input.amountFen, payMethod: input.payMethod, refType: input.refType, refId: input.refId, by: input.by, remark: input.remark };
+  const out = await issueReceipt(trx, { ...common, schoolId: input.from.schoolId, studentId: input.from.studentId, direction: 'out', flowId: input.from.flowId ?? null });
+  const inn = await issueReceipt(trx, { ...common, schoolId: input.to.schoolId, studentId: input.to.studentId, direction: 'in', flowId: input.to.flowId ?? null });
+  return { out, in: inn };
+}
+
 /** A user's name for the documents (null for the system). */
 export async function userName(db: Db, userId: number | null | undefined): Promise<string | null> {
   if (!userId) return null;

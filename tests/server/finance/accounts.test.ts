@@ -150,8 +150,19 @@ describe('finance: refunds, transfers and the append-only ledger', () => {
     expect(t.transfer_no).toMatch(/^ZZ\d{4}-\d{6}$/);
     expect(t.from.balance).toBe(18000);
     expect(t.to.balance).toBe(12000);
+    // its 结转 receipts: out of one account, into the other, consecutive numbers of the campus's series, each naming its ledger row
+    const moves = await s.db.selectFrom('fin_stu_account_receipts').select(['receipt_no', 'student_id', 'kind', 'amount', 'pay_method', 'flow_id']).where('ref_type', '=', 'transfer').where('ref_id', '=', t.transfer_no).orderBy('id').execute();
+    expect(moves.map((m) => ({ student_id: Number(m.student_id), kind: Number(m.kind), amount: Number(m.amount), pay_method: m.pay_method, flow_id: m.flow_id === null ? null : Number(m.flow_id) }))).toEqual([
+      { student_id: a, kind: 3, amount: -12000, pay_method: 'account', flow_id: t.from.flow_id },
+      { student_id: b, kind: 3, amount: 12000, pay_method: 'account', flow_id: t.to.flow_id },
+    ]);
+    const seqOf = (no: string) => Number(no.slice(no.lastIndexOf('-') + 1));
+    expect(seqOf(moves[1].receipt_no)).toBe(seqOf(moves[0].receipt_no) + 1);
     const refused = await s.call('POST', api('fn_student_account/transfer'), { headers: finance.headers, json: { from_student_id: a, to_student_id: b, amount: 18001, reason: '再转' } });
     expect(refused.body.msg).toContain('余额不足');
+    // a refused transfer writes no receipt (nor takes a number)
+    expect((await s.db.selectFrom('fin_stu_account_receipts').select('id').where('ref_type', '=', 'transfer').where('student_id', 'in', [a, b]).execute()).length).toBe(2);
+    expect((await checkFinanceLedgers(s.db)).receiptProblems).toEqual([]);
     const same = await s.call('POST', api('fn_student_account/transfer'), { headers: finance.headers, json: { from_student_id: a, to_student_id: a, amount: 1, reason: '自己' } });
     expect(same.body).toMatchObject({ code: 400, msg: expect.stringContaining('转出学员和转入学员不能是同一人') });
   });

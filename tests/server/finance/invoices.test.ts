@@ -29,7 +29,7 @@ beforeAll(async () => {
   admin = await s.login(ADMIN.login, ADMIN.password);
   finance = await s.login('finance', DEMO_PASSWORD);
   chaoyang = (await s.db.selectFrom('organisations').select('id').where('code', '=', 'BJ-CY').executeTakeFirstOrThrow()).id;
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => s?.close());
 

@@ -34,7 +34,7 @@ beforeAll(async () => {
   finance = await s.login('finance', DEMO_PASSWORD);
   bj = (await s.db.selectFrom('organisations').select('id').where('code', '=', 'BJ-HD').executeTakeFirstOrThrow()).id;
   studentId = (await ok(s.call<{ id: number }>('POST', api('student/add'), { headers: admin.headers, json: { school_id: bj, name: '月结测试', gender: 1 } }))).id;
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => s?.close());
 
