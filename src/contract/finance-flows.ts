@@ -193,6 +193,22 @@ export interface ImportAnswer {
   ids: number[];
 }
 
+/** 下载对账单: asks the channel (the payment provider) for its statement of a campus-day; recorded in 渠道请求记录. */
+export const downloadStatementCall = defineCall({
+  area: 'finance',
+  title: '下载渠道对账单',
+  method: 'POST',
+  path: 'api/v1/fin_flow/download_statement',
+  perm: 'fin_flow_download_statement',
+  body: z.object({
+    kind: z.enum(FLOW_KIND_VALUES, { error: `渠道只能是 ${FLOW_KINDS.map((k) => k.channel).join('、')}` }),
+    school_id: id('校区'),
+    day: date('对账单日期'),
+  }),
+  labels: { kind: '渠道', school_id: '校区', day: '对账单日期' },
+  answer: answer<{ kind: string; day: string; count: number; amount: number; request_id: number; simulated: boolean }>(),
+});
+
 export const importStatementCall = defineCall({
   area: 'finance',
   title: '导入渠道对账单',

@@ -30,6 +30,16 @@ export interface PaymentProvider {
   quickPay(ctx: ProviderContext, req: { outTradeNo: string; bindNo: string; amount: number }): Promise<{ smsCode?: string }>;
   confirmQuickPay(ctx: ProviderContext, req: { outTradeNo: string; smsCode: string; expected: string | null }): Promise<Confirmation>;
   unbind(ctx: ProviderContext, req: { bindNo: string }): Promise<void>;
+  /** the channel's statement of one business day (对账单下载): how many trades and how much it holds */
+  downloadStatement(ctx: ProviderContext, req: { kind: FlowKind; merchantNo: string | null; day: string }): Promise<StatementSummary>;
+}
+
+export interface StatementSummary {
+  count: number;
+  /** signed fen (refunds negative) */
+  amount: number;
+  requestId: number;
+  simulated: boolean;
 }
 
 /** Who asks, for which campus (and student): every request is recorded against them. */
@@ -128,6 +138,21 @@ export const builtinPaymentProvider: PaymentProvider = {
   },
   async unbind(ctx, req) {
     await record(ctx, CARD_PROVIDER_KIND, 'unbind', req.bindNo, req, { ok: true });
+  },
+  // no channel to ask: the statement is what the campus already holds of that channel and day
+  // (imported statements), so a reconciliation after it finds nothing new
+  async downloadStatement(ctx, req) {
+    const rows = await ctx.db
+      .selectFrom(flowTable(req.kind))
+      .select(['amount', 'trade_type'])
+      .where('school_id', '=', ctx.schoolId)
+      .where('pay_time', '>=', `${req.day} 00:00:00`)
+      .where('pay_time', '<=', `${req.day} 23:59:59`)
+      .execute();
+    const amount = rows.reduce((sum, r) => sum + (Number(r.trade_type) === 2 ? -Number(r.amount) : Number(r.amount)), 0);
+    const answer = { count: rows.length, amount };
+    const requestId = await record(ctx, req.kind, 'statement', req.day, { merchantNo: req.merchantNo, day: req.day }, answer);
+    return { ...answer, requestId, simulated: true };
   },
 };
 

@@ -207,3 +207,27 @@ describe('finance: service rates', () => {
     expect(serviceFee({ rate: 25, min_fee: 0, max_fee: null }, 200)).toBe(1);
   });
 });
+
+describe('finance: a channel statement downloaded through the built-in provider', () => {
+  it('answers the trades the campus holds of that channel and day and records the request; another campus is missing', async () => {
+    const day = '2025-07-09';
+    await s.db
+      .insertInto('fin_ysepay_flowing')
+      .values(
+        [
+          { trade_no: 'DL-1', amount: 30000, trade_type: 1 },
+          { trade_no: 'DL-2', amount: 5000, trade_type: 2 },
+        ].map((f) => ({ school_id: bj, order_no: null, merchant_no: null, pay_time: `${day} 10:00:00`, fee: 0, pay_method: '银行卡', payer_name: '张伟', terminal_no: null, student_id: null, student_name: null, recon_state: 0, source: 1, remark: null, created_at: `${day} 10:00:00`, updated_at: `${day} 10:00:00`, created_by: null, updated_by: null, ...f })),
+      )
+      .execute();
+    const got = await ok(s.call<{ count: number; amount: number; request_id: number; simulated: boolean }>('POST', api('fin_flow/download_statement'), { headers: finance.headers, json: { kind: 'ysepay', school_id: bj, day } }));
+    expect(got).toMatchObject({ count: 2, amount: 25000, simulated: true });
+    const log = await s.db.selectFrom('fin_provider_request').selectAll().where('id', '=', got.request_id).executeTakeFirstOrThrow();
+    expect(log).toMatchObject({ provider: 'ysepay', operation: 'statement', target: day, school_id: bj });
+    const bad = await s.call('POST', api('fin_flow/download_statement'), { headers: finance.headers, json: { kind: 'ysepay', school_id: bj, day: '2025/07/09' } });
+    expect(bad.body).toMatchObject({ code: 400, msg: expect.stringContaining('对账单日期格式应为 YYYY-MM-DD') });
+    const sh = (await s.db.selectFrom('organisations').select('id').where('code', '=', 'SH-PD').executeTakeFirstOrThrow()).id;
+    const other = await s.call('POST', api('fin_flow/download_statement'), { headers: principal.headers, json: { kind: 'ysepay', school_id: sh, day } });
+    expect(other.body.code).toBe(404);
+  });
+});

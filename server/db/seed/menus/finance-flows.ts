@@ -47,7 +47,7 @@ export const menus: readonly MenuSeed[] = [
     icon: 'money',
     grants: ['finance'],
     children: [
-      finScreen('渠道流水', FIN_SCREEN.flowing, 'finance/flowing', [['fin_flow_import_statement', '导入对账单']], CAMPUS_FINANCE),
+      finScreen('渠道流水', FIN_SCREEN.flowing, 'finance/flowing', [['fin_flow_import_statement', '导入对账单'], ['fin_flow_download_statement', '下载对账单']], CAMPUS_FINANCE),
       ...flowScreens,
       finScreen('对账', FIN_SCREEN.reconciliation, 'finance/reconciliation', [
         ...crud('fin_reconciliations', '对账日'),

@@ -2,6 +2,7 @@ import type { Hono } from 'hono';
 import type { AppEnv } from '../../../lib/context';
 import { registerFlows } from './flow-routes';
 import { registerStatementImport } from './statement-import';
+import { registerStatementDownload } from './statement-download';
 import { registerReconciliation } from './recon-routes';
 import { registerDocuments } from './documents';
 
@@ -13,6 +14,7 @@ import { registerDocuments } from './documents';
 export function registerPaymentFlows(app: Hono<AppEnv>): void {
   registerFlows(app);
   registerStatementImport(app);
+  registerStatementDownload(app);
   registerReconciliation(app);
   registerDocuments(app);
 }
