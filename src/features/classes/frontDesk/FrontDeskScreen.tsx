@@ -133,7 +133,7 @@ export function FrontDeskBoard({ ownerId, schools, schoolsLoading }: FrontDeskBo
       <div className={classes.toolbar}>
         <Group justify="space-between" align="center" wrap="wrap" gap="sm">
           {/* on a phone the offline badge takes a line of its own rather than being cut to 离线，名单来… */}
-          <Group gap="sm" rowGap={4} wrap="wrap">
+          <Group gap="sm" wrap="wrap" style={{ rowGap: 4 }}>
             <Title order={4} style={NO_WRAP}>
               前台签到
             </Title>
