@@ -104,6 +104,37 @@ describe('search fields from a declaration', { timeout: 30000 }, () => {
 });
 
 describe('SearchForm', { timeout: 30000 }, () => {
+  it('on a phone folds a long form to its first two fields and any in use, with 更多条件 to unfold it', async () => {
+    const real = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ ...real(query), matches: query.includes('max-width: 575.98px') })) as typeof window.matchMedia;
+    try {
+      const onSearch = vi.fn();
+      const fields: SearchField[] = ['甲', '乙', '丙', '丁', '戊'].map((label, i) => ({ name: `f${i}`, label, input: 'text' as const }));
+      renderWidget(<SearchForm fields={fields} onSearch={onSearch} />);
+      await waitFor(() => expect(screen.queryByLabelText('丙')).toBeNull());
+      expect(screen.getByLabelText('甲')).toBeTruthy();
+      expect(screen.getByLabelText('乙')).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: /更多条件（3）/ }));
+      fireEvent.change(screen.getByLabelText('丁'), { target: { value: '在用' } });
+      fireEvent.click(screen.getByRole('button', { name: /收起条件/ }));
+      // a field holding a value stays in sight when folded, and the search still sends every field
+      expect(screen.getByLabelText('丁')).toBeTruthy();
+      expect(screen.queryByLabelText('丙')).toBeNull();
+      expect(screen.getByRole('button', { name: /更多条件（2）/ })).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: '搜索' }));
+      expect(onSearch).toHaveBeenLastCalledWith({ f3: '在用' });
+    } finally {
+      window.matchMedia = real;
+    }
+  });
+
+  it('on a wider screen shows every field and no fold', () => {
+    const fields: SearchField[] = ['甲', '乙', '丙', '丁', '戊'].map((label, i) => ({ name: `w${i}`, label, input: 'text' as const }));
+    renderWidget(<SearchForm fields={fields} onSearch={vi.fn()} />);
+    for (const label of ['甲', '乙', '丙', '丁', '戊']) expect(screen.getByLabelText(label)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /更多条件/ })).toBeNull();
+  });
+
   it('searches on Enter and on 搜索, resets to defaults and searches again', async () => {
     const onSearch = vi.fn();
     const onReset = vi.fn();
