@@ -122,7 +122,7 @@ function layoutOf<Row extends TableRow>(columns: readonly DataTableColumn<Row>[]
     } else if (column.fixed === 'right') {
       style.right = rightOffsets.get(column.prop);
       style.width = widthOf(column);
-      className = `${classes.td} ${classes.fixed}`;
+      className = `${classes.td} ${classes.fixed} ${classes.fixedRight}`;
     }
     return { column, style, className };
   });
@@ -374,7 +374,7 @@ export function DataTable<Row extends TableRow>(props: DataTableProps<Row>) {
                 </th>
               ))}
               {allowedActions.length > 0 && (
-                <th className={`${classes.th} ${classes.fixed}`} style={actionsStyle}>
+                <th className={`${classes.th} ${classes.fixed} ${classes.fixedRight}`} style={actionsStyle}>
                   操作
                 </th>
               )}

@@ -52,7 +52,7 @@ function BodyRowInner<Row extends TableRow>({ row, rowKey, layout, actions, acti
         </td>
       ))}
       {actions.length > 0 && (
-        <td className={`${classes.td} ${classes.fixed}`} style={actionsStyle}>
+        <td className={`${classes.td} ${classes.fixed} ${classes.fixedRight}`} style={actionsStyle}>
           {shown.map((a) => (
             <button key={a.key} type="button" className={classes.action} data-color={a.color} onClick={() => a.onClick(row)}>
               {a.label}
