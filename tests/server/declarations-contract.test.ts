@@ -61,6 +61,7 @@ const NO_GENERATED_ADD: Readonly<Record<string, string>> = {
   prod_fee_standard: 'periods of one campus, class type and unit never overlap; the demo prices run open-ended (tests/server/products.test.ts)',
   student_freeze_off_apply: 'needs an approved freeze and an off date inside it (tests/server/students)',
   fin_exchange_gift_order: 'an exchange deducts the student’s points: needs a student with enough of them (tests/server/crm/points-mall.test.ts)',
+  fin_invoice: 'an invoice names a receipt of its campus and stays within what the student paid (tests/server/finance/invoices.test.ts)',
 };
 
 type AnyDb = Kysely<Record<string, Record<string, unknown>>>;
