@@ -1,5 +1,4 @@
-import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test, type Page } from './fixtures';
 import { signIn } from './offline-helpers';
 import { expectToast, mainTable, openFromSidebar } from './system-helpers';
 
