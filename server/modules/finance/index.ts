@@ -50,6 +50,7 @@ export { issueReceipt, cancelReceipt, onReceiptCancel, signedAmount, RECEIPT_NUM
 export { accountFlow, accountKey } from './ledgers';
 export { reconcileDay, setReceiptSource, type ReceiptForReconciliation, type ReceiptSource } from './flows';
 export { rateFor, serviceFee } from './service-rate';
+export { closeMonth } from './month-close';
 // the receipts' figures of 财务报表, reused by 报表中心's cross-campus summary (server/modules/reports/finance.ts)
 export { receiptGroups, totalsOf, type ReceiptGroup } from './reports';
 export { paymentProvider, setPaymentProvider, builtinPaymentProvider, type PaymentProvider, type ProviderContext, type TradeStatus } from './provider';

@@ -86,6 +86,22 @@ async function lockReceiptSeries(db: Db, schoolId: number, year: string): Promis
   await sql`select last_value from number_sequence where kind = ${RECEIPT_NUMBER_KIND} and scope = ${String(schoolId)} and period = ${year} for update`.execute(db);
 }
 
+/** Closes a campus's month: its figures are kept as they are now (the caller has checked the campus and that the month is over). */
+export async function closeMonth(db: Db, schoolId: number, month: string, userId: number): Promise<MonthCloseRow> {
+  if (await isMonthClosed(db, schoolId, month)) throw new ApiError(409, `${month} 已月结，不能重复月结`);
+  await lockReceiptSeries(db, schoolId, month.slice(0, 4));
+  const figures = await monthFigures(db, schoolId, month);
+  const now = nowText();
+  const closer = await userName(db, userId);
+  const row = await db
+    .insertInto('fin_month_close')
+    .values({ school_id: schoolId, month, ...figures, closer_name: closer, closed_at: now, created_at: now, updated_at: now, created_by: userId, updated_by: userId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const out: MonthCloseRow = { id: row.id, school_id: schoolId, month, ...figures, closed_at: now, closer_name: closer };
+  return out;
+}
+
 export function registerMonthClose(app: Hono<AppEnv>): void {
   mountResource(app, monthCloseResource);
 
@@ -93,18 +109,7 @@ export function registerMonthClose(app: Hono<AppEnv>): void {
     const school = await db.selectFrom('organisations').select(['id']).where('id', '=', body.school_id).where('kind', '=', 'school').where('del_flag', '=', 0).executeTakeFirst();
     if (!school || !inScope(principal, school.id)) throw new ApiError(404, '校区不存在或无权访问');
     if (body.month >= todayText().slice(0, 7)) throw new ApiError(400, `月份 ${body.month} 尚未结束，只能月结已经过去的月份`);
-    if (await isMonthClosed(db, school.id, body.month)) throw new ApiError(409, `${body.month} 已月结，不能重复月结`);
-    await lockReceiptSeries(db, school.id, body.month.slice(0, 4));
-    const figures = await monthFigures(db, school.id, body.month);
-    const now = nowText();
-    const closer = await userName(db, principal.userId);
-    const row = await db
-      .insertInto('fin_month_close')
-      .values({ school_id: school.id, month: body.month, ...figures, closer_name: closer, closed_at: now, created_at: now, updated_at: now, created_by: principal.userId, updated_by: principal.userId })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const out: MonthCloseRow = { id: row.id, school_id: school.id, month: body.month, ...figures, closed_at: now, closer_name: closer };
-    return out;
+    return closeMonth(db, school.id, body.month, principal.userId);
   });
 }
 

@@ -159,6 +159,8 @@ export async function seed(db: Kysely<Database>): Promise<void> {
       if (!byPlan) await activateLine(db, contract.id, seller.id);
     }
     await teachToTheEnd(db, school.id, seller.id, today, COMPLETED_PER_CAMPUS);
+    // and a renewal taught to its end, for 已完成续费订单 (its student's earlier hours go first)
+    await teachToTheEnd(db, school.id, seller.id, today, 1, true);
   }
 }
 
@@ -170,23 +172,27 @@ const COMPLETED_PER_CAMPUS = 2;
  * makes the order 已完成 when its hours reach 0. Only a line that consumption reaches first (the
  * soonest expiry of its student and class type) is taken, so exactly that order's hours go.
  */
-async function teachToTheEnd(db: Kysely<Database>, schoolId: number, by: number, today: string, count: number): Promise<void> {
-  const lines = await db
+async function teachToTheEnd(db: Kysely<Database>, schoolId: number, by: number, today: string, count: number, renewals = false): Promise<void> {
+  let query = db
     .selectFrom('order_contract_line as l')
     .innerJoin('order_form as o', 'o.id', 'l.order_id')
     .select(['l.id', 'l.order_id', 'l.student_id', 'l.class_type_id', 'l.remaining_hours'])
     .where('o.school_id', '=', schoolId)
     .where('o.state', '=', ORDER_STATE.inProgress)
-    .where('l.remaining_hours', '>', 0)
-    .orderBy('o.order_date')
-    .orderBy('l.id')
-    .execute();
+    .where('l.remaining_hours', '>', 0);
+  if (renewals) query = query.where('o.if_first_sign', '=', 2);
+  const lines = await query.orderBy('o.order_date').orderBy('l.id').execute();
   let done = 0;
   for (const line of lines) {
     if (done === count) return;
     const first = (await linesOf(db, line.student_id, line.class_type_id)).find((l) => consumable(l, today));
-    if (first?.id !== line.id) continue;
-    await postHours(db, { studentId: line.student_id, classTypeId: line.class_type_id, hours: line.remaining_hours, refType: 'demo_lessons', refId: line.order_id ?? line.id, by, day: today });
+    if (first?.id !== line.id && !renewals) continue;
+    // a renewal's hours come after its student's earlier lines: those are taught to their end first
+    let next = first;
+    for (let guard = 0; next && guard < 10; guard++, next = (await linesOf(db, line.student_id, line.class_type_id)).find((l) => consumable(l, today))) {
+      await postHours(db, { studentId: line.student_id, classTypeId: line.class_type_id, hours: next.remaining_hours, refType: 'demo_lessons', refId: next.order_id ?? next.id, by, day: today });
+      if (next.id === line.id) break;
+    }
     done++;
   }
 }
