@@ -7,20 +7,22 @@ import { convertClassType, holdingsOf, ORDER_STATE, requestCampusTransfer } from
 export const order = 65;
 
 /**
- * Demo transfers (转校区记录, 转班型记录 show rows): at each of the first two campuses, the newest
- * order in progress without refund or installment plan converts half its hours to another class
- * type sold there by the hour, one lesson hour more than the value buys so a difference is owed
- * (应补差价 on the order, listed by 补差订单), and the next one asks to move to the other campus (pending approval).
+ * Demo transfers (转校区记录, 转班型记录 show rows): at every campus, the newest order in progress
+ * without refund or installment plan converts half its hours to another class type sold there by
+ * the hour, one lesson hour more than the value buys so a difference is owed (应补差价 on the
+ * order, listed by 补差订单); at each of the first two campuses the next one asks to move to the
+ * other (pending approval).
  * Through the orders area's own functions, so the ledger passes `npm run ledger:check`.
  */
 export async function seed(db: Kysely<Database>): Promise<void> {
   const admin = await db.selectFrom('users').select(['id', 'name']).where('login_id', '=', 'admin').executeTakeFirstOrThrow();
   const by = { userId: admin.id, name: admin.name };
-  const schools = await db.selectFrom('organisations').select(['id', 'name']).where('kind', '=', 'school').where('del_flag', '=', 0).orderBy('id').limit(2).execute();
+  const schools = await db.selectFrom('organisations').select(['id', 'name']).where('kind', '=', 'school').where('del_flag', '=', 0).orderBy('id').execute();
   if (schools.length < 2) return;
   const today = todayText();
   for (const [i, school] of schools.entries()) {
-    const other = schools[1 - i];
+    // the campus moves are between the first two campuses; every campus has a conversion
+    const other = i < 2 ? schools[1 - i] : undefined;
     const orders = await db
       .selectFrom('order_form as o')
       .selectAll('o')
@@ -57,6 +59,6 @@ export async function seed(db: Kysely<Database>): Promise<void> {
         await convertClassType(db, convert, { order_id: convert.id, from_class_type_id: line.class_type_id, to_class_type_id: target.class_type_id, hours, to_hours: toHours, remark: '家长申请调整课程，补交差价（演示）' }, by);
       }
     }
-    if (move) await requestCampusTransfer(db, move, { to_school_id: other.id, reason: '家庭搬迁，就近上课（演示）' }, other.name, by);
+    if (move && other) await requestCampusTransfer(db, move, { to_school_id: other.id, reason: '家庭搬迁，就近上课（演示）' }, other.name, by);
   }
 }
