@@ -151,6 +151,8 @@ test('orders: installment plan, repayment and termination; refund filed, approve
   await expect(filed).toHaveText(new RegExp(`退费金额 ${formatYuan(calc.amount).replace(/[.,]/g, '\\$&')} 元$`));
   const refundNo = ((await filed.innerText()).match(/^退费单 (\S+) /) ?? [])[1];
   expect(refundNo).toBeTruthy();
+  // refund numbers run per campus: the principal's two campuses may both have this one, so the row is also the order's
+  const refundRowOf = () => rowWith(page, refundNo).filter({ has: page.getByRole('cell', { name: refundOrder.order_no, exact: true }) });
 
   // the approval (校长审批; a large amount also 财务复核) in 任务中心
   await openFromSidebar(page, '任务中心', '我的待办');
@@ -182,14 +184,14 @@ test('orders: installment plan, repayment and termination; refund filed, approve
 
   await openFromSidebar(page, '订单管理', '退费');
   await searchOrder(page, '退费单号', refundNo);
-  const refundRow = rowWith(page, refundNo);
+  const refundRow = refundRowOf();
   await expect(refundRow).toContainText('已通过');
   await expect(refundRow).toContainText(formatYuan(calc.amount));
   await refundRow.getByRole('button', { name: '确认退款' }).click();
   const ask = page.getByRole('dialog').filter({ hasText: `确认退款：退费单 ${refundNo}，退费金额 ${formatYuan(calc.amount)} 元` });
   await ask.getByRole('button', { name: '确定' }).click();
   await expect(page.locator('.mantine-Notification-description', { hasText: new RegExp(`^已退款 ${formatYuan(calc.amount).replace(/[.,]/g, '\\$&')} 元，退款凭证 \\S+$`) }).first()).toBeVisible();
-  await expect(rowWith(page, refundNo)).toContainText('已退款');
+  await expect(refundRowOf()).toContainText('已退款');
   const paidOut = (await refunds())[0];
   expect(paidOut).toMatchObject({ state: 6, amount: calc.amount });
   const order = await get<{ order: { state: number } }>(request, headers, 'api/v1/order_form/detail', { id: refundOrder.id });
@@ -197,7 +199,7 @@ test('orders: installment plan, repayment and termination; refund filed, approve
 
   await openFromSidebar(page, '订单管理', '退费付款记录');
   await searchOrder(page, '退费单号', refundNo);
-  await expect(rowWith(page, refundNo)).toContainText(formatYuan(calc.amount));
+  await expect(refundRowOf()).toContainText(formatYuan(calc.amount));
 
   // the whole database's ledgers stay balanced
   // this worker's server and its database (scripts/e2e-server.mjs: .tmp/e2e-data-<port>)
