@@ -2,6 +2,7 @@ import { authHeaders, request, RequestError, resolveUrl, toSearchParams, type Qu
 import type { Page } from '../../contract/envelope';
 import { EXPORT_ROW_CAP } from '../../contract/paging';
 import { PATHS } from '../../contract/paths';
+import { notifyError, notifyWarning } from '../feedback';
 import { isFilled } from './searchRules';
 import { callList } from './loadPage';
 import type { DataTableColumn, ExportOptions, TableQuery, TableRow } from './types';
@@ -135,5 +136,15 @@ export async function runExport<Row extends TableRow>(args: ExportArgs<Row>): Pr
   } catch (e) {
     if (e instanceof RequestError && e.kind === 'timeout') return { kind: 'warning', message: EXPORT_TIMEOUT_MSG };
     return { kind: 'error', message: EXPORT_FAILED_MSG };
+  }
+}
+
+/** 下载模板 / 下载拒绝行 and the like: the file a call answers, or its refusal as a warning. */
+export async function downloadCallFile(path: string, params: Record<string, string | number>, name: string): Promise<void> {
+  try {
+    const out = await downloadFrom(path, params, name);
+    if (out.kind !== 'done') notifyWarning(out.message);
+  } catch {
+    notifyError('下载失败');
   }
 }

@@ -4,8 +4,8 @@ import { useEffect, useState } from 'react';
 import { callApi } from '../../api/call';
 import { errorMessage } from '../../api/client';
 import { uploadFile } from '../../components/AttachmentField';
-import { DataTable, downloadFrom, type DataTableColumn } from '../../components/DataTable';
-import { notifyError, notifySuccess, notifyWarning } from '../../components/feedback';
+import { DataTable, downloadCallFile, type DataTableColumn } from '../../components/DataTable';
+import { notifySuccess } from '../../components/feedback';
 import { FieldInput, type FormValue } from '../../components/ResourcePage';
 import type { FieldDef } from '../../contract/resource';
 import {
@@ -44,16 +44,6 @@ const COLUMNS: DataTableColumn<RowRecord>[] = [
   },
   { prop: 'msg', label: '说明', minWidth: 260 },
 ];
-
-/** 下载导入模板 / 下载拒绝行: the file the call answers, or its refusal as a warning. */
-async function downloadCallFile(path: string, params: Record<string, string | number>, name: string): Promise<void> {
-  try {
-    const out = await downloadFrom(path, params, name);
-    if (out.kind !== 'done') notifyWarning(out.message);
-  } catch {
-    notifyError('下载失败');
-  }
-}
 
 export function downloadTemplate(): Promise<void> {
   return downloadCallFile(importTemplateCall.path, {}, '学员导入模板.xlsx');

@@ -3,8 +3,8 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { callApi } from '../../../api/call';
 import { errorMessage } from '../../../api/client';
-import { downloadFrom } from '../../../components/DataTable';
-import { notifyError, notifySuccess, notifyWarning } from '../../../components/feedback';
+import { downloadCallFile } from '../../../components/DataTable';
+import { notifySuccess } from '../../../components/feedback';
 import { FieldInput, type FormValue } from '../../../components/ResourcePage';
 import type { FieldDef } from '../../../contract/resource';
 import { importCall, importRefusedFileCall, importTemplateCall, type ImportAnswer, type ImportRowResult } from '../../../contract/marketing';
@@ -19,15 +19,6 @@ const RESULT_TEXT: Record<ImportRowResult['result'], { text: string; color: stri
   duplicate: { text: '重复', color: 'orange' },
   refused: { text: '拒绝', color: 'red' },
 };
-
-async function downloadCallFile(path: string, params: Record<string, string | number>, name: string): Promise<void> {
-  try {
-    const out = await downloadFrom(path, params, name);
-    if (out.kind !== 'done') notifyWarning(out.message);
-  } catch {
-    notifyError('下载失败');
-  }
-}
 
 export function downloadTemplate(): Promise<void> {
   return downloadCallFile(importTemplateCall.path, {}, '资源导入模板.xlsx');
