@@ -37,6 +37,9 @@ test('a forgotten password is reset with a code sent by SMS, and the new passwor
   await page.getByPlaceholder('6位数字').fill(code ?? '');
   await page.getByRole('button', { name: '重置密码' }).click();
   await expect(page).toHaveURL(/#\/login$/);
+  // the sign-in form itself, not the reset form still on screen while the route changes (both ask 请输入账号)
+  await expect(page.getByRole('button', { name: '登 录' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '忘记密码' })).toBeHidden();
 
   await page.getByPlaceholder('请输入账号').fill(loginId);
   await page.getByPlaceholder('请输入密码').fill('Fresh12345');

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import { openDatabase, type OpenedDatabase } from '../../server/db/index';
 import { migrate } from '../../server/db/migrate';
@@ -21,6 +21,11 @@ async function rowCounts(db: Kysely<Database>, dialect: string): Promise<Record<
   return out;
 }
 
+/** The moment of a stamp as the seed writes it (Shanghai wall time), or as PostgreSQL may hand it back. */
+function seededAt(stamp: unknown): number {
+  return stamp instanceof Date ? stamp.getTime() : Date.parse(`${String(stamp).replace(' ', 'T')}+08:00`);
+}
+
 // The test servers start from a copy of one seeded database (seeded-database.ts): the copy must
 // hold what migrating and seeding afresh gives, and two copies must not share writes.
 describe('the seeded test database', () => {
@@ -33,9 +38,18 @@ describe('the seeded test database', () => {
     b = await createTestServer();
     // Migrated and seeded here, as every test server was before the copies (the seed writes the
     // same rows on both dialects, so SQLite serves as the reference for a PostgreSQL copy too).
-    fresh = openDatabase({ dataDir: ':memory:', databaseUrl: undefined });
-    await migrate(fresh.db, RESOURCES);
-    await seedDemo(fresh.db);
+    // The demo dates some rows from the time of day (a lead entered 30 minutes ago, a trial three
+    // days after a visit), so this seed runs on the clock the copy was seeded on: from its first
+    // stamp (the organisations'), moving on as time does.
+    const first = await a.db.selectFrom('organisations').select('created_at').orderBy('id').executeTakeFirstOrThrow();
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true, now: seededAt(first.created_at) });
+    try {
+      fresh = openDatabase({ dataDir: ':memory:', databaseUrl: undefined });
+      await migrate(fresh.db, RESOURCES);
+      await seedDemo(fresh.db);
+    } finally {
+      vi.useRealTimers();
+    }
   });
   afterAll(async () => {
     await a.close();

@@ -216,7 +216,10 @@ export function DataTable<Row extends TableRow>(props: DataTableProps<Row>) {
   const layout = useMemo(() => layoutOf(visibleColumns, selectable, effActionsWidth), [visibleColumns, selectable, effActionsWidth]);
   const actionsStyle = useMemo<CSSProperties>(() => ({ right: 0, width: effActionsWidth, textAlign: 'center' }), [effActionsWidth]);
 
-  // Selection lives outside React state; a new page of rows starts with nothing selected.
+  // Selection lives outside React state. A new page of rows starts with nothing selected; the same
+  // rows fetched again (a refresh, a search that finds them again) keep theirs, so a tick made
+  // while a refresh was on its way is not undone by its answer. Rows without a key of their own
+  // are known only by position, so new rows always start unselected.
   const store = useMemo(() => new SelectionStore<RowKey>(), []);
   const keyOf = useCallback((row: Row, i: number): RowKey => {
     const k = row[rowKey];
@@ -224,7 +227,11 @@ export function DataTable<Row extends TableRow>(props: DataTableProps<Row>) {
   }, [rowKey]);
   const keys = useMemo(() => rows.map(keyOf), [rows, keyOf]);
   const rowByKey = useMemo(() => new Map(rows.map((r, i) => [keys[i], r])), [rows, keys]);
-  useEffect(() => store.clear(), [rows, store]);
+  useEffect(() => {
+    const keyed = rows.every((r) => typeof r[rowKey] === 'string' || typeof r[rowKey] === 'number');
+    if (keyed) store.retainOnly(new Set(keys));
+    else store.clear();
+  }, [rows, keys, rowKey, store]);
   const selectionCb = useRef(onSelectionChange);
   selectionCb.current = onSelectionChange;
   useEffect(

@@ -41,6 +41,13 @@ export class SelectionStore<K = unknown> {
     if (changed.length) this.emit(changed);
   }
 
+  /** Keeps only the selected keys that are still among `keys` (rows refreshed in place stay selected). */
+  retainOnly(keys: ReadonlySet<K>): void {
+    const changed = [...this.selected].filter((k) => !keys.has(k));
+    for (const k of changed) this.selected.delete(k);
+    if (changed.length) this.emit(changed);
+  }
+
   clear(): void {
     if (!this.selected.size) return;
     const changed = [...this.selected];

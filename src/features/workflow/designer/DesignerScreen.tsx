@@ -22,14 +22,25 @@ export default function DesignerScreen() {
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
   const [version, setVersion] = useState<number | undefined>(undefined);
+  // Held here, not in Designer: a save remounts Designer on the new version, and the tab the user
+  // went to meanwhile stays open.
+  const [tab, setTab] = useState<string>('flow');
   const { data, error, isPending } = useQuery({ queryKey: ['wf-designer', id, version], queryFn: () => callApi(designerCall, { query: { define_id: id, version } }), enabled: id > 0 });
   if (!(id > 0)) return <Alert color="orange">请从 流程定义 列表选择要设计的流程</Alert>;
   if (isPending) return <Loader size="sm" />;
   if (error) return <Alert color="red">{errorMessage(error, '流程加载失败')}</Alert>;
-  return <Designer key={`${data.id}-${data.version}-${version ?? 'cur'}`} detail={data} viewing={version} onVersion={setVersion} />;
+  return <Designer key={`${data.id}-${data.version}-${version ?? 'cur'}`} detail={data} viewing={version} onVersion={setVersion} tab={tab} onTab={setTab} />;
 }
 
-function Designer({ detail, viewing, onVersion }: { detail: DefineDetail; viewing: number | undefined; onVersion: (v: number | undefined) => void }) {
+interface DesignerProps {
+  detail: DefineDetail;
+  viewing: number | undefined;
+  onVersion: (v: number | undefined) => void;
+  tab: string;
+  onTab: (tab: string) => void;
+}
+
+function Designer({ detail, viewing, onVersion, tab, onTab }: DesignerProps) {
   const qc = useQueryClient();
   const can = useHasPermission();
   const readOnly = !can(WF_PERMS.defineSave) || (viewing !== undefined && viewing !== detail.version);
@@ -108,7 +119,7 @@ function Designer({ detail, viewing, onVersion }: { detail: DefineDetail; viewin
           ))}
         </Alert>
       )}
-      <Tabs defaultValue="flow">
+      <Tabs value={tab} onChange={(v) => onTab(v ?? 'flow')}>
         <Tabs.List>
           <Tabs.Tab value="flow">流程设计</Tabs.Tab>
           <Tabs.Tab value="form">表单设计（{form.length}）</Tabs.Tab>
