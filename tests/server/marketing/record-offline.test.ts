@@ -8,19 +8,24 @@ import '../../../server/modules/marketing/schema';
 /**
  * A follow-up written on a phone offline (mkt_record/add through the outbox, recordAddCall): the
  * replay with the same Idempotency-Key is one record, the record keeps the time it was written,
- * and a follow-up that arrives late does not move the lead's last and next follow-up back.
+ * and a follow-up that arrives late does not move the lead's last and next follow-up back. A visit
+ * noted offline (mkt_student_visit/add, visitAddCall) replayed is one visit, answering one invitation.
  */
 let s: TestServer;
 let tmk: LoggedIn;
 let bj: number;
 let tmkId: number;
+let sales: LoggedIn;
+let salesId: number;
 
 beforeAll(async () => {
   s = await createTestServer();
   tmk = await s.login('telemarketer', DEMO_PASSWORD);
   bj = await schoolId(s, 'BJ-CY');
   tmkId = await userId(s, 'telemarketer');
-}, 120_000);
+  sales = await s.login('sales', DEMO_PASSWORD);
+  salesId = await userId(s, 'sales');
+}, 300_000);
 
 afterAll(async () => s?.close());
 
@@ -81,5 +86,33 @@ describe('mkt_record/add from the outbox', () => {
     const res = await send({ resource_id: lead, result: 1, content: '跟进', next_follow_at: nowText(Date.now() - 3_600_000).slice(0, 16) });
     expect(res.body).toMatchObject({ code: 400, msg: '下次跟进时间不能早于跟进时间' });
     expect(await recordsOf(lead)).toHaveLength(0);
+  });
+});
+
+describe('mkt_student_visit/add from the outbox', () => {
+  const visit = (body: Record<string, unknown>, key: string) =>
+    s.call<{ id: number; invite_visit_id: number | null }>('POST', api('mkt_student_visit/add'), { headers: { ...sales.headers, 'Idempotency-Key': key }, json: body });
+  const visitsOf = (lead: number) => s.db.selectFrom('mkt_student_visit').select(['id', 'invite_visit_id', 'content']).where('resource_id', '=', lead).orderBy('id').execute();
+  const invitesOf = (lead: number) => s.db.selectFrom('mkt_invite_visit').select(['id', 'state']).where('resource_id', '=', lead).orderBy('id').execute();
+
+  it('sent twice with one Idempotency-Key writes one visit that answers one invitation', async () => {
+    const lead = await insertLead(s.db, { school_id: bj, tmk_id: tmkId, seller_id: salesId, pool: 3 });
+    // two open invitations: a visit written twice would answer both
+    for (const time of ['10:00', '11:00']) await ok(s.call('POST', api('mkt_invite_visit/add'), { headers: tmk.headers, json: { resource_id: lead, visit_time: `${nowText().slice(0, 10)} ${time}:00` } }));
+    const body = { resource_id: lead, visit_time: nowText().slice(0, 16), result: 1, content: '离线登记的到访' };
+    const key = `visit-${Date.now()}-${lead}`;
+    const first = await ok(visit(body, key));
+    const again = await ok(visit(body, key));
+    expect(again.id).toBe(first.id);
+    const rows = await visitsOf(lead);
+    expect(rows).toHaveLength(1);
+    const invites = await invitesOf(lead);
+    expect(rows[0]!.invite_visit_id).toBe(invites[0]!.id);
+    expect(invites.map((i) => i.state)).toEqual([2, 1]);
+
+    // another visit (its own key) is a second row and answers the next invitation
+    await ok(visit({ ...body, content: '第二次到访' }, `${key}-2`));
+    expect((await visitsOf(lead)).map((v) => v.content)).toEqual(['离线登记的到访', '第二次到访']);
+    expect((await invitesOf(lead)).map((i) => i.state)).toEqual([2, 2]);
   });
 });

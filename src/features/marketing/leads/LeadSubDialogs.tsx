@@ -1,14 +1,15 @@
 import { Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { api } from '../../../api/client';
 import { callApi } from '../../../api/call';
-import { DialogActions, notifySuccess, useDialogSubmit } from '../../../components/feedback';
+import { DialogActions, notifyInfo, notifySuccess, useDialogSubmit } from '../../../components/feedback';
 import { FieldsDialog, ResourceForm } from '../../../components/ResourcePage';
 import type { FieldDef } from '../../../contract/resource';
 import { resourceResource } from '../../../contract/resources/marketing';
 import { studentVisitResource } from '../../../contract/resources/marketing-funnel';
 import { nowText } from '../../../lib/format/dateRange';
 import { cancelSchoolCall, transferSchoolCall, yeepayCall } from '../../../contract/marketing';
+import { visitAddCall } from '../../../contract/marketing-records';
+import { enqueueAndWait } from '../../../offline/outbox';
 
 /**
  * The dialogs of a lead's detail (资源详情) beyond distribution and invalidation: 修改信息, 到访,
@@ -81,8 +82,14 @@ function DropInDialog({ lead, onClose, onDone }: { lead: LeadBrief; onClose: () 
       initial={initial}
       onClose={onClose}
       onSubmit={async (vals) => {
-        await api.post('api/v1/mkt_student_visit/add', { resource_id: lead.id, ...vals });
-        notifySuccess('到访已登记');
+        const body = { resource_id: lead.id, visit_time: vals.visit_time ?? null, receiver_id: vals.receiver_id, result: vals.result, content: vals.content };
+        // through the outbox, as 写跟进: a visit noted on a phone that lost its connection is kept
+        // and sent once when it is back (the Idempotency-Key makes a resend one visit)
+        const { outcome } = await enqueueAndWait({ call: visitAddCall, body, kind: 'mkt_student_visit', label: `到访：${lead.name}` });
+        if (outcome.state === 'rejected') throw new Error(outcome.msg || '登记到访失败');
+        if (outcome.state === 'discarded') return;
+        if (outcome.state === 'queued') notifyInfo('网络不可用，到访记录已保存，联网后自动提交');
+        else notifySuccess('到访已登记');
         onDone();
       }}
     />
