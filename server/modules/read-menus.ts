@@ -7,7 +7,7 @@ import { TEACHING_SCREENS } from '../../src/contract/classes';
 import { STUDENT_SCREENS } from '../../src/contract/students';
 
 /**
- * Who may read what: every read names the menus (screen codes of server/db/seed/menus) whose
+ * Who may read what: every read names the menus (screen codes of src/contract/menus) whose
  * screens make it; auth.ts's readPermissionMiddleware checks it for every request, as assertPerm
  * checks a write's operation code. A read named nowhere is refused to all but RC999.
  *

@@ -6,7 +6,7 @@ import { useSession } from './session';
 // the layout that shows the badge.
 const workflowContract = () => import('../contract/workflow');
 
-/** Address of 任务中心 › 我的待办 (its menu's url, server/db/seed/menus/workflow.ts). */
+/** Address of 任务中心 › 我的待办 (its menu's url, src/contract/menus/workflow.ts). */
 export const TODO_PATH = '/task/todo';
 
 /**

@@ -11,7 +11,7 @@ import { pageQuerySchema, PAGE_LABELS } from './paging';
  * (the spec names the screens only): docs/cmp.md.
  */
 
-/** Menu codes of the screens (server/db/seed/menus/cmp.ts). */
+/** Menu codes of the screens (src/contract/menus/cmp.ts). */
 export const CMP_SCREEN = {
   city: 'cmp_daily_report_city',
   school: 'cmp_daily_report_school',

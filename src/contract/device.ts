@@ -28,7 +28,7 @@ export const DEVICE_CREDENTIAL_DAYS = 365;
 export const PIN_MAX_FAILED = 5;
 export const PIN_RE = /^\d{4,6}$/;
 
-/** Operation codes of 系统管理 › 设备管理 (server/db/seed/menus/system.ts). */
+/** Operation codes of 系统管理 › 设备管理 (src/contract/menus/system.ts). */
 export const DEVICE_SCREEN = 'system_device';
 export const DEVICE_PERMS = {
   register: 'sys_device_add',

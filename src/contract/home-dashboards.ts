@@ -5,7 +5,7 @@ import { answer, defineCall } from './call';
 /**
  * 首页 dashboards (spec screens.tsv area `home`: dashboard ec, mk, ta, finance, data statistics;
  * calls.tsv `home_base_data/ec` and `/mk`, the others' paths chosen here in the same style).
- * Each dashboard has its own operation code, granted per demo role in server/db/seed/menus/home.ts;
+ * Each dashboard has its own operation code, granted per demo role in src/contract/menus/home.ts;
  * the 首页 shows the dashboards whose code the user holds. Figures are read from the real tables
  * and ledgers of the caller's campuses (DESIGN §8), money in integer fen, hours in hundredths.
  * Periods are Asia/Shanghai days (`from`..`to` inclusive).

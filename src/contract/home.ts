@@ -13,7 +13,7 @@ import { pageQuerySchema } from './paging';
  * (server/modules/home/reminders.ts) and is limited to the caller's campuses.
  */
 
-/** Menu code of 首页 (server/db/seed/menus/home.ts): the reader of the home calls. */
+/** Menu code of 首页 (src/contract/menus/home.ts): the reader of the home calls. */
 export const HOME_SCREEN = 'home';
 
 // ---------------------------------------------------------------------------------------------

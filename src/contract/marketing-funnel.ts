@@ -14,7 +14,7 @@ import { MKT_SCREEN } from './marketing';
 
 const AREA = 'marketing';
 
-/** Menu codes of the funnel's screens (server/db/seed/menus/marketing.ts). */
+/** Menu codes of the funnel's screens (src/contract/menus/marketing.ts). */
 export const MKT_FUNNEL_SCREEN = {
   inviteVisit: 'mkt_invite_visit',
   studentVisit: 'mkt_student_visit',
@@ -29,7 +29,7 @@ export const MKT_FUNNEL_SCREEN = {
 } as const;
 const S = MKT_FUNNEL_SCREEN;
 
-/** Operation codes of the funnel's special writes (their buttons: server/db/seed/menus/marketing-funnel.ts). */
+/** Operation codes of the funnel's special writes (their buttons: src/contract/menus/marketing-funnel.ts). */
 export const MKT_FUNNEL_PERM = {
   directorNotation: 'mkt_student_visit_director_notation',
   checkAttend: 'mkt_trial_lesson_student_checkAttend',

@@ -10,7 +10,7 @@ import { pageQuerySchema } from './paging';
  * (order_fee/check_fee, check_fee_json). The lists are declared in resources/orders-extras.ts.
  */
 
-/** Screens (menu codes, server/db/seed/menus/orders-extras.ts) of these lists: what their reads name. */
+/** Screens (menu codes, src/contract/menus/orders-extras.ts) of these lists: what their reads name. */
 export const ORDER_EXTRA_SCREEN = {
   refundReason: 'orders_refund_detail_reason',
   ticketConfig: 'orders_give_ticket_config',

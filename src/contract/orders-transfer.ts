@@ -11,7 +11,7 @@ import { ORDER_SCREENS } from './resources/orders';
  * who recommended the buyer (add_recommend_gift). Hours are integer hundredths, money integer fen.
  */
 
-/** Screens (menu codes, server/db/seed/menus/orders.ts) of the transfer lists: what their reads name. */
+/** Screens (menu codes, src/contract/menus/orders.ts) of the transfer lists: what their reads name. */
 export const ORDER_TRANSFER_SCREEN = {
   campus: 'orders_transfer_campus',
   classType: 'orders_class_type_transfer',

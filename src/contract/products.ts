@@ -9,7 +9,7 @@ import { MKT_SCREEN } from './marketing';
 
 const AREA = 'products';
 
-/** Menu codes of the products screens (server/db/seed/menus/products.ts). */
+/** Menu codes of the products screens (src/contract/menus/products.ts). */
 export const PRODUCT_SCREENS = {
   classPath: 'products_class_path',
   courseSchedule: 'products_course_schedule',

@@ -222,7 +222,7 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   /** how the page call takes its filters: query string (default) or form-encoded POST */
   pageMethod?: 'GET' | 'POST_FORM';
   /**
-   * Who may read it: the screens (menu codes of server/db/seed/menus) whose holders may make its
+   * Who may read it: the screens (menu codes of src/contract/menus) whose holders may make its
    * page, get and tree calls, or `'*'` (ANY_SIGNED_IN) for every signed-in user. The screens of
    * declarations whose fields refer to this one are added by the server (their selects read it). A
    * declaration naming none is readable by the administrator alone (tests/server/read-permission).

@@ -4,7 +4,7 @@ import { STUDENT_SCREEN } from './students';
  * The student screens of the inventory that are filtered views of students (spec doc 001 §2
  * "Students"): each is declared here once, with its filters and its columns, and rendered by the
  * one view screen (src/features/students) on the student declaration's page call. Menus name them
- * by `component` (server/db/seed/menus/students.ts).
+ * by `component` (src/contract/menus/students.ts).
  *
  * - `fixed`: filters every call carries (declared filters of student/page);
  * - `view`: a server-side selection the declared filters cannot say (server/modules/students/views.ts);

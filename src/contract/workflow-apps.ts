@@ -1,7 +1,7 @@
 /**
  * The application screens of the workflow area (spec screens.tsv, area workflow): each is a form
  * bound to the enabled definition of its `tag` (wf_define.tag), listing the caller's applications
- * of that kind. The menus seed (server/db/seed/menus/workflow.ts), the read permissions and the
+ * of that kind. The menus seed (src/contract/menus/workflow.ts), the read permissions and the
  * app's screen registry all read this list; the menu code is `workflow_<key>`.
  */
 export interface WfApplication {

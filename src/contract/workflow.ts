@@ -119,7 +119,7 @@ export const WF_SCREENS = {
 export const TASK_SCREENS: readonly string[] = [WF_SCREENS.todo, WF_SCREENS.done, WF_SCREENS.apply, WF_SCREENS.module, WF_SCREENS.export, ...WF_APPLICATIONS.map(applicationMenuCode), REPAIR_SUCCESS_SCREEN, REPAIR_RUKU_SCREEN];
 const DEFINE_SCREENS: readonly string[] = [WF_SCREENS.defineList, WF_SCREENS.defineEdit];
 
-/** Operation codes of the workflow writes (buttons of server/db/seed/menus/workflow.ts). */
+/** Operation codes of the workflow writes (buttons of src/contract/menus/workflow.ts). */
 export const WF_PERMS = {
   apply: 'wf_apply',
   run: 'wf_run',

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import { createTestServer, DEMO_PASSWORD, type TestServer } from './helpers';
 import { loadMenuSeeds } from '../../server/db/seed';
-import type { MenuSeed } from '../../server/db/seed/menu-seed';
+import type { MenuSeed } from '../../src/contract/menu-seed';
 import { up as revokeStrayLeadButtons } from '../../server/db/migrations/0750_lead_button_grants';
 import type { MenuRouteTag, TreeNode } from '../../src/contract/menu';
 

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { createTestServer, type TestServer } from './helpers';
 import { loadMenuSeeds } from '../../server/db/seed';
 import { syncMenus } from '../../server/db/seed/menu-sync';
-import { screen, type MenuSeed } from '../../server/db/seed/menu-seed';
+import { screen, type MenuSeed } from '../../src/contract/menu-seed';
 import type { Menu } from '../../src/contract/menu';
 import { RENAMED_SCREEN_KEYS } from '../../src/contract/areas';
 import { FULL_VALUE_PERM } from '../../src/contract/mask';

@@ -4,7 +4,7 @@ import { PUBLIC_PATHS, readMenusOf, ANY_SIGNED_IN } from '../../server/lib/auth'
 import { POST_READS } from '../../server/lib/tx';
 import { loadAccess } from '../../server/lib/principal';
 import { DEMO_USERS, loadMenuSeeds } from '../../server/db/seed';
-import type { MenuSeed } from '../../server/db/seed/menu-seed';
+import type { MenuSeed } from '../../src/contract/menu-seed';
 import { RESOURCES } from '../../src/contract/resources';
 import { readersOf } from '../../src/contract/resource';
 import { createTestServer, DEMO_PASSWORD, ADMIN, type LoggedIn, type TestServer } from './helpers';

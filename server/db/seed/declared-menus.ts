@@ -1,5 +1,5 @@
 import { actionPerm, callPath, permCode, type ResourceDef } from '../../../src/contract/resource';
-import type { MenuSeed } from './menu-seed';
+import type { MenuSeed } from '../../../src/contract/menu-seed';
 
 const WRITES = [
   ['add', '新增'],

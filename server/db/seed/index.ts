@@ -6,7 +6,7 @@ import type { Database } from '../schema';
 import { SUPER_CODE } from '../../../src/contract/session';
 import { hashPassword } from '../../lib/password';
 import { nowText } from '../../lib/time';
-import type { MenuSeed } from './menu-seed';
+import type { MenuSeed } from '../../../src/contract/menu-seed';
 import { syncMenus } from './menu-sync';
 import { withDeclaredScreens } from './declared-menus';
 import { RESOURCES } from '../../../src/contract/resources';
@@ -14,7 +14,7 @@ import { OPTION_SETS } from './option-sets';
 import { ROLES, DEMO_USERS, DEMO_PASSWORD, ADMIN_DEMO_PASSWORD, ORG_TREE, type OrgSeed } from './demo-data';
 import '../core-schema';
 
-const MENUS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'menus');
+const MENUS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../src/contract/menus');
 const DEMO_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'demo');
 
 /** Demo data of the business areas: the files of seed/demo/, each exporting `seed(db)` and an `order`. */
@@ -30,7 +30,7 @@ async function runAreaDemoSeeds(db: Kysely<Database>): Promise<void> {
   for (const m of mods) await m.seed(db);
 }
 
-/** Menu seeds of every area: the files of seed/menus/, each exporting `menus` and an `order`, and the declarations' own screens. */
+/** Menu seeds of every area: the files of src/contract/menus/, each exporting `menus` and an `order`, and the declarations' own screens. */
 export async function loadMenuSeeds(): Promise<MenuSeed[]> {
   const files = fs.readdirSync(MENUS_DIR).filter((f) => /^[a-z0-9_-]+\.ts$/.test(f));
   const mods: { order: number; file: string; menus: readonly MenuSeed[] }[] = [];

@@ -3,7 +3,7 @@ import type { Database } from '../schema';
 import { SUPER_CODE } from '../../../src/contract/session';
 import { RENAMED_SCREEN_KEYS } from '../../../src/contract/areas';
 import { nowText } from '../../lib/time';
-import type { MenuSeed } from './menu-seed';
+import type { MenuSeed } from '../../../src/contract/menu-seed';
 import '../core-schema';
 
 export interface MenuSeedKeyTable {

@@ -25,7 +25,7 @@ export const TARGETS = {
 } as const satisfies Record<string, readonly string[]>;
 export type Target = keyof typeof TARGETS;
 
-/** 任务中心 › 我的待办 (server/db/seed/menus/workflow.ts), found by its address. */
+/** 任务中心 › 我的待办 (src/contract/menus/workflow.ts), found by its address. */
 export const TODO_URL = '/task/todo';
 
 export function holdsMenu(p: Principal, codes: readonly string[]): boolean {

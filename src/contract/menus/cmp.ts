@@ -1,5 +1,5 @@
 import { screen, type MenuSeed } from '../menu-seed';
-import { CMP_PERM, CMP_SCREEN } from '../../../../src/contract/cmp';
+import { CMP_PERM, CMP_SCREEN } from '../cmp';
 
 /**
  * The daily reports and the plan report (src/features/cmp) under 教学管理, beside 校区经营计划 and

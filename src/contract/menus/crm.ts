@@ -1,5 +1,5 @@
 import { screen, type MenuSeed } from '../menu-seed';
-import { CRM_SCREEN } from '../../../../src/contract/resources/crm';
+import { CRM_SCREEN } from '../resources/crm';
 
 /**
  * 客户关系 (crm): the customers, their points (积分管理: 增加 / 扣减 / 冲正), the points mall's

@@ -1,6 +1,6 @@
 import type { MenuSeed } from '../menu-seed';
 import { screen } from '../menu-seed';
-import { PAY_KINDS, PAY_SCREENS, RULE_KINDS, payPerms, type PayKind } from '../../../../src/contract/employee_pay';
+import { PAY_KINDS, PAY_SCREENS, RULE_KINDS, payPerms, type PayKind } from '../employee_pay';
 
 export const order = 45;
 

@@ -1,5 +1,5 @@
 import { screen, type MenuSeed } from '../menu-seed';
-import { FIN_SCREEN, FLOW_KINDS, flowScreen } from '../../../../src/contract/resources/finance-flows';
+import { FIN_SCREEN, FLOW_KINDS, flowScreen } from '../resources/finance-flows';
 
 /**
  * 财务管理, the payment-channel part (issue 16): merchants, channel flows, reconciliation,

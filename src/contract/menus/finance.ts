@@ -1,5 +1,5 @@
 import { screen, type MenuSeed } from '../menu-seed';
-import { FIN_SCREEN } from '../../../../src/contract/finance-accounts';
+import { FIN_SCREEN } from '../finance-accounts';
 
 export const order = 40;
 

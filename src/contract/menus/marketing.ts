@@ -1,8 +1,8 @@
 import { screen, type MenuSeed } from '../menu-seed';
-import { MKT_SCREEN } from '../../../../src/contract/marketing';
-import { PLAN_SCREENS as P } from '../../../../src/contract/resources/marketing-plans';
-import { LEAD_IMPORT_SCREEN } from '../../../../src/contract/resources/marketing-import';
-import { MKT_FUNNEL_SCREEN as FS } from '../../../../src/contract/marketing-funnel';
+import { MKT_SCREEN } from '../marketing';
+import { PLAN_SCREENS as P } from '../resources/marketing-plans';
+import { LEAD_IMPORT_SCREEN } from '../resources/marketing-import';
+import { MKT_FUNNEL_SCREEN as FS } from '../marketing-funnel';
 
 export const order = 30;
 

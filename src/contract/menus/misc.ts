@@ -1,5 +1,5 @@
 import { screen, type MenuSeed } from '../menu-seed';
-import { UNICOM_SCREEN } from '../../../../src/contract/resources/misc-unicom';
+import { UNICOM_SCREEN } from '../resources/misc-unicom';
 
 /**
  * The misc area's screens (docs/misc.md), placed in the directories where staff look for them:

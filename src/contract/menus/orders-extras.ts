@@ -1,5 +1,5 @@
 import { screen, type MenuSeed } from '../menu-seed';
-import { ORDER_EXTRA_SCREEN as S } from '../../../../src/contract/orders-extras';
+import { ORDER_EXTRA_SCREEN as S } from '../orders-extras';
 
 /**
  * 订单管理's lists around the order (src/contract/resources/orders-extras.ts). The directory's code

@@ -1,6 +1,6 @@
 import { screen, type MenuSeed } from '../menu-seed';
-import { ORDER_SCREENS } from '../../../../src/contract/resources/orders';
-import { ORDER_TRANSFER_SCREEN } from '../../../../src/contract/orders-transfer';
+import { ORDER_SCREENS } from '../resources/orders';
+import { ORDER_TRANSFER_SCREEN } from '../orders-transfer';
 
 export const order = 18;
 

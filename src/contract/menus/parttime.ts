@@ -1,5 +1,5 @@
 import { screen, type MenuSeed } from '../menu-seed';
-import { PT_PERMS, PT_SCREENS } from '../../../../src/contract/parttime';
+import { PT_PERMS, PT_SCREENS } from '../parttime';
 
 export const order = 32;
 

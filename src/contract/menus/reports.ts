@@ -1,5 +1,5 @@
 import { screen, type MenuSeed } from '../menu-seed';
-import { REPORTS } from '../../../../src/contract/reports-list';
+import { REPORTS } from '../reports-list';
 
 export const order = 45;
 

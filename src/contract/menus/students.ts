@@ -1,8 +1,8 @@
 import { screen, type MenuSeed } from '../menu-seed';
-import { STUDENT_SCREEN as S } from '../../../../src/contract/students';
-import { FULL_VALUE_LABEL, FULL_VALUE_PERM } from '../../../../src/contract/mask';
-import { STUDENT_VIEWS, viewComponent } from '../../../../src/contract/student-views';
-import { STUDENT_IMPORT_PERM, STUDENT_IMPORT_SCREEN } from '../../../../src/contract/student-import';
+import { STUDENT_SCREEN as S } from '../students';
+import { FULL_VALUE_LABEL, FULL_VALUE_PERM } from '../mask';
+import { STUDENT_VIEWS, viewComponent } from '../student-views';
+import { STUDENT_IMPORT_PERM, STUDENT_IMPORT_SCREEN } from '../student-import';
 
 export const order = 15;
 

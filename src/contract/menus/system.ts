@@ -1,5 +1,5 @@
 import { kept, screen, type MenuSeed } from '../menu-seed';
-import { FULL_VALUE_LABEL, FULL_VALUE_PERM } from '../../../../src/contract/mask';
+import { FULL_VALUE_LABEL, FULL_VALUE_PERM } from '../mask';
 
 export const order = 1;
 

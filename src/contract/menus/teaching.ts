@@ -1,5 +1,5 @@
 import { screen, type MenuSeed } from '../menu-seed';
-import { TEACHING_RECORD_SCREENS as R } from '../../../../src/contract/resources/teaching-records';
+import { TEACHING_RECORD_SCREENS as R } from '../resources/teaching-records';
 
 export const order = 22;
 

@@ -1,9 +1,9 @@
 import { screen, type MenuSeed } from '../menu-seed';
 import { ALL_STAFF } from './home';
-import { REPAIR_RUKU_SCREEN, REPAIR_SUCCESS_SCREEN, WF_APPLICATIONS, WF_APP_GROUPS, type WfApplication } from '../../../../src/contract/workflow-apps';
-import { WF_PERMS } from '../../../../src/contract/workflow';
-import { ASSET_STOCK_SCREEN } from '../../../../src/contract/workflow-assets';
-import { SALE_REFUND_APPLY } from '../../../../src/contract/workflow-refund';
+import { REPAIR_RUKU_SCREEN, REPAIR_SUCCESS_SCREEN, WF_APPLICATIONS, WF_APP_GROUPS, type WfApplication } from '../workflow-apps';
+import { WF_PERMS } from '../workflow';
+import { ASSET_STOCK_SCREEN } from '../workflow-assets';
+import { SALE_REFUND_APPLY } from '../workflow-refund';
 
 // after the classes area's menus, where 考勤打卡 was seeded before it had its own file
 export const order = 20;

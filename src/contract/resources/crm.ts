@@ -10,7 +10,7 @@ import { studentResource } from './students';
  * Path chosen for the spec's unnamed mall gift calls: `crm_mall_gift/{add,update,delete,page,get}`.
  */
 
-/** The menu codes of the crm screens (server/db/seed/menus/crm.ts). */
+/** The menu codes of the crm screens (src/contract/menus/crm.ts). */
 export const CRM_SCREEN = {
   mallGift: 'crm_mall_gift',
   pointsRecord: 'crm_points_record',

@@ -14,7 +14,7 @@ import { defineResource, type OptionItem } from '../resource';
  * Money is integer fen everywhere (DESIGN §7); the screens show yuan.
  */
 
-/** The menu codes of the finance screens built here (server/db/seed/menus/finance-flows.ts). */
+/** The menu codes of the finance screens built here (src/contract/menus/finance-flows.ts). */
 export const FIN_SCREEN = {
   yeepay: 'finance_yeepay',
   ysepay: 'finance_ysepay',

@@ -9,7 +9,7 @@ import { defineResource, type FieldDef, type OptionItem, type ResourceDef } from
  * server/modules/marketing/plans. Paths the spec leaves unnamed are in src/contract/chosen-paths.ts.
  */
 
-/** Menu codes of these screens (server/db/seed/menus/marketing.ts, the plans block). */
+/** Menu codes of these screens (src/contract/menus/marketing.ts, the plans block). */
 export const PLAN_SCREENS = {
   hqNetwork: 'mkt_hq_network_plan',
   hqChannel: 'mkt_hq_channel_network_plan',

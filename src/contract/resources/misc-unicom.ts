@@ -3,7 +3,7 @@ import { defineResource } from '../resource';
 /**
  * 隐私号 (the carrier's privacy-number service, AXB): a staff member's call to a lead or student goes
  * through a middle number bound to the pair, so the customer's real number is never shown to staff.
- * Screen codes of its menus (server/db/seed/menus/misc.ts): who may read what.
+ * Screen codes of its menus (src/contract/menus/misc.ts): who may read what.
  */
 export const UNICOM_SCREEN = {
   /** 市场管理 › 隐私号通话: bindings of the caller's campuses (seek), bind, extend, release, call */

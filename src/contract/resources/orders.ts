@@ -86,7 +86,7 @@ export const ORDER_LOG_ACTIONS: readonly OptionItem[] = [
   { value: 'refund', text: '退费' },
 ];
 
-/** Menu codes of the order screens (server/db/seed/menus/orders.ts). */
+/** Menu codes of the order screens (src/contract/menus/orders.ts). */
 export const ORDER_SCREENS = {
   all: 'orders_all',
   audited: 'orders_audited',

@@ -12,7 +12,7 @@ import { classField, classTypeRef, dateField, monthField, remarkField, scoreFiel
  * (docs/teaching.md). Each is a list screen of its own, read by the menus of TEACHING_RECORD_SCREENS.
  */
 
-/** Menu codes of the record screens (server/db/seed/menus/teaching.ts): each is its declaration's name. */
+/** Menu codes of the record screens (src/contract/menus/teaching.ts): each is its declaration's name. */
 export const TEACHING_RECORD_SCREENS = {
   cam: 'teacher_cam',
   fas: 'teacher_fas',

@@ -10,7 +10,7 @@ import { classField, classTypeRef, dateField, monthField, remarkField, scoreFiel
  * defined here (docs/teaching.md).
  */
 
-/** Menu codes of the teaching screens (server/db/seed/menus/teaching.ts). */
+/** Menu codes of the teaching screens (src/contract/menus/teaching.ts). */
 export const TEACHING_SCREENS_MENU = {
   classroomFeedback: 'teaching_classroom_feedback',
   monthData: 'teaching_month_data',

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 
-/** Screens of the base area (spec calls.tsv `base`), by menu component key (server/db/seed/menus/). */
+/** Screens of the base area (spec calls.tsv `base`), by menu component key (src/contract/menus/). */
 export const screens: Record<string, () => Promise<{ default: ComponentType }>> = {
   'base/district': () => import('./DistrictPage'),
   'base/organ': () => import('./OrganPage'),

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 
 /**
  * Screens of the classes area (spec calls.tsv `classes`), by menu component key
- * (server/db/seed/menus/classes.ts). Class management lives here with the timetable, because they
+ * (src/contract/menus/classes.ts). Class management lives here with the timetable, because they
  * share the arrangement dialog and a feature never imports another.
  */
 export const screens: Record<string, () => Promise<{ default: ComponentType }>> = {

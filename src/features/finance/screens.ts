@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 
 type Loader = () => Promise<{ default: ComponentType }>;
 
-/** 财务管理 (server/db/seed/menus/finance.ts and finance-flows.ts); the other screens are `resource/<name>`. */
+/** 财务管理 (src/contract/menus/finance.ts and finance-flows.ts); the other screens are `resource/<name>`. */
 export const screens: Record<string, Loader> = {
   'finance/student_accounts': () => import('./StudentAccountsScreen'),
   'finance/receipts': () => import('./ReceiptsScreen'),

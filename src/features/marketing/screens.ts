@@ -3,7 +3,7 @@ import { funnelScreens } from './funnel/screens';
 
 /**
  * Screens of the marketing area (spec calls.tsv `marketing`) that are more than one declared list,
- * by menu component key (server/db/seed/menus/marketing*.ts); the others are `resource/<name>`.
+ * by menu component key (src/contract/menus/marketing*.ts); the others are `resource/<name>`.
  */
 export const screens: Record<string, () => Promise<{ default: ComponentType }>> = {
   'marketing/sms_template': () => import('./SmsTemplateScreen'),

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 
-/** Screens of the orders area by menu component key (server/db/seed/menus/orders.ts). */
+/** Screens of the orders area by menu component key (src/contract/menus/orders.ts). */
 export const screens: Record<string, () => Promise<{ default: ComponentType }>> = {
   'orders/all': () => import('./AllOrdersScreen'),
   'orders/audited': () => import('./AuditedOrdersScreen'),

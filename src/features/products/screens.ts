@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 
 /**
  * Screens of the products area (spec calls.tsv `products`) that are more than one declared list,
- * by menu component key (server/db/seed/menus/classes.ts and products.ts); the others are
+ * by menu component key (src/contract/menus/classes.ts and products.ts); the others are
  * `resource/<name>`.
  */
 export const screens: Record<string, () => Promise<{ default: ComponentType }>> = {

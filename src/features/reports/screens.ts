@@ -11,7 +11,7 @@ function reportScreen(loadDef: () => Promise<ReportDef>): Loader {
   };
 }
 
-/** 报表中心 (server/db/seed/menus/reports.ts): one screen per report declaration (src/contract/reports-*.ts). */
+/** 报表中心 (src/contract/menus/reports.ts): one screen per report declaration (src/contract/reports-*.ts). */
 export const screens: Record<string, Loader> = {
   'reports/achievement': reportScreen(async () => (await import('../../contract/reports-achievement')).achievementReport),
   'reports/sales': reportScreen(async () => (await import('../../contract/reports-sales')).salesReport),

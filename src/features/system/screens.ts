@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 
-/** Screens of system administration, by menu component key (server/db/seed/menus/system.ts). */
+/** Screens of system administration, by menu component key (src/contract/menus/system.ts). */
 export const screens: Record<string, () => Promise<{ default: ComponentType }>> = {
   'system/menu': () => import('./menu/MenuPage'),
   'system/user': () => import('./user/UserPage'),

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 
 /**
- * Screens of the teaching area by menu component key (server/db/seed/menus/teaching.ts; 操作指南管理
+ * Screens of the teaching area by menu component key (src/contract/menus/teaching.ts; 操作指南管理
  * in menus/system.ts). The reading page of guides is /system/base/guide; the teaching records
  * (外教考勤 …) are `resource/<name>` list screens rendered from their declarations.
  */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPORT_GRANTS } from '../../../server/db/seed/menus/reports';
+import { REPORT_GRANTS } from '../../../src/contract/menus/reports';
 import { REPORTS } from '../../../src/contract/reports-list';
 import { createTestServer, ADMIN, DEMO_PASSWORD, type LoggedIn, type TestServer } from '../helpers';
 import { report } from './report-helpers';

@@ -54,9 +54,11 @@ describe('architecture: areas named as in the spec', () => {
 
   it('names every declaration file and menu seed file after an area', () => {
     expect(stems('src/contract/resources').filter((s) => s !== 'index' && !areas.has(areaOfStem(s)))).toEqual([]);
-    const menuFiles = stems('server/db/seed/menus');
+    const menuFiles = stems('src/contract/menus');
     expect(menuFiles.length).toBeGreaterThan(2);
     expect(menuFiles.filter((s) => !areas.has(areaOfStem(s)))).toEqual([]);
+    // The menus moved here from server/db/seed/menus: a file still written there would never be loaded.
+    expect(fs.existsSync(path.join(ROOT, 'server/db/seed/menus')), 'menus live in src/contract/menus').toBe(false);
   });
 
   it('names the feature tests after the areas they test', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defineResource } from '../../../src/contract/resource';
 import { declaredScreen, withDeclaredScreens } from '../../../server/db/seed/declared-menus';
-import type { MenuSeed } from '../../../server/db/seed/menu-seed';
+import type { MenuSeed } from '../../../src/contract/menu-seed';
 import { loadMenuSeeds } from '../../../server/db/seed';
 
 const shelf = defineResource({

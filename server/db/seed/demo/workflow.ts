@@ -3,7 +3,7 @@ import { nowText } from '../../../lib/time';
 import type { Database } from '../../schema';
 import { createDefine, createInstance, demoAddSigner, demoRun, demoRecall, moveStock } from '../../../modules/workflow';
 import { WF_APPLICATIONS } from '../../../../src/contract/workflow-apps';
-import { APPLICATION_GRANTS } from '../menus/workflow';
+import { APPLICATION_GRANTS } from '../../../../src/contract/menus/workflow';
 import type { FormField, WfNode } from '../../../../src/contract/workflow-tree';
 
 /**

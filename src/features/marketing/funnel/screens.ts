@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 
-/** The funnel's screens of the marketing area, by menu component key (the 招生转化 block of server/db/seed/menus/marketing.ts). */
+/** The funnel's screens of the marketing area, by menu component key (the 招生转化 block of src/contract/menus/marketing.ts). */
 export const funnelScreens: Record<string, () => Promise<{ default: ComponentType }>> = {
   'marketing/student_visit': () => import('./StudentVisitScreen'),
   'marketing/trial_lesson': () => import('./TrialLessonScreen'),

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { MenuSeed } from '../../../../server/db/seed/menu-seed';
+import type { MenuSeed } from '../../../../src/contract/menu-seed';
 import { SCREENS } from '../../../../src/app/screens';
 import { resolveScreen } from '../../../../src/app/ScreenHost';
 import { resourceByName } from '../../../../src/contract/resources';
 import { RENAMED_SCREEN_KEYS } from '../../../../src/contract/areas';
 
 // Every menu seed file, the way the server's seed finds them (a new area's file is picked up too).
-const seedModules = import.meta.glob<{ menus?: readonly MenuSeed[] }>('../../../../server/db/seed/menus/*.ts', { eager: true });
+const seedModules = import.meta.glob<{ menus?: readonly MenuSeed[] }>('../../../../src/contract/menus/*.ts', { eager: true });
 
 function screenKeys(nodes: readonly MenuSeed[], out: { name: string; key: string }[] = []): { name: string; key: string }[] {
   for (const n of nodes) {
