@@ -41,8 +41,10 @@ export async function loadVersion(db: Kysely<Database>, versionId: number): Prom
 /**
  * A definition by key, id or tag (the enabled one of that business kind). Only enabled, undeleted
  * definitions start instances; `anyState` loads a disabled one too (running instances, the designer).
+ * `versionId`: that version's tree and form instead of the current one's (a running instance's
+ * version; read instead of the current one, not besides it).
  */
-export async function loadDefine(db: Kysely<Database>, by: { defineKey?: string; defineId?: number; tag?: string }, opts: { anyState?: boolean } = {}): Promise<LoadedDefine> {
+export async function loadDefine(db: Kysely<Database>, by: { defineKey?: string; defineId?: number; tag?: string }, opts: { anyState?: boolean; versionId?: number } = {}): Promise<LoadedDefine> {
   let qb = db.selectFrom('wf_define').selectAll().where('del_flag', '=', 0);
   if (by.defineId) qb = qb.where('id', '=', by.defineId);
   else if (by.defineKey) qb = qb.where('define_key', '=', by.defineKey);
@@ -51,7 +53,7 @@ export async function loadDefine(db: Kysely<Database>, by: { defineKey?: string;
   if (!opts.anyState) qb = qb.where('state', '=', 1);
   const row = await qb.orderBy('id').executeTakeFirst();
   if (!row || row.version_id === null) throw new ApiError(404, opts.anyState ? '流程不存在' : '流程不存在或未启用');
-  const v = await loadVersion(db, row.version_id);
+  const v = await loadVersion(db, opts.versionId ?? row.version_id);
   return { row, versionId: v.id, version: v.version, tree: v.tree, form: v.form, stepNames: parseJson<Record<string, string>>(row.step_names, {}) };
 }
 

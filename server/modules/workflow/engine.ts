@@ -7,7 +7,7 @@ import { TASK_STATES, WF_STATES, type FormDiff, type PathNode, type StepAction }
 import { allNodes, branchEntry, chooseBranch, findNode, nextAfter, type ApproverNode, type FormField, type WfNode } from '../../../src/contract/workflow-tree';
 import { administrators, resolveRule, type Person } from './approvers';
 import { checkForm, formDiff, type FormValues } from './form';
-import { loadDefine, loadVersion, nodeName, type LoadedDefine } from './defines';
+import { loadDefine, nodeName, type LoadedDefine } from './defines';
 import { runApplyCheck, runOutcome, type Outcome } from './outcomes';
 import { ownAttachments } from './attachments';
 import './schema';
@@ -82,9 +82,7 @@ function parseForm(text: string): FormValues {
 
 /** The definition and version an instance runs on. */
 async function instanceVersion(db: Kysely<Database>, inst: { define_id: number; version_id: number }): Promise<LoadedDefine> {
-  const def = await loadDefine(db, { defineId: inst.define_id }, { anyState: true });
-  const version = await loadVersion(db, inst.version_id);
-  return { ...def, tree: version.tree, form: version.form, versionId: version.id, version: version.version };
+  return loadDefine(db, { defineId: inst.define_id }, { anyState: true, versionId: inst.version_id });
 }
 
 function dueAt(node: ApproverNode, def: LoadedDefine): string {
@@ -365,11 +363,14 @@ async function afterApproval(db: Kysely<Database>, inst: InstanceRecord, def: Lo
   const original = tasks.filter((t) => t.added === 0);
   const mode = node?.mode ?? 'any';
   const adminTask = original.some((t) => t.assignee_id === null && t.state === TASK_STATES.APPROVED);
+  // the node's tasks closed here; with `tasks` (read under the instance's lock) they tell what is still open
+  const cancelled = new Set<number>();
   if (mode === 'any' || adminTask) {
     const decided = original.some((t) => t.state === TASK_STATES.APPROVED);
     if (decided) {
       const others = original.filter(open).map((t) => t.id);
       if (others.length > 0) await db.updateTable('wf_task').set({ state: TASK_STATES.CANCELLED, updated_at: nowText() }).where('id', 'in', others).execute();
+      for (const id of others) cancelled.add(id);
     }
   } else if (mode === 'seq' && !original.some((t) => t.state === TASK_STATES.PENDING)) {
     const next = original.filter((t) => t.state === TASK_STATES.WAITING).sort((a, b) => a.seq_no - b.seq_no)[0];
@@ -384,8 +385,7 @@ async function afterApproval(db: Kysely<Database>, inst: InstanceRecord, def: Lo
       return;
     }
   }
-  const fresh = await db.selectFrom('wf_task').select(['state']).where('instance_id', '=', inst.id).where('node_id', '=', nodeId).where('round', '=', inst.round).execute();
-  if (fresh.some((t) => t.state === TASK_STATES.PENDING || t.state === TASK_STATES.WAITING)) return;
+  if (tasks.some((t) => open(t) && !cancelled.has(t.id))) return;
   await enter(db, inst, def, nextAfter(def.tree, nodeId), actorId);
 }
 

@@ -6,7 +6,7 @@ import { hasPerm } from '../../lib/auth';
 import { inScope, whereInScope } from '../../lib/scope';
 import { countOf, likeInsensitive, likePattern } from '../../db/dialect';
 import { listOrder } from '../../lib/list-order';
-import { countOfTable } from '../../lib/count-cache';
+import { cachedCount, countOfTable } from '../../lib/count-cache';
 import { STEP_ACTION_TEXT, TASK_STATES, WF_STATES, WF_STATE_TEXT, type InstanceDetail, type InstancePage, type InstanceRow, type PathNode, type StepAction, type StepRow, type wfInstanceListQuery } from '../../../src/contract/workflow';
 import type { z } from 'zod';
 import { findNode } from '../../../src/contract/workflow-tree';
@@ -71,6 +71,41 @@ function todoInstanceIds(db: Kysely<Database>, p: Principal) {
   return queue ? ids.unionAll(queue.select('t.instance_id')) : ids;
 }
 
+/**
+ * The same instances, each once, read from the task index alone (every task has its instance;
+ * instances are never deleted): the count and the default page of the unfiltered to-do list. Going
+ * through wf_instance instead looks every pending task's instance up by id, one random page of a
+ * large table each (about 10 ms for the 333 to-dos of the bench's finance reviewer).
+ */
+function todoDistinctIds(db: Kysely<Database>, p: Principal) {
+  const { own, queue } = todoBranches(db, p);
+  const ids = own.select('t.instance_id');
+  return db.selectFrom((queue ? ids.union(queue.select('t.instance_id')) : ids.distinct()).as('x')).select('x.instance_id');
+}
+
+/** The number of to-do instances, on the task index (see todoDistinctIds). */
+function todoCount(db: Kysely<Database>, p: Principal): Promise<number> {
+  return countOf(todoDistinctIds(db, p));
+}
+
+/**
+ * The decided tasks' instances (the done badge): counted on the task index alone, and kept while
+ * wf_task is unchanged (count-cache.ts). An approver of long standing has decided tens of thousands
+ * of tasks (the bench's finance reviewer: 39,000), and counting them distinct is most of the cost of
+ * every task-center list, while between two approvals the answer is the same.
+ */
+function doneCount(db: Kysely<Database>, p: Principal): Promise<number> {
+  return cachedCount(db, 'wf_task', `wf_done\u0000${p.userId}`, () =>
+    db
+      .selectFrom('wf_task')
+      .select(sql<number | string>`count(distinct instance_id)`.as('n'))
+      .where('assignee_id', '=', p.userId)
+      .where('state', 'in', [TASK_STATES.APPROVED, TASK_STATES.REFUSED])
+      .executeTakeFirst()
+      .then((r) => Number(r?.n ?? 0)),
+  );
+}
+
 /** The caller's pending tasks of these instances, in task order. */
 async function todoTasksOf(db: Kysely<Database>, p: Principal, instanceIds: readonly number[]): Promise<{ task_id: number; instance_id: number }[]> {
   const { own, queue } = todoBranches(db, p);
@@ -122,15 +157,8 @@ function toRow(r: Omit<InstanceRow, 'state_text'>): InstanceRow {
  */
 export async function taskCounts(db: Kysely<Database>, p: Principal, knownTodo?: number): Promise<InstancePage['counts']> {
   const [todo, done, apply, copy] = await Promise.all([
-    knownTodo ?? countOf(db.selectFrom('wf_instance as i').select('i.id').where('i.id', 'in', todoInstanceIds(db, p))),
-    // the decided tasks' instances counted on the task index alone (every task has its instance)
-    db
-      .selectFrom('wf_task')
-      .select(sql<number | string>`count(distinct instance_id)`.as('n'))
-      .where('assignee_id', '=', p.userId)
-      .where('state', 'in', [TASK_STATES.APPROVED, TASK_STATES.REFUSED])
-      .executeTakeFirst()
-      .then((r) => Number(r?.n ?? 0)),
+    knownTodo ?? todoCount(db, p),
+    doneCount(db, p),
     countOf(db.selectFrom('wf_instance').select('id').where('applicant_id', '=', p.userId).where('state', '=', WF_STATES.RUNNING)),
     countOf(db.selectFrom('wf_copy').select('id').where('user_id', '=', p.userId)),
   ]);
@@ -139,17 +167,28 @@ export async function taskCounts(db: Kysely<Database>, p: Principal, knownTodo?:
 
 export async function instancePage(db: Kysely<Database>, p: Principal, q: ListQuery): Promise<InstancePage> {
   const qb = listQuery(db, p, q);
+  const unfiltered = !q.ref_type && !q.tag && !q.state && !q.keyword && !q.applicant_id && !q.school_id && !q.date_start && !q.date_end;
+  const order = listOrder(q.sort, { id: 'i.id', created_at: 'i.created_at', finished_at: 'i.finished_at', state: 'i.state', title: 'i.title' }, [['i.id', 'desc']]);
+  // the unfiltered to-do list in its usual order (newest first) needs nothing of wf_instance but
+  // the 20 rows shown: its count and its page are read from the task index (todoDistinctIds)
+  const tasksOnly = q.type === 'todo' && unfiltered && order.length === 1 && order[0][0] === 'i.id' && order[0][1] === 'desc';
+  let totalSize: number;
+  if (tasksOnly) totalSize = await todoCount(db, p);
   // every instance in scope (the monitor, an applicant's own) filters on wf_instance only: its
   // count is kept while the table is unchanged (count-cache.ts); the other lists read tasks or copies too
-  const totalSize = q.type === 'all' || q.type === 'apply' ? await countOfTable(db, 'wf_instance', qb.select('i.id')) : await countOf(qb.select('i.id'));
+  else if (q.type === 'all' || q.type === 'apply') totalSize = await countOfTable(db, 'wf_instance', qb.select('i.id'));
+  else totalSize = await countOf(qb.select('i.id'));
   let pageIds = qb.select('i.id');
   let sorted = base(db).select([...COLUMNS]);
-  for (const [ref, dir] of listOrder(q.sort, { id: 'i.id', created_at: 'i.created_at', finished_at: 'i.finished_at', state: 'i.state', title: 'i.title' }, [['i.id', 'desc']])) {
+  for (const [ref, dir] of order) {
     pageIds = pageIds.orderBy(sql.ref(ref), dir);
     sorted = sorted.orderBy(sql.ref(ref), dir);
   }
+  const offset = (q.page - 1) * q.rows;
   // the page's ids first, then their joins (the definition, applicant and campus names of 20 rows)
-  const rows = await sorted.where('i.id', 'in', pageIds.limit(q.rows).offset((q.page - 1) * q.rows)).execute();
+  const rows = await sorted
+    .where('i.id', 'in', tasksOnly ? todoDistinctIds(db, p).orderBy('x.instance_id', 'desc').limit(q.rows).offset(offset) : pageIds.limit(q.rows).offset(offset))
+    .execute();
   let content = rows.map((r) => toRow(r as Omit<InstanceRow, 'state_text'>));
   if (q.type === 'todo' && content.length > 0) {
     const tasks = await todoTasksOf(
@@ -162,7 +201,6 @@ export async function instancePage(db: Kysely<Database>, p: Principal, q: ListQu
     content = content.map((r) => ({ ...r, task_id: byInstance.get(r.id) ?? null }));
   }
   // the unfiltered to-do list's total is the to-do badge: not counted twice
-  const unfiltered = !q.ref_type && !q.tag && !q.state && !q.keyword && !q.applicant_id && !q.school_id && !q.date_start && !q.date_end;
   return { content, totalSize, counts: await taskCounts(db, p, q.type === 'todo' && unfiltered ? totalSize : undefined) };
 }
 

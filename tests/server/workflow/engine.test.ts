@@ -475,6 +475,29 @@ describe('lists and scope', () => {
     expect(all.totalSize).toBe(1);
   });
 
+  it('totals and badges follow every write in a running server (counts kept per table version are dropped when instances or tasks change)', async () => {
+    const def = await define(start(approver('a', { kind: 'user', user_ids: [ids.principal] })));
+    const list = (user: string, query: Record<string, string | number>) => ok(get<InstancePage>(user, 'wf_instance_list', query));
+    const monitor = await list('admin', { type: 'all' });
+    const mine = await list('sales', { type: 'apply' });
+    const todo = await list('principal', { type: 'todo' });
+    const a = await apply('sales', def);
+    expect((await list('admin', { type: 'all' })).totalSize).toBe(monitor.totalSize + 1);
+    expect((await list('sales', { type: 'apply' })).totalSize).toBe(mine.totalSize + 1);
+    const waiting = await list('principal', { type: 'todo' });
+    expect(waiting.totalSize).toBe(todo.totalSize + 1);
+    expect(waiting.counts.todo).toBe(waiting.totalSize);
+    // newest first, with the task to act on
+    expect(waiting.content[0]).toMatchObject({ id: a });
+    expect(waiting.content[0].task_id).toBe(await taskOf('principal', a));
+    await run('principal', a);
+    const after = await list('principal', { type: 'todo' });
+    expect(after.totalSize).toBe(todo.totalSize);
+    expect(after.content.map((r) => r.id)).not.toContain(a);
+    expect(after.counts.done).toBe(waiting.counts.done + 1);
+    expect((await list('sales', { type: 'apply' })).counts.apply).toBe(mine.counts.apply);
+  });
+
   it('bad input answers 400 in Chinese and writes nothing', async () => {
     const r = await post('sales', 'create_instance', { define_key: 'sale_refund', form: { student_name: '张三' } });
     expect(r.body.code).toBe(400);
