@@ -1,6 +1,6 @@
 import { loadConfig } from './config';
 import { openDatabase } from './db/index';
-import { ledgerViolations } from './modules/orders';
+import { ledgerViolations, transferReceiptViolations } from './modules/orders';
 import { checkFinanceLedgers } from './modules/finance';
 
 /**
@@ -15,6 +15,8 @@ async function main(): Promise<void> {
   const started = Date.now();
   try {
     const violations = await ledgerViolations(opened.db);
+    // the orders' transfers against their finance receipts (结转/转班): the paid money moved equals what the receipts carried
+    violations.push(...(await transferReceiptViolations(opened.db)));
     // the finance area: student account chains and receipts (numbering, cancellations, account rows)
     const finance = await checkFinanceLedgers(opened.db);
     for (const b of finance.accountBreaks) violations.push({ kind: 'chain', subject: `fin_stu_account_flow ${b.account_key}`, detail: `第${b.seq}条余额 ${b.balance_after}，应为 ${b.expected}` });

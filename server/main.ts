@@ -14,6 +14,7 @@ import { scheduleWorkflowReminders } from './modules/workflow';
 import { scheduleLeadRecycling } from './modules/marketing';
 import { scheduleHoursExpiry, scheduleInstallmentOverdue } from './modules/orders';
 import { scheduleDailyReports } from './modules/cmp';
+import { scheduleWithholding } from './modules/finance';
 
 function banner(config: AppConfig, opened: Pick<OpenedDatabase, 'dialect'>): string {
   const url = `http://${config.host}:${config.port}`;
@@ -49,6 +50,8 @@ function listen(config: AppConfig, opened: OpenedDatabase, onListening?: () => v
   const stopReminders = scheduleWorkflowReminders(opened.db);
   const stopRecycling = scheduleLeadRecycling(opened.db);
   const stopOverdue = scheduleInstallmentOverdue(opened.db);
+  // 分期代扣: the day's due installments withheld through the payment provider, once a day
+  const stopWithholding = scheduleWithholding(opened.db);
   const stopExpiry = scheduleHoursExpiry(opened.db);
   // the daily reports at their rules' times; days missed while stopped are made a few seconds after start
   const stopReports = scheduleDailyReports(opened.db);
@@ -59,6 +62,7 @@ function listen(config: AppConfig, opened: OpenedDatabase, onListening?: () => v
     stopRecycling();
     stopReminders();
     stopOverdue();
+    stopWithholding();
     stopExpiry();
     stopReports();
     server.close();

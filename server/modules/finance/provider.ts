@@ -30,6 +30,11 @@ export interface PaymentProvider {
   quickPay(ctx: ProviderContext, req: { outTradeNo: string; bindNo: string; amount: number }): Promise<{ smsCode?: string }>;
   confirmQuickPay(ctx: ProviderContext, req: { outTradeNo: string; smsCode: string; expected: string | null }): Promise<Confirmation>;
   unbind(ctx: ProviderContext, req: { bindNo: string }): Promise<void>;
+  /**
+   * 代扣: takes `amount` fen under a withholding agreement the parent signed once (no SMS). The
+   * channel deduplicates by `outTradeNo`: asking again with the same number never takes twice.
+   */
+  withhold(ctx: ProviderContext, req: { outTradeNo: string; agreementNo: string; amount: number }): Promise<WithholdResult>;
   /** the channel's statement of one business day (对账单下载): how many trades and how much it holds */
   downloadStatement(ctx: ProviderContext, req: { kind: FlowKind; merchantNo: string | null; day: string }): Promise<StatementSummary>;
 }
@@ -55,6 +60,16 @@ export interface TradeStatus {
   statusText: string;
   amount: number | null;
   payTime: string | null;
+  requestId: number;
+  simulated: boolean;
+}
+
+export interface WithholdResult {
+  ok: boolean;
+  /** the channel's trade number when taken */
+  tradeNo: string | null;
+  /** why not (余额不足, 协议已解约…) */
+  message: string | null;
   requestId: number;
   simulated: boolean;
 }
@@ -138,6 +153,13 @@ export const builtinPaymentProvider: PaymentProvider = {
   },
   async unbind(ctx, req) {
     await record(ctx, CARD_PROVIDER_KIND, 'unbind', req.bindNo, req, { ok: true });
+  },
+  // no channel to take from: the demo's agreements always pay; the trade number is derived from
+  // the out trade number, as a channel answers the same trade for the same number
+  async withhold(ctx, req) {
+    const tradeNo = `BW${req.outTradeNo}`;
+    const requestId = await record(ctx, CARD_PROVIDER_KIND, 'withhold', req.outTradeNo, req, { ok: true, tradeNo });
+    return { ok: true, tradeNo, message: null, requestId, simulated: true };
   },
   // no channel to ask: the statement is what the campus already holds of that channel and day
   // (imported statements), so a reconciliation after it finds nothing new

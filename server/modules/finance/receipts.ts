@@ -186,11 +186,18 @@ export const OWN_REF_TYPES = new Set(['account', 'manual', 'initial', 'quick_pay
  * a closed month keeps its totals) is issued, the original stays visible as 已作废, and the
  * account row it moved is reversed (refused with 余额不足 when the deposit is already spent).
  */
-export async function cancelReceipt(trx: Db, original: ReceiptRow, reason: string, by: number | null): Promise<{ original: ReceiptRow; reversal: ReceiptRow }> {
+export async function cancelReceipt(
+  trx: Db,
+  original: ReceiptRow,
+  reason: string,
+  by: number | null,
+  /** byOwner: the area of the business record cancels it itself while undoing that record (no handler runs) */
+  options: { byOwner?: boolean } = {},
+): Promise<{ original: ReceiptRow; reversal: ReceiptRow }> {
   if (original.state === 2) throw new ApiError(409, `收据 ${original.receipt_no} 已作废，不能重复作废`);
   if (original.state === 3) throw new ApiError(409, `收据 ${original.receipt_no} 是冲销收据，不能作废`);
-  const handler = original.ref_type && !OWN_REF_TYPES.has(original.ref_type) ? cancelHandlers.get(original.ref_type) : undefined;
-  if (original.ref_type && !OWN_REF_TYPES.has(original.ref_type) && !handler) {
+  const handler = original.ref_type && !OWN_REF_TYPES.has(original.ref_type) && !options.byOwner ? cancelHandlers.get(original.ref_type) : undefined;
+  if (original.ref_type && !OWN_REF_TYPES.has(original.ref_type) && !handler && !options.byOwner) {
     throw new ApiError(409, `收据 ${original.receipt_no} 由业务单据 ${original.ref_id ?? ''} 生成，请在该业务中办理退费或作废`);
   }
   const now = nowText();

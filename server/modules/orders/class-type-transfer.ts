@@ -17,6 +17,7 @@ import { orderInScope, stateText, writeLog, type OrderRow } from './order-rules'
 import { reverseTransfer, toHours, transferLine } from './hours';
 import { holdingsOf } from './transfers';
 import { postOrderDue, reverseOrderDues } from './dues-posting';
+import { cancelTransferReceipts, issueTransferReceipts } from './transfer-receipts';
 import './schema';
 
 type Db = Kysely<Database>;
@@ -94,6 +95,7 @@ export async function convertClassType(db: Db, order: OrderRow, body: ClassTypeT
   if (toHoursWanted <= 0) throw new ApiError(400, `转出价值 ${formatYuan(value)} 元不足以换算 0.01 课时的「${toName}」`);
   let credited = 0;
   let moved = 0;
+  let paid = 0;
   for (const [i, p] of parts.entries()) {
     // the credited hours split over the parts by value; the last part takes what rounding left
     const share = i === parts.length - 1 ? toHoursWanted - credited : value === 0 ? 0 : Math.floor((toHoursWanted * p.value) / value);
@@ -101,7 +103,11 @@ export async function convertClassType(db: Db, order: OrderRow, body: ClassTypeT
     const m = await transferLine(db, { lineId: p.lineId, hours: p.take, to: { schoolId: order.school_id, studentId: order.student_id, classTypeId: body.to_class_type_id, orderId: order.id, hours: share }, ...refOf(row.id), by: principal.userId });
     credited += share;
     moved += m.paid + m.promo;
+    paid += m.paid;
   }
+  // the paid money follows the hours to the new class type: a 转班 receipt pair (same student and campus)
+  const side = { schoolId: order.school_id, studentId: order.student_id };
+  await issueTransferReceipts(db, { refType: 'order_student_class_type', refId: row.id, from: side, to: side, paid, by: principal.userId, remark: `转班型「${fromName}」→「${toName}」（订单 ${order.order_no ?? order.id}）` });
   const difference = Math.max(0, Math.round((toHoursWanted * fee.unit_price) / 100) - moved);
   await db.updateTable('order_student_class_type').set({ from_hours: want, value: moved, to_hours: credited, difference }).where('id', '=', row.id).execute();
   await writeLog(db, order, principal, 'class_type_transfer', `「${fromName}」${toHours(want)} 课时（价值 ${formatYuan(moved)} 元）转为「${toName}」${toHours(credited)} 课时${difference > 0 ? `，应补差价 ${formatYuan(difference)} 元` : ''}`);
@@ -142,6 +148,7 @@ export function registerClassTypeTransfer(app: Hono<AppEnv>): void {
       // the difference owed goes first: refused while it is paid, before any hours move back
       const after = await reverseOrderDues(db, principal, order, dueRef(row.id), `撤销转班型记录 ${row.id}`);
       await reverseTransfer(db, { ...refOf(row.id), reason: '撤销转班型', by: principal.userId });
+      await cancelTransferReceipts(db, { refType: 'order_student_class_type', refId: row.id, reason: `撤销转班型记录 ${row.id}`, by: principal.userId });
       await db.updateTable('order_student_class_type').set({ state: REVERSED, updated_at: nowText(), updated_by: principal.userId }).where('id', '=', row.id).execute();
       await writeLog(db, after, principal, 'class_type_transfer', `撤销转班型记录 ${row.id}`);
       count += 1;

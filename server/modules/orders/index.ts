@@ -15,6 +15,7 @@ import { registerClassTypeTransfer } from './class-type-transfer';
 import { registerRecommendGift } from './recommend-gift';
 import { registerOldRecommend } from './old-recommend';
 import { registerContractDelay } from './contract-delay';
+import { registerToProduct } from './to-product';
 import './schema';
 
 /**
@@ -41,6 +42,7 @@ export function register(app: Hono<AppEnv>, _deps: AppDeps): void {
   registerRecommendGift(app);
   registerOldRecommend(app);
   registerContractDelay(app);
+  registerToProduct(app);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -79,6 +81,8 @@ export {
 export { extendLinesValidity, type ValidityMove, type MovedLine } from './validity';
 export { lineBalances, type LineBalance } from './balances';
 export { ledgerViolations, type Violation } from './ledger-check';
+// the finance receipts of the transfers (结转/转班) and their check (npm run ledger:check)
+export { transferReceiptViolations } from './transfer-receipts';
 export { hoursLedger, moneyLedger, lineAccount, paidAccount, promoAccount } from './ledgers';
 export { signedOrders, SIGNED_STATES } from './sign-counts';
 export { onOrderSigned, type OrderSignedEvent, type OrderSignedHandler } from './sign-events';

@@ -16,6 +16,7 @@ import { moveStudentToCampus, studentInScope } from '../students';
 import { orderInScope, stateText as orderStateText, writeLog, type OrderRow } from './order-rules';
 import { moneyLedger, paidAccount, promoAccount } from './ledgers';
 import { transferLine } from './hours';
+import { issueTransferReceipts } from './transfer-receipts';
 import './schema';
 
 type Db = Kysely<Database>;
@@ -267,6 +268,16 @@ export function registerTransfers(app: Hono<AppEnv>): void {
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) === 0) throw new ApiError(409, '转校区申请已被他人处理，请刷新后重试');
     const student = await moveStudent(db, principal, t, ref);
+    // the paid money leaves the old campus and arrives at the new one: a 结转 receipt pair
+    await issueTransferReceipts(db, {
+      refType: 'order_transfer_campus',
+      refId: ref.refId,
+      from: { schoolId: order.school_id, studentId: order.student_id },
+      to: { schoolId: t.to_school_id, studentId: order.student_id },
+      paid: moved.paid + (student?.paid ?? 0),
+      by: principal.userId,
+      remark: `转校区 ${t.transfer_no ?? ''}：订单 ${order.order_no ?? order.id}`,
+    });
     const note = !student ? '' : student.hours > 0 ? `；学员转至新校区，另转入无订单课时 ${student.hours / 100} 课时` : '；学员转至新校区';
     await amendOrder(db, order, principal, { school_id: t.to_school_id }, 'transfer_campus', `转校区 ${t.transfer_no ?? ''}：${t.reason ?? ''}${note}`);
     return { id: t.id, order_id: order.id, state: CT.done, hours: moved.hours, paid_money: moved.paid, promo_money: moved.promo };
@@ -282,6 +293,8 @@ export function registerTransfers(app: Hono<AppEnv>): void {
     if (held.lines.length === 0) throw new ApiError(409, '该订单没有剩余课时，不能转让');
     const ref = { refType: 'order_transfer', refId: `${order.id}-v${order.version}` };
     const moved = await moveHoldings(db, order, { schoolId: order.school_id, studentId: to.id }, ref, principal.userId);
+    // the paid money goes with the order to the other student: a 结转 receipt pair
+    await issueTransferReceipts(db, { refType: 'order_transfer', refId: ref.refId, from: { schoolId: order.school_id, studentId: order.student_id }, to: { schoolId: order.school_id, studentId: to.id }, paid: moved.paid, by: principal.userId, remark: `订单 ${order.order_no ?? order.id} 由 ${held.student_name ?? ''} 转让给 ${to.name}` });
     const updated = await amendOrder(db, order, principal, { student_id: to.id }, 'transfer_order', `订单由 ${held.student_name ?? ''} 转让给 ${to.name}：${body.reason}`);
     return { id: order.id, student_id: to.id, version: updated.version, hours: moved.hours, paid_money: moved.paid, promo_money: moved.promo };
   });
