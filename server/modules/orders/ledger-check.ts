@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/schema';
 import { CREDIT_TYPES, DEBIT_TYPES, hoursLedger, moneyLedger } from './ledgers';
+import { dueMoneyViolations } from './due-money-check';
 
 export interface Violation {
   /** what is broken: the ledger chain, a line's invariant, a cached total */
@@ -132,5 +133,7 @@ export async function ledgerViolations(db: Kysely<Database>): Promise<Violation[
     from order_form o left join (select order_id, sum(amount) as posted from order_due group by order_id) d on d.order_id = o.id
     where coalesce(o.due_amount, 0) <> coalesce(d.posted, 0) order by o.id`.execute(db);
   for (const d of dues.rows) out.push({ kind: 'cache', subject: `订单 ${d.id}`, detail: `应补差价 ${n(d.due_amount ?? 0)}，补差记录合计 ${n(d.posted)}` });
+  // 应补差价 received: on its lines' paid money, which equals their paid accounts' credits (due-money-check.ts)
+  out.push(...(await dueMoneyViolations(db)));
   return out;
 }

@@ -10,6 +10,7 @@ import { addDays } from '../classes';
 import { activateLine, openLine } from './hours';
 import { assertTransition, orderInScope, stateText, writeLog, type OrderRow } from './order-rules';
 import { issueReceipt } from './receipts';
+import { syncDueMoney } from './due-money';
 
 type Db = Kysely<Database>;
 
@@ -160,6 +161,8 @@ export async function recordOrderPayment(db: Db, actor: Pick<Principal, 'userId'
     .executeTakeFirst();
   if (!updated) throw new ApiError(409, '订单已被他人收款，请刷新后重试');
   await writeLog(db, updated, actor, 'payment', `${input.logNote ? `${input.logNote}，` : ''}收据 ${input.receiptNo}，${(input.amount / 100).toFixed(2)} 元`);
+  // money beyond the order's own price pays its 应补差价: credited to the lines the difference bought
+  await syncDueMoney(db, order.id, by);
   return { order: await activateIfPaid(db, order.id, by), payment_id: payment.id };
 }
 

@@ -9,6 +9,7 @@ import { deactivateLine } from './hours';
 import { PAYABLE_STATES } from './lifecycle';
 import { NOT_FOUND_MSG, setOrderState, stateText, writeLog } from './order-rules';
 import { returnAccountPayment } from './receipts';
+import { syncDueMoney } from './due-money';
 import './schema';
 
 type Db = Kysely<Database>;
@@ -33,7 +34,8 @@ export interface PaymentReversal {
  * Takes a payment back off its order (the receipt of that money was cancelled; its reversing
  * receipt, with a number of its own, is already issued): a negative payment row carrying the
  * reversal's number (rows are never edited, so every sum of payments by day stays right), the
- * order's paid amount drops by it, and an order no longer fully paid has its lines made
+ * order's paid amount drops by it, the 应补差价 money it paid comes off the lines it was credited to
+ * (syncDueMoney), and an order whose own price (deal less dues) is no longer paid has its lines made
  * unconsumable again (refused 409 when hours were used meanwhile: that is a refund); an order in
  * progress goes back to 已确认合同. Refused 409 for an order completed, ended or refunded. Money
  * from the student's account is the caller's (it knows the business record that took it).
@@ -57,7 +59,11 @@ export async function reverseOrderPayment(db: Db, orderId: number, p: PaymentRev
     .insertInto('order_payment')
     .values({ school_id: order.school_id, order_id: order.id, receipt_no: p.reversalNo, amount: -amount, method: p.method, paid_at: now, remark: why.slice(0, 255), created_at: now, updated_at: now, created_by: by, updated_by: by })
     .execute();
-  const lines = updated.paid_amount < updated.deal_amount ? await db.selectFrom('order_contract_line').select('id').where('order_id', '=', order.id).where('active', '=', 1).orderBy('id').execute() : [];
+  // the difference money (应补差价) comes off its lines first; the lines stay consumable while the
+  // order's own price (deal less its dues) is still paid: only the difference is owed again
+  await syncDueMoney(db, order.id, by, why);
+  const ownPrice = updated.deal_amount - Number(updated.due_amount ?? 0);
+  const lines = updated.paid_amount < ownPrice ? await db.selectFrom('order_contract_line').select('id').where('order_id', '=', order.id).where('active', '=', 1).orderBy('id').execute() : [];
   for (const l of lines) await deactivateLine(db, l.id, why, by);
   const actor = await actorOf(db, by);
   await writeLog(db, updated, actor, 'payment_cancel', `收据 ${p.originalNo} 作废（冲销收据 ${p.reversalNo}），${formatYuan(amount)} 元：${reason}`);
