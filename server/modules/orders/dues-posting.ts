@@ -34,7 +34,8 @@ type Db = Kysely<Database>;
 type Actor = Pick<Principal, 'userId' | 'name'>;
 
 export interface DueRef {
-  kind: 'class_type_difference';
+  /** 转班型's or 一键转产品's difference */
+  kind: 'class_type_difference' | 'product_difference';
   refType: string;
   refId: number;
 }

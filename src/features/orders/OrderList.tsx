@@ -13,6 +13,7 @@ import { ModifyOrderDialog } from './ModifyOrderDialog';
 import { OrderDetail } from './OrderDetail';
 import { OrderEntryDialog } from './OrderEntryDialog';
 import { OrderRefundDialog } from './OrderRefundDialog';
+import { ToProductDialog } from './ToProductDialog';
 import { PayDialog } from './PayDialog';
 import { ProcessingDialog } from './ProcessingDialog';
 import { ClassTypeTransferDialog } from './ClassTypeTransferDialog';
@@ -20,7 +21,7 @@ import { TeacherChangeDialog } from './TeacherChangeDialog';
 import { TransferCampusDialog } from './TransferCampusDialog';
 import { TransferOrderDialog } from './TransferOrderDialog';
 
-type RowDialog = 'detail' | 'audit' | 'pay' | 'contract' | 'transfer' | 'campus' | 'classType' | 'modify' | 'delay' | 'teacher' | 'refund';
+type RowDialog = 'detail' | 'audit' | 'pay' | 'contract' | 'transfer' | 'campus' | 'classType' | 'toProduct' | 'modify' | 'delay' | 'teacher' | 'refund';
 type Open = { kind: RowDialog; row: TableRow } | { kind: 'add' } | null;
 
 // 应补差价 is searched only by the 补差 screen (its fixed filter), not offered in every order form
@@ -29,7 +30,7 @@ const SEARCH = searchFieldsOf(orderResource).filter((f) => f.name !== 'due_amoun
 /**
  * 订单 lists by state: the declared order list (form-encoded page) with the states fixed, and the
  * order's own actions: 详情, 审核, 收款, 合同 (read, confirm, print), the transfers (转让, 转校区,
- * 转班型), 变更 (an amendment: new version with its reason), 延期 and 更换班主任 (audited orders
+ * 转班型, 一键转产品), 变更 (an amendment: new version with its reason), 延期 and 更换班主任 (audited orders
  * not yet completed), 退费 (audited to completed) and 新增订单. Orders are not queued offline:
  * offline the writes are hidden and the screen says so.
  */
@@ -82,6 +83,7 @@ export function OrderList({ states, extraFilters, showDue }: { states?: string; 
           { key: 'transfer', label: '转让', perm: 'order_form_transfer_order', visible: (r) => online && transferable(r), onClick: (row) => setOpen({ kind: 'transfer', row }) },
           { key: 'campus', label: '转校区', visible: (r) => online && transferable(r) && (can('order_form_transfer_campus') || can('order_form_transfer_campus_audited')), onClick: (row) => setOpen({ kind: 'campus', row }) },
           { key: 'classType', label: '转班型', perm: 'order_student_class_type_add', visible: (r) => online && transferable(r), onClick: (row) => setOpen({ kind: 'classType', row }) },
+          { key: 'toProduct', label: '一键转产品', perm: 'order_student_class_type_add', visible: (r) => online && transferable(r), onClick: (row) => setOpen({ kind: 'toProduct', row }) },
           { key: 'refund', label: '退费', perm: 'order_refund_update_submission', visible: (r) => online && state(r) >= 3 && state(r) <= 6, onClick: (row) => setOpen({ kind: 'refund', row }) },
         ]}
       />
@@ -92,6 +94,7 @@ export function OrderList({ states, extraFilters, showDue }: { states?: string; 
       {open?.kind === 'transfer' && <TransferOrderDialog id={id(open)} orderNo={no(open)} onClose={close} onDone={done} />}
       {open?.kind === 'campus' && <TransferCampusDialog id={id(open)} orderNo={no(open)} onClose={close} onDone={done} />}
       {open?.kind === 'classType' && <ClassTypeTransferDialog id={id(open)} orderNo={no(open)} onClose={close} onDone={done} />}
+      {open?.kind === 'toProduct' && <ToProductDialog id={id(open)} orderNo={no(open)} onClose={close} onDone={done} />}
       {open?.kind === 'contract' && <ContractDialog order={{ ...open.row, id: id(open) }} onClose={close} onDone={done} />}
       {open?.kind === 'modify' && <ModifyOrderDialog id={id(open)} orderNo={no(open)} onClose={close} onDone={done} />}
       {open?.kind === 'delay' && <ContractDelayDialog id={id(open)} orderNo={no(open)} onClose={close} onDone={done} />}
