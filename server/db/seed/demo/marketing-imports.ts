@@ -1,8 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../schema';
-import type { Principal } from '../../../lib/context';
-import { loadAccess } from '../../../lib/principal';
+import { demoPrincipal } from '../demo-principal';
 import { importLeads } from '../../../modules/marketing';
 import '../../core-schema';
 
@@ -19,12 +18,6 @@ const GIVEN = ['一帆', '子期', '雨桐', '思琪', '浩宇', '可馨', '俊�
 const GRADES = ['幼儿园大班', '一年级', '二年级', '三年级', '四年级', '五年级'];
 const SCHOOLS = ['实验小学', '育才小学', '朝阳小学', '中关村第一小学'];
 
-async function principalOf(db: Kysely<Database>, login: string): Promise<Principal | undefined> {
-  const user = await db.selectFrom('users').select(['id', 'name', 'login_id']).where('login_id', '=', login).executeTakeFirst();
-  if (!user) return undefined;
-  return { ...(await loadAccess(db, user.id)), userId: user.id, loginId: user.login_id, domain: '', name: user.name, tokenHash: '', mustChangePassword: false };
-}
-
 /** A list of `count` families (phones from `phoneBase`), the campus's `held` phones among them and two rows with a mistake. */
 async function list(count: number, phoneBase: number, held: readonly string[]): Promise<string> {
   const wb = new ExcelJS.Workbook();
@@ -39,7 +32,7 @@ async function list(count: number, phoneBase: number, held: readonly string[]): 
 }
 
 export async function seed(db: Kysely<Database>): Promise<void> {
-  const principal = await principalOf(db, 'principal');
+  const principal = await demoPrincipal(db, 'principal');
   if (!principal) return;
   const lists: [string, string, number][] = [
     ['BJ-CY', '朝阳十一月地推名单.xlsx', 15810040000],

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../schema';
 import type { Principal } from '../../../lib/context';
-import { loadAccess } from '../../../lib/principal';
+import { demoPrincipal } from '../demo-principal';
 import { createImport, runChunk, type SheetRow } from '../../../modules/students';
 import type { ImportColumnKey } from '../../../../src/contract/student-import';
 import '../../core-schema';
@@ -20,13 +20,6 @@ const FATHER = ['志强', '国华', '建平', '伟东', '永刚'];
 const MOTHER = ['丽娟', '晓红', '美华', '雅琴', '春燕'];
 const GRADES = ['幼儿园大班', '一年级', '二年级', '三年级', '四年级'];
 const SOURCES = ['地推', '转介绍', '网络推广', '活动引流'];
-
-async function principalOf(db: Kysely<Database>, login: string): Promise<Principal | undefined> {
-  const user = await db.selectFrom('users').select(['id', 'name', 'login_id']).where('login_id', '=', login).executeTakeFirst();
-  if (!user) return undefined;
-  const access = await loadAccess(db, user.id);
-  return { ...access, userId: user.id, loginId: user.login_id, domain: '', name: user.name, tokenHash: '', mustChangePassword: false };
-}
 
 /** Rows of an intake list: names, genders, birth dates, parents with their own phones; `bad` rows carry a typical mistake. */
 function intake(count: number, phoneBase: number, seedNo: number, bad: readonly number[]): SheetRow[] {
@@ -61,8 +54,8 @@ export async function seed(db: Kysely<Database>): Promise<void> {
   const school = async (code: string) => (await db.selectFrom('organisations').select('id').where('code', '=', code).executeTakeFirst())?.id;
   const bj = await school('BJ-CY');
   const gz = await school('GZ-TH');
-  const principal = await principalOf(db, 'principal');
-  const front = await principalOf(db, 'front_desk');
+  const principal = await demoPrincipal(db, 'principal');
+  const front = await demoPrincipal(db, 'front_desk');
   const importAll = async (who: Principal, id: number) => {
     let next: number | null = 0;
     while (next !== null) next = (await runChunk(db, who, id, next)).next_chunk;
