@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, ADMIN, DEMO_PASSWORD, type LoggedIn, type TestServer } from '../helpers';
 import type { AccountResult } from '../../../src/contract/finance-accounts';
+import { addStudent, ok } from './fixture';
+import { api, schoolId, type Row } from './flows-helpers';
 import '../../../server/modules/finance/schema';
 
 let s: TestServer;
@@ -8,19 +10,10 @@ let admin: LoggedIn;
 let finance: LoggedIn;
 let chaoyang: number;
 
-type Body<T> = { code: number; msg: string; data: T };
-type Row = Record<string, unknown> & { id: number };
-const api = (p: string) => `/api/v1/${p}`;
-async function ok<T>(p: Promise<{ body: Body<T> }>): Promise<T> {
-  const res = await p;
-  expect(res.body.msg).toBe('成功');
-  return res.body.data;
-}
-
 let seq = 0;
 async function newStudent(): Promise<number> {
   seq++;
-  return (await ok(s.call<{ id: number }>('POST', api('student/add'), { headers: admin.headers, json: { school_id: chaoyang, name: `开票测试${seq}`, gender: 2 } }))).id;
+  return addStudent(s, admin, chaoyang, `开票测试${seq}`, 2);
 }
 const deposit = (student_id: number, amount: number) => ok(s.call<AccountResult>('POST', api('fn_student_account/deposit_payment'), { headers: finance.headers, json: { student_id, amount, pay_method: 'cash' } }));
 
@@ -28,7 +21,7 @@ beforeAll(async () => {
   s = await createTestServer();
   admin = await s.login(ADMIN.login, ADMIN.password);
   finance = await s.login('finance', DEMO_PASSWORD);
-  chaoyang = (await s.db.selectFrom('organisations').select('id').where('code', '=', 'BJ-CY').executeTakeFirstOrThrow()).id;
+  chaoyang = await schoolId(s, 'BJ-CY');
 }, 300_000);
 
 afterAll(async () => s?.close());

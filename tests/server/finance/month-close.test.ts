@@ -4,6 +4,8 @@ import { checkFinanceLedgers } from '../../../server/modules/finance';
 import { todayText } from '../../../server/lib/time';
 import type { MonthCloseRow, ReceiptRow } from '../../../src/contract/finance-accounts';
 import type { FinanceReport } from '../../../src/contract/finance-reports';
+import { addStudent, ok } from './fixture';
+import { api, schoolId } from './flows-helpers';
 import '../../../server/modules/finance/schema';
 
 let s: TestServer;
@@ -12,13 +14,6 @@ let finance: LoggedIn;
 let bj: number;
 let studentId: number;
 
-type Body<T> = { code: number; msg: string; data: T };
-const api = (p: string) => `/api/v1/${p}`;
-async function ok<T>(p: Promise<{ body: Body<T> }>): Promise<T> {
-  const res = await p;
-  expect(res.body.msg).toBe('成功');
-  return res.body.data;
-}
 // a month of long ago that no demo row uses
 const MONTH = '2024-03';
 /** A historical receipt (期初收据) of the test student; answers the receipt as stored. */
@@ -32,8 +27,8 @@ beforeAll(async () => {
   s = await createTestServer();
   admin = await s.login(ADMIN.login, ADMIN.password);
   finance = await s.login('finance', DEMO_PASSWORD);
-  bj = (await s.db.selectFrom('organisations').select('id').where('code', '=', 'BJ-HD').executeTakeFirstOrThrow()).id;
-  studentId = (await ok(s.call<{ id: number }>('POST', api('student/add'), { headers: admin.headers, json: { school_id: bj, name: '月结测试', gender: 1 } }))).id;
+  bj = await schoolId(s, 'BJ-HD');
+  studentId = await addStudent(s, admin, bj, '月结测试');
 }, 300_000);
 
 afterAll(async () => s?.close());
