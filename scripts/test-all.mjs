@@ -114,6 +114,11 @@ const want = (k) => only.length === 0 || only.includes(k);
 // The app's production build (for the browser suite) runs beside the type-check: tsc keeps one
 // core busy, the build the other. scripts/e2e-server.mjs then finds dist/ up to date.
 const build = want('e2e') ? runQuietly('npx', ['vite', 'build', '--logLevel', 'warn']) : null;
+// PostgreSQL's initdb and start (seconds of mostly disk and waiting) run beside them too, ready for
+// its stage below.
+const pgScript = join(root, 'scripts', 'pg-test-db.sh');
+const pgWanted = want('pg') && existsSync('/usr/lib/postgresql/15/bin/initdb') && existsSync(pgScript);
+const pgStarted = pgWanted ? runQuietly('bash', [pgScript, 'start']) : null;
 if (want('typecheck')) {
   check('typecheck (app, server, tests)', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
   check('typecheck (service worker)', 'npx', ['tsc', '-p', 'sw/tsconfig.json', '--noEmit']);
@@ -128,16 +133,18 @@ if (build) {
 if (want('lint')) check('lint (oxlint)', 'npx', ['oxlint', '--deny-warnings', 'src', 'server', 'tests', 'sw', 'scripts']);
 if (want('unit')) vitestSuite('unit + server (SQLite)', []);
 
-const pgScript = join(root, 'scripts', 'pg-test-db.sh');
 if (want('pg')) {
-  if (existsSync('/usr/lib/postgresql/15/bin/initdb') && existsSync(pgScript)) {
-    const started = run('bash', [pgScript, 'start']);
-    if (started.status === 0) {
-      vitestSuite('server (PostgreSQL)', ['--project', 'server', '--project', 'server-isolated'], { TEST_DATABASE_URL: 'postgres://postgres@127.0.0.1:54329/postgres' });
+  if (pgStarted) {
+    const started = await pgStarted;
+    // the address the script printed (PG_TEST_PORT moves it off 54329); without one the suite
+    // would run on SQLite again
+    const url = started.output.split('\n').filter((l) => l.startsWith('postgres://')).pop();
+    if (started.status === 0 && url) {
+      vitestSuite('server (PostgreSQL)', ['--project', 'server', '--project', 'server-isolated'], { TEST_DATABASE_URL: url });
       run('bash', [pgScript, 'stop']);
     } else {
       totals.failed += 1;
-      lines.push('server (PostgreSQL): could not start PostgreSQL');
+      lines.push(`server (PostgreSQL): could not start PostgreSQL: ${firstLine(started.output)}`);
     }
   } else {
     lines.push('server (PostgreSQL): skipped, PostgreSQL 15 is not installed (apt-get install -y postgresql)');
