@@ -1,5 +1,8 @@
 import { expect } from 'vitest';
 import { createTestServer, ADMIN, DEMO_PASSWORD, type TestServer } from '../helpers';
+import { demoRun, instanceOf, WF_STATES } from '../../../server/modules/workflow';
+import { todayText } from '../../../server/lib/time';
+import { TASK_STATES } from '../../../src/contract/workflow';
 
 /**
  * The world of the orders tests: the demo database with its users (sales and the principal reach
@@ -92,4 +95,41 @@ export async function studentWithoutHours(w: OrdersWorld, n: number): Promise<nu
   const row = rows[n];
   if (!row) throw new Error(`北京朝阳没有第 ${n + 1} 个无课时的学员`);
   return row.id;
+}
+
+/**
+ * Approves every pending task of a document's approval (a refund, a campus transfer), each as its
+ * task's approver (the admin where a task has none), until the instance is no longer running.
+ */
+export async function approveAll(w: OrdersWorld, refType: string, refId: number): Promise<void> {
+  const admin = await w.s.db.selectFrom('users').select('id').where('login_id', '=', 'admin').executeTakeFirstOrThrow();
+  for (let i = 0; i < 6; i++) {
+    const inst = await instanceOf(w.s.db, refType, refId);
+    if (!inst || inst.state !== WF_STATES.RUNNING) return;
+    const task = await w.s.db.selectFrom('wf_task').select('assignee_id').where('instance_id', '=', inst.id).where('state', '=', TASK_STATES.PENDING).orderBy('id').executeTakeFirstOrThrow();
+    await w.s.db.transaction().execute((trx) => demoRun(trx, task.assignee_id ?? admin.id, inst.id, 'approve', '同意'));
+  }
+}
+
+/** A class type other than the world's with a per-hour fee standard at 北京朝阳 today (a 转班型 target). */
+export async function otherClassType(w: OrdersWorld): Promise<{ id: number; unit_price: number }> {
+  const today = todayText();
+  const fee = await w.s.db
+    .selectFrom('prod_fee_standard')
+    .select(['class_type_id', 'unit_price'])
+    .where('school_id', '=', w.chaoyang)
+    .where('billing_unit', '=', 1)
+    .where('del_flag', '=', 0)
+    .where('class_type_id', '<>', w.classTypeId)
+    .where('start_date', '<=', today)
+    .where((eb) => eb.or([eb('end_date', 'is', null), eb('end_date', '>=', today)]))
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  return { id: fee.class_type_id, unit_price: Number(fee.unit_price) };
+}
+
+/** Σ paid and promotion money of an order's contract lines (the value a 转班型 converts). */
+export async function orderLinesValue(w: OrdersWorld, orderId: number): Promise<number> {
+  const lines = await w.s.db.selectFrom('order_contract_line').select(['paid_money', 'promo_money']).where('order_id', '=', orderId).execute();
+  return lines.reduce((n, l) => n + Number(l.paid_money) + Number(l.promo_money), 0);
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, ok, orderInProgress, ordersWorld, studentWithoutHours, type OrdersWorld } from './fixture';
+import { api, ok, orderInProgress, orderLinesValue, ordersWorld, otherClassType, studentWithoutHours, type OrdersWorld } from './fixture';
 import { ledgerViolations } from '../../../server/modules/orders';
-import { addDays, todayText } from '../../../server/lib/time';
+import { addDays } from '../../../server/lib/time';
 import type { ClassTypeTransferAnswer } from '../../../src/contract/orders-transfer';
 import type { DelayedLine } from '../../../src/contract/orders-components';
 import '../../../server/modules/orders';
@@ -19,30 +19,13 @@ afterAll(async () => w?.s.close());
 const orderRow = (id: number) => w.s.db.selectFrom('order_form').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const logsOf = (id: number, action: string) => w.s.db.selectFrom('order_form_log').selectAll().where('order_id', '=', id).where('action', '=', action).orderBy('id').execute();
 
-async function otherClassType(): Promise<{ id: number; unit_price: number }> {
-  const today = todayText();
-  const fee = await w.s.db
-    .selectFrom('prod_fee_standard')
-    .select(['class_type_id', 'unit_price'])
-    .where('school_id', '=', w.chaoyang)
-    .where('billing_unit', '=', 1)
-    .where('del_flag', '=', 0)
-    .where('class_type_id', '<>', w.classTypeId)
-    .where('start_date', '<=', today)
-    .where((eb) => eb.or([eb('end_date', 'is', null), eb('end_date', '>=', today)]))
-    .orderBy('id')
-    .executeTakeFirstOrThrow();
-  return { id: fee.class_type_id, unit_price: Number(fee.unit_price) };
-}
-
 describe('orders: 应补差价 of a class type transfer is a due on the order', () => {
   it('raises the order by the difference as a new version, collects it by 收款, and a revocation reverses it only while unpaid', async () => {
     const student = await studentWithoutHours(w, 10);
     const order = await orderInProgress(w, student);
     const before = await orderRow(order.id);
-    const target = await otherClassType();
-    const lines = await w.s.db.selectFrom('order_contract_line').select(['paid_money', 'promo_money']).where('order_id', '=', order.id).execute();
-    const value = lines.reduce((n, l) => n + Number(l.paid_money) + Number(l.promo_money), 0);
+    const target = await otherClassType(w);
+    const value = await orderLinesValue(w, order.id);
     const wanted = Math.floor((value * 100) / target.unit_price) + 500;
     const t = await ok(w.s.call<ClassTypeTransferAnswer>('POST', api('order_student_class_type/add'), { headers: w.principal, json: { order_id: order.id, from_class_type_id: w.classTypeId, to_class_type_id: target.id, to_hours: wanted } }));
     expect(t.difference).toBeGreaterThan(0);
@@ -75,9 +58,8 @@ describe('orders: 应补差价 of a class type transfer is a due on the order', 
     const student = await studentWithoutHours(w, 11);
     const order = await orderInProgress(w, student);
     const before = await orderRow(order.id);
-    const target = await otherClassType();
-    const lines = await w.s.db.selectFrom('order_contract_line').select(['paid_money', 'promo_money']).where('order_id', '=', order.id).execute();
-    const value = lines.reduce((n, l) => n + Number(l.paid_money) + Number(l.promo_money), 0);
+    const target = await otherClassType(w);
+    const value = await orderLinesValue(w, order.id);
     const t = await ok(w.s.call<ClassTypeTransferAnswer>('POST', api('order_student_class_type/add'), { headers: w.principal, json: { order_id: order.id, from_class_type_id: w.classTypeId, to_class_type_id: target.id, to_hours: Math.floor((value * 100) / target.unit_price) + 300 } }));
     await ok(w.s.call('POST', api('order_student_class_type/delete'), { headers: w.principal, json: [{ id: t.id }] }));
     const dues = await w.s.db.selectFrom('order_due').select(['id', 'amount', 'reverses_id']).where('order_id', '=', order.id).orderBy('id').execute();

@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, ok, orderInProgress, ordersWorld, packOrder, studentWithoutHours, type OrdersWorld } from './fixture';
-import { demoRun, instanceOf, WF_STATES } from '../../../server/modules/workflow';
+import { api, approveAll, ok, orderInProgress, ordersWorld, packOrder, studentWithoutHours, type OrdersWorld } from './fixture';
 import { ledgerViolations } from '../../../server/modules/orders';
 import { accountBalance, checkFinanceLedgers } from '../../../server/modules/finance';
 import { todayText } from '../../../server/lib/time';
-import { TASK_STATES } from '../../../src/contract/workflow';
 import { DEMO_PASSWORD } from '../helpers';
 import '../../../server/modules/orders';
 import '../../../server/modules/finance';
@@ -28,16 +26,6 @@ function addDays(date: string, days: number): string {
 async function receiptOf(no: string) {
   const r = await w.s.db.selectFrom('fin_stu_account_receipts').selectAll().where('receipt_no', '=', no).executeTakeFirstOrThrow();
   return { ...r, id: Number(r.id), amount: Number(r.amount), kind: Number(r.kind), state: Number(r.state) };
-}
-
-async function approveAll(refundId: number): Promise<void> {
-  const admin = await w.s.db.selectFrom('users').select('id').where('login_id', '=', 'admin').executeTakeFirstOrThrow();
-  for (let i = 0; i < 6; i++) {
-    const inst = await instanceOf(w.s.db, 'order_refund', refundId);
-    if (!inst || inst.state !== WF_STATES.RUNNING) return;
-    const task = await w.s.db.selectFrom('wf_task').select('assignee_id').where('instance_id', '=', inst.id).where('state', '=', TASK_STATES.PENDING).orderBy('id').executeTakeFirstOrThrow();
-    await w.s.db.transaction().execute((trx) => demoRun(trx, task.assignee_id ?? admin.id, inst.id, 'approve', '同意'));
-  }
 }
 
 async function allClean(): Promise<void> {
@@ -90,7 +78,7 @@ describe('orders: every money movement of installments and refunds has its recei
       const student = await studentWithoutHours(w, n);
       const order = await orderInProgress(w, student);
       const submitted = await ok(w.s.call<{ id: number; amount: number; refund_no: string }>('POST', api('order_refund/update_submission'), { headers: w.principal, json: { order_id: order.id, reason_id: reason.id, payout_kind: payoutKind } }));
-      await approveAll(submitted.id);
+      await approveAll(w, 'order_refund', submitted.id);
       const paid = await ok(w.s.call<{ state: number; receipt_no: string }>('POST', api('order_refund/actual_refund'), { headers: w.principal, json: { id: submitted.id } }));
       expect(paid.state).toBe(6);
       const receipt = await receiptOf(paid.receipt_no);

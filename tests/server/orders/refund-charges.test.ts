@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, ok, ordersWorld, packOrder, studentWithoutHours, type OrdersWorld } from './fixture';
-import { demoRun, instanceOf, WF_STATES } from '../../../server/modules/workflow';
+import { api, approveAll, ok, ordersWorld, packOrder, studentWithoutHours, type OrdersWorld } from './fixture';
 import { ledgerViolations } from '../../../server/modules/orders';
 import { nowText } from '../../../server/lib/time';
 import type { RefundCalculation } from '../../../src/contract/orders-extras';
-import { TASK_STATES } from '../../../src/contract/workflow';
 import '../../../server/modules/orders';
 import '../../../server/modules/finance';
 
@@ -20,16 +18,6 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => w?.s.close());
-
-async function approveAll(refundId: number): Promise<void> {
-  const admin = await w.s.db.selectFrom('users').select('id').where('login_id', '=', 'admin').executeTakeFirstOrThrow();
-  for (let i = 0; i < 6; i++) {
-    const inst = await instanceOf(w.s.db, 'order_refund', refundId);
-    if (!inst || inst.state !== WF_STATES.RUNNING) return;
-    const task = await w.s.db.selectFrom('wf_task').select('assignee_id').where('instance_id', '=', inst.id).where('state', '=', TASK_STATES.PENDING).orderBy('id').executeTakeFirstOrThrow();
-    await w.s.db.transaction().execute((trx) => demoRun(trx, task.assignee_id ?? admin.id, inst.id, 'approve', '同意'));
-  }
-}
 
 async function userId(login: string): Promise<number> {
   return (await w.s.db.selectFrom('users').select('id').where('login_id', '=', login).executeTakeFirstOrThrow()).id;
@@ -99,7 +87,7 @@ describe('orders: refund service charge and performance reversal', () => {
     ]);
     const reason = await w.s.db.selectFrom('order_refund_detail_reason').select('id').orderBy('id').executeTakeFirstOrThrow();
     const filed = await ok(w.s.call<{ id: number; refund_no: string; amount: number }>('POST', api('order_refund/update_submission'), { headers: w.principal, json: { order_id: order.id, reason_id: reason.id, payout_kind: 1 } }));
-    await approveAll(filed.id);
+    await approveAll(w, 'order_refund', filed.id);
     const headers = { ...w.principal, 'Idempotency-Key': `divide-${filed.id}` };
     await ok(w.s.call('POST', api('order_refund/actual_refund'), { headers, json: { id: filed.id } }));
     await ok(w.s.call('POST', api('order_refund/actual_refund'), { headers, json: { id: filed.id } }));

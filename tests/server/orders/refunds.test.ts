@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, ok, orderInProgress, ordersWorld, studentWithoutHours, type OrdersWorld } from './fixture';
-import { demoRun, instanceOf, WF_STATES } from '../../../server/modules/workflow';
+import { api, approveAll, ok, orderInProgress, ordersWorld, studentWithoutHours, type OrdersWorld } from './fixture';
 import { ledgerViolations } from '../../../server/modules/orders';
 import type { RefundCalculation } from '../../../src/contract/orders-extras';
-import { TASK_STATES } from '../../../src/contract/workflow';
 import '../../../server/modules/orders';
 import '../../../server/modules/finance';
 
@@ -14,17 +12,6 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => w?.s.close());
-
-/** Approves every pending task of the refund's approval, as each task's approver. */
-async function approveAll(refundId: number): Promise<void> {
-  const admin = await w.s.db.selectFrom('users').select('id').where('login_id', '=', 'admin').executeTakeFirstOrThrow();
-  for (let i = 0; i < 6; i++) {
-    const inst = await instanceOf(w.s.db, 'order_refund', refundId);
-    if (!inst || inst.state !== WF_STATES.RUNNING) return;
-    const task = await w.s.db.selectFrom('wf_task').select('assignee_id').where('instance_id', '=', inst.id).where('state', '=', TASK_STATES.PENDING).orderBy('id').executeTakeFirstOrThrow();
-    await w.s.db.transaction().execute((trx) => demoRun(trx, task.assignee_id ?? admin.id, inst.id, 'approve', '同意'));
-  }
-}
 
 describe('orders: refunds', () => {
   it('computes the refund from the unused paid hours, never above the unused paid money, and pays it once under a replayed Idempotency-Key', async () => {
@@ -48,7 +35,7 @@ describe('orders: refunds', () => {
     const early = await w.s.call('POST', api('order_refund/actual_refund'), { headers: w.principal, json: { id: submitted.id } });
     expect(early.body.code).toBe(409);
 
-    await approveAll(submitted.id);
+    await approveAll(w, 'order_refund', submitted.id);
     const approved = await w.s.db.selectFrom('order_refund').select('state').where('id', '=', submitted.id).executeTakeFirstOrThrow();
     expect(approved.state).toBe(3);
 
@@ -103,7 +90,7 @@ describe('orders: refunds', () => {
 
     const reason = await w.s.db.selectFrom('order_refund_detail_reason').select('id').orderBy('id').executeTakeFirstOrThrow();
     const submitted = await ok(w.s.call<{ id: number; amount: number }>('POST', api('order_refund/update_submission'), { headers: w.principal, json: { order_id: expiring.id, reason_id: reason.id, payout_kind: 1 } }));
-    await approveAll(submitted.id);
+    await approveAll(w, 'order_refund', submitted.id);
     const paid = await ok(w.s.call<{ state: number; refunded_hours: number }>('POST', api('order_refund/actual_refund'), { headers: w.principal, json: { id: submitted.id } }));
     expect(paid).toMatchObject({ state: 6, refunded_hours: before.remaining_hours });
     expect((await lineOf(expiring.id)).remaining_hours).toBe(0);

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, ok, orderInProgress, ordersWorld, studentWithoutHours, type OrdersWorld } from './fixture';
+import { api, approveAll, ok, orderInProgress, ordersWorld, otherClassType, studentWithoutHours, type OrdersWorld } from './fixture';
 import { demoRun, instanceOf, WF_STATES } from '../../../server/modules/workflow';
 import { grantLine, hoursLedger, ledgerViolations, moneyLedger } from '../../../server/modules/orders';
 import type { ClassTypeTransferAnswer, TransferCampusInfo } from '../../../src/contract/orders-transfer';
 import { TASK_STATES } from '../../../src/contract/workflow';
-import { todayText } from '../../../server/lib/time';
 
 let w: OrdersWorld;
 let guangzhou: number;
@@ -34,16 +33,6 @@ async function orderMoney(orderId: number): Promise<number> {
   let sum = 0;
   for (const l of lines) sum += (await moneyLedger.balance(w.s.db, `paid:${l.id}`)) + (await moneyLedger.balance(w.s.db, `promo:${l.id}`));
   return sum;
-}
-
-async function approveAll(refType: string, refId: number): Promise<void> {
-  for (let i = 0; i < 6; i++) {
-    const inst = await instanceOf(w.s.db, refType, refId);
-    if (!inst || inst.state !== WF_STATES.RUNNING) return;
-    const task = await w.s.db.selectFrom('wf_task').select('assignee_id').where('instance_id', '=', inst.id).where('state', '=', TASK_STATES.PENDING).orderBy('id').executeTakeFirstOrThrow();
-    const admin = await w.s.db.selectFrom('users').select('id').where('login_id', '=', 'admin').executeTakeFirstOrThrow();
-    await w.s.db.transaction().execute((trx) => demoRun(trx, task.assignee_id ?? admin.id, inst.id, 'approve', '同意'));
-  }
 }
 
 describe('orders: transfer_order', () => {
@@ -121,7 +110,7 @@ describe('orders: transfer_campus → approval → transfer_campus_audited', () 
     const blocked = await w.s.call('POST', api('order_form/transfer_order'), { headers: w.principal, json: { id: order.id, to_student_id: other, reason: '转让' } });
     expect(blocked.body.code).toBe(409);
 
-    await approveAll('order_transfer_campus', asked.id);
+    await approveAll(w, 'order_transfer_campus', asked.id);
     const approved = await w.s.db.selectFrom('order_transfer_campus').select('state').where('id', '=', asked.id).executeTakeFirstOrThrow();
     expect(approved.state).toBe(2);
 
@@ -158,7 +147,7 @@ describe('orders: transfer_campus → approval → transfer_campus_audited', () 
     expect(seen.body.code).toBe(200);
 
     const asked = await ok(w.s.call<{ id: number; transfer_no: string }>('POST', api('order_form/transfer_campus'), { headers: w.admin, json: { id: order.id, to_school_id: guangzhou, reason: '全家搬到广州' } }));
-    await approveAll('order_transfer_campus', asked.id);
+    await approveAll(w, 'order_transfer_campus', asked.id);
     // approved but not yet carried out: the student is still at 北京朝阳
     expect((await w.s.db.selectFrom('student').select('school_id').where('id', '=', student).executeTakeFirstOrThrow()).school_id).toBe(w.chaoyang);
     await ok(w.s.call('POST', api('order_form/transfer_campus_audited'), { headers: w.admin, json: { id: asked.id } }));
@@ -216,26 +205,10 @@ describe('orders: transfer_campus → approval → transfer_campus_audited', () 
 });
 
 describe('orders: order_student_class_type (转班型)', () => {
-  async function otherClassType(): Promise<{ id: number; unit_price: number }> {
-    const today = todayText();
-    const fee = await w.s.db
-      .selectFrom('prod_fee_standard')
-      .select(['class_type_id', 'unit_price'])
-      .where('school_id', '=', w.chaoyang)
-      .where('billing_unit', '=', 1)
-      .where('del_flag', '=', 0)
-      .where('class_type_id', '<>', w.classTypeId)
-      .where('start_date', '<=', today)
-      .where((eb) => eb.or([eb('end_date', 'is', null), eb('end_date', '>=', today)]))
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
-    return { id: fee.class_type_id, unit_price: Number(fee.unit_price) };
-  }
-
   it('converts hours by value at the new class type\'s fee standard, and deleting reverses both sides', async () => {
     const student = await studentWithoutHours(w, 6);
     const order = await orderInProgress(w, student);
-    const target = await otherClassType();
+    const target = await otherClassType(w);
     const left = await remaining(student);
     const money = await orderMoney(order.id);
     const half = Math.floor(left / 2);
@@ -266,7 +239,7 @@ describe('orders: order_student_class_type (转班型)', () => {
   it('asks for the difference when more hours are wanted than the value buys, and refuses bad requests', async () => {
     const student = await studentWithoutHours(w, 7);
     const order = await orderInProgress(w, student);
-    const target = await otherClassType();
+    const target = await otherClassType(w);
     const left = await remaining(student);
     const value = await orderMoney(order.id);
     const wanted = Math.floor((value * 100) / target.unit_price) + 1000;
