@@ -1,23 +1,9 @@
-import { expect, test, type APIRequestContext, type Page } from './fixtures';
-import { apiSession, signIn } from './offline-helpers';
+import { expect, test, type Page } from './fixtures';
+import { signIn } from './offline-helpers';
+import { get, login, post } from './classes-fixtures';
 import { expectToast, openFromSidebar, rowWith } from './system-helpers';
 
 const SAVE = /确\s*定|保\s*存/;
-
-async function sessionOf(request: APIRequestContext, login: string, password: string): Promise<Record<string, string>> {
-  const res = await request.post('api/v1/sso/login', { data: { login_id: login, password } });
-  const env = (await res.json()) as { code: number; data: { token: string; login_id: string; domain: string } };
-  expect(env.code).toBe(200);
-  const { token, login_id, domain } = env.data;
-  return { token, Authorization: `Bearer ${Buffer.from(`${login_id}:${token}:${domain}`).toString('base64')}` };
-}
-
-async function call<T>(request: APIRequestContext, headers: Record<string, string>, method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
-  const res = method === 'GET' ? await request.get(`api/v1/${path}`, { headers }) : await request.post(`api/v1/${path}`, { headers, data });
-  const env = (await res.json()) as { code: number; msg: string; data: T };
-  expect(env.msg).toBe('成功');
-  return env.data;
-}
 
 async function pickOption(page: Page, dialog: ReturnType<Page['getByRole']>, label: string, option: string | RegExp, search?: string): Promise<void> {
   const input = dialog.getByLabel(label, { exact: true });
@@ -33,14 +19,14 @@ test('已有学员: 刷卡支付 and the student detail\'s 到访, 试听, 课�
   const stamp = Date.now() % 100000;
   const name = `转化学员${stamp}`;
   const lesson = `详情试听课${stamp}`;
-  const sales = await sessionOf(request, 'sales', 'demo123');
-  const admin = await apiSession(request);
-  const campuses = await call<{ value: number; text: string }[]>(request, sales, 'GET', 'base_organ_school/stu_os');
+  const sales = await login(request, 'sales', 'demo123');
+  const admin = await login(request);
+  const campuses = await get<{ value: number; text: string }[]>(request, sales, 'api/v1/base_organ_school/stu_os');
   const cy = campuses.find((c) => c.text === '北京朝阳校区')!.value;
-  const lead = await call<{ id: number }>(request, sales, 'POST', 'mkt_resource/add', { name, parent_phone: `136${String(Date.now()).slice(-8)}`, school_id: cy, source: 1 });
-  await call(request, sales, 'POST', 'mkt_resource/to_stu_load_school', { id: lead.id });
-  const types = await call<{ content: { id: number }[] }>(request, admin, 'GET', 'prod_class_type/page?page=1&rows=1');
-  await call(request, admin, 'POST', 'mkt_trial_lesson/add', { name: lesson, class_type_id: types.content[0]!.id, lesson_date: '2099-06-01', start_time: '10:00', end_time: '11:00', capacity: 6, school_id: cy });
+  const lead = await post<{ id: number }>(request, sales, 'api/v1/mkt_resource/add', { name, parent_phone: `136${String(Date.now()).slice(-8)}`, school_id: cy, source: 1 });
+  await post(request, sales, 'api/v1/mkt_resource/to_stu_load_school', { id: lead.id });
+  const types = await get<{ content: { id: number }[] }>(request, admin, 'api/v1/prod_class_type/page', { page: 1, rows: 1 });
+  await post(request, admin, 'api/v1/mkt_trial_lesson/add', { name: lesson, class_type_id: types.content[0]!.id, lesson_date: '2099-06-01', start_time: '10:00', end_time: '11:00', capacity: 6, school_id: cy });
 
   await signIn(page, 'sales', 'demo123');
   await openFromSidebar(page, '市场管理', '已有学员');
@@ -118,11 +104,11 @@ test('已有学员: 刷卡支付 and the student detail\'s 到访, 试听, 课�
 test('其他校区 as the principal, 班型 in the telemarketer\'s lead detail', async ({ page, request }) => {
   const stamp = Date.now() % 100000;
   const name = `转校学员${stamp}`;
-  const sales = await sessionOf(request, 'sales', 'demo123');
-  const campuses = await call<{ value: number; text: string }[]>(request, sales, 'GET', 'base_organ_school/stu_os');
+  const sales = await login(request, 'sales', 'demo123');
+  const campuses = await get<{ value: number; text: string }[]>(request, sales, 'api/v1/base_organ_school/stu_os');
   const cy = campuses.find((c) => c.text === '北京朝阳校区')!.value;
-  const lead = await call<{ id: number }>(request, sales, 'POST', 'mkt_resource/add', { name, parent_phone: `135${String(Date.now()).slice(-8)}`, school_id: cy, source: 1 });
-  await call(request, sales, 'POST', 'mkt_resource/to_stu_load_school', { id: lead.id });
+  const lead = await post<{ id: number }>(request, sales, 'api/v1/mkt_resource/add', { name, parent_phone: `135${String(Date.now()).slice(-8)}`, school_id: cy, source: 1 });
+  await post(request, sales, 'api/v1/mkt_resource/to_stu_load_school', { id: lead.id });
 
   await signIn(page, 'principal', 'demo123');
   await openFromSidebar(page, '市场管理', '已有学员');

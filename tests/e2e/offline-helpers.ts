@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from './fixtures';
+import { login } from './classes-fixtures';
 
 /** Signs in through the sign-in page and waits for the main layout. */
 export async function signIn(page: Page, loginId = 'admin', password = 'admin123'): Promise<void> {
@@ -21,13 +22,9 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
   await expect(page.getByTestId('user-menu')).toBeVisible();
 }
 
-/** A session of the API for checking what the server holds, independent of the page. */
-export async function apiSession(request: APIRequestContext): Promise<Record<string, string>> {
-  const res = await request.post('api/v1/sso/login', { data: { login_id: 'admin', password: 'admin123' } });
-  const env = (await res.json()) as { code: number; data: { token: string; login_id: string; domain: string } };
-  expect(env.code).toBe(200);
-  const { token, login_id, domain } = env.data;
-  return { token, Authorization: `Bearer ${Buffer.from(`${login_id}:${token}:${domain}`).toString('base64')}` };
+/** The administrator's session of the API for checking what the server holds, independent of the page. */
+export function apiSession(request: APIRequestContext): Promise<Record<string, string>> {
+  return login(request);
 }
 
 export interface FeedbackRow {
