@@ -17,7 +17,7 @@ let finance: Record<string, string>;
 beforeAll(async () => {
   w = await ordersWorld();
   finance = (await w.s.login('finance', DEMO_PASSWORD)).headers;
-}, 300_000);
+}, 600_000);
 
 afterAll(async () => w?.s.close());
 

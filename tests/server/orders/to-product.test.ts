@@ -10,7 +10,7 @@ let w: OrdersWorld;
 
 beforeAll(async () => {
   w = await ordersWorld();
-}, 300_000);
+}, 600_000);
 
 afterAll(async () => w?.s.close());
 
