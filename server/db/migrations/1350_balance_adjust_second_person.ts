@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Generated, Kysely } from 'kysely';
 
 /**
  * 余额调整 (workflow definition balance_adjust) as first seeded: the campus principal, then the
@@ -64,7 +64,8 @@ interface VersionRow {
 }
 interface Tables {
   wf_define: DefineRow & { define_key: string; del_flag: number; version: number; updated_at: string | null; updated_by: number | null };
-  wf_define_version: VersionRow & { define_id: number; created_at: string | null; updated_at: string | null; created_by: number | null; updated_by: number | null };
+  // the id is the database's (serial / autoincrement)
+  wf_define_version: Omit<VersionRow, 'id'> & { id: Generated<number>; define_id: number; created_at: string | null; updated_at: string | null; created_by: number | null; updated_by: number | null };
   users: { id: number; login_id: string };
 }
 
