@@ -68,4 +68,38 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('SQLite write lock wait', () =>
     expect(waited).toBeGreaterThanOrEqual(300);
     expect((await sql<{ n: number }>`select count(*) as n from t`.execute(db)).rows[0].n).toBe(0);
   });
+  it('takes turns: a writer refused the lock gets it before the holder runs its whole queue', async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sqlite-lock-wait-'));
+    const file = path.join(dir, 'db.sqlite');
+    const setup = new Sqlite(file);
+    setup.pragma('journal_mode = WAL');
+    setup.exec('create table t (v integer not null)');
+    setup.close();
+    // two "processes": each its own connection and dialect on the file
+    const a = new Kysely<Db>({ dialect: new ImmediateSqliteDialect({ database: new Sqlite(file) }) });
+    const b = new Kysely<Db>({ dialect: new ImmediateSqliteDialect({ database: new Sqlite(file) }) });
+    opened.push({ close: () => a.destroy() }, { close: () => b.destroy() });
+    const order: string[] = [];
+    // A writes back to back, each write holding the lock about 1 ms; its loop never yields to
+    // timers by itself (every step is a resolved promise), so without turns B's retry could only
+    // run once A's whole queue is done
+    const queue = (async () => {
+      for (let i = 0; i < 300; i++) {
+        await a.transaction().execute(async (tx) => {
+          await tx.insertInto('t').values({ v: i }).execute();
+          for (const end = performance.now() + 1; performance.now() < end; );
+          if (i === 0) {
+            // B asks while A holds the lock
+            void insert(b, -1).then(() => order.push('b'));
+            await new Promise((r) => setTimeout(r, 20));
+          }
+        });
+        order.push('a');
+      }
+    })();
+    await queue;
+    await expect.poll(() => order.includes('b')).toBe(true);
+    // B's write came in well before the end of A's 300 (its turn is due after 30 ms of waiting)
+    expect(order.indexOf('b')).toBeLessThan(150);
+  });
 });
