@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { callApi } from '../api/call';
-import { shortcutOpenCall } from '../contract/home';
+import { api } from '../api/client';
+import { SHORTCUT_OPEN_PATH } from '../contract/home-paths';
 
 /** Query key of the user's shortcuts (常用功能 on the home page). */
 export const SHORTCUTS_KEY = ['home', 'shortcuts'] as const;
@@ -14,7 +14,8 @@ export function useScreenUse(path: string, title: string | null): void {
   const qc = useQueryClient();
   useEffect(() => {
     if (!title || path === '/' || path === '/home') return;
-    callApi(shortcutOpenCall, { body: { path } }, { silent: true })
+    // by path, as callApi(shortcutOpenCall) sends it: the home contract would bring zod into the shell
+    api.post<{ recorded: boolean }>(SHORTCUT_OPEN_PATH, { path }, { silent: true })
       .then((r) => {
         if (r.recorded) void qc.invalidateQueries({ queryKey: SHORTCUTS_KEY });
       })

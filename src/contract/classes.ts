@@ -4,6 +4,7 @@ import { answer, defineCall, type Answer } from './call';
 import type { Page } from './envelope';
 import type { TreeNode } from './menu';
 import { PAGE_LABELS, pageQuerySchema } from './paging';
+import { CHECK_IN_MARKS, CHECK_IN_PATH, CHECK_IN_UNDO_PATH, TODAY_ROSTER_PATH, type CheckInBody, type CheckInMark, type CheckInUndoBody, type RosterSession } from './check-in';
 
 /**
  * The special calls of the classes area (spec doc 001 §7 "Classes, schedules, attendance"), their
@@ -24,22 +25,18 @@ const idList = (label: string, max = 10000) =>
     .min(1, `请至少选择一个${label}`)
     .max(max, `一次最多 ${max} 个${label}`);
 
-export const CHECK_IN_MARKS = ['present', 'late', 'leave', 'absent'] as const;
-export type CheckInMark = (typeof CHECK_IN_MARKS)[number];
-export const MARK_TEXT: Record<CheckInMark, string> = { present: '出勤', late: '迟到', leave: '请假', absent: '缺勤' };
-/**
- * Marks that consume lesson hours: an attended lesson (on time or late) takes the class type's
- * hours per lesson; leave and absence take nothing (a leave can be made up later).
- */
-export const CONSUMING_MARKS: readonly CheckInMark[] = ['present', 'late'];
-/** Days after the lesson date during which check-ins are accepted, unless prolonged. */
-export const CHECK_IN_WINDOW_DAYS = 7;
-/**
- * Roll call opens this many minutes before a lesson starts: a mark tapped earlier is refused
- * (online, and on an outbox replay by the time it was tapped), so nobody marks a lesson hours
- * ahead. Registering a leave in advance (登记请假) is not a roll call and is not limited.
- */
-export const CHECK_IN_OPENS_MINUTES = 30;
+export {
+  CHECK_IN_MARKS,
+  MARK_TEXT,
+  CONSUMING_MARKS,
+  CHECK_IN_WINDOW_DAYS,
+  CHECK_IN_OPENS_MINUTES,
+  CHECK_IN_UNDO_MINUTES,
+  CHECK_IN_PATH,
+  CHECK_IN_UNDO_PATH,
+  TODAY_ROSTER_PATH,
+} from './check-in';
+export type { CheckInMark, CheckInBody, CheckInUndoBody, RosterSession, RosterStudent } from './check-in';
 
 const mark = z.enum(CHECK_IN_MARKS, { error: '考勤标记只能是 present、late、leave 或 absent' });
 
@@ -231,11 +228,7 @@ export const checkInSchema = z.object({
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$/, '签到时间格式应为 YYYY-MM-DD HH:mm:ss')
     .optional(),
-});
-export type CheckInBody = z.infer<typeof checkInSchema>;
-
-/** Minutes during which the user who checked a student in may take it back on the same screen. */
-export const CHECK_IN_UNDO_MINUTES = 10;
+}) satisfies z.ZodType<CheckInBody>; // the schema-free shape in ./check-in
 
 export const checkInUndoSchema = z.object({
   schedule_id: id('课次'),
@@ -246,8 +239,7 @@ export const checkInUndoSchema = z.object({
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$/, '撤销时间格式应为 YYYY-MM-DD HH:mm:ss')
     .optional(),
-});
-export type CheckInUndoBody = z.infer<typeof checkInUndoSchema>;
+}) satisfies z.ZodType<CheckInUndoBody>;
 
 export const checkInPatchSchema = z.object({
   id: id('签到记录'),
@@ -344,34 +336,6 @@ export interface AbsenceRow extends Omit<CheckInRow, 'end_time' | 'teacher_name'
   parent_phone: string | null;
   leave_id: number | null;
   leave_state: number | null;
-}
-
-/** One lesson of today's roster (front desk tablet; cached offline in Dexie). */
-export interface RosterSession {
-  schedule_id: number;
-  class_id: number;
-  class_name: string;
-  lesson_date: string;
-  start_time: string;
-  end_time: string;
-  teacher_name: string | null;
-  classroom_name: string | null;
-  hours_per_lesson: number;
-  students: RosterStudent[];
-}
-
-export interface RosterStudent {
-  student_id: number;
-  name: string;
-  parent_name: string | null;
-  /** full phone: the tablet searches by its last digits */
-  parent_phone: string | null;
-  is_makeup: boolean;
-  mark: CheckInMark | null;
-  check_in_id: number | null;
-  remaining_hours: number;
-  /** the signed text of the student's card QR code (src/contract/device.ts), matched offline at the front desk */
-  card?: string;
 }
 
 export const rosterQuerySchema = z.object({
@@ -632,7 +596,7 @@ export const checkInCall = defineCall({
   area: AREA,
   title: '签到',
   method: 'POST',
-  path: 'api/v1/check_in',
+  path: CHECK_IN_PATH,
   perm: 'edu_check_in_add',
   /** `c` is the language of messages (the spec's `?c=zh`) */
   query: z.object({ c: z.string().optional() }),
@@ -649,7 +613,7 @@ export const checkInUndoCall = defineCall({
   area: AREA,
   title: '撤销本人签到',
   method: 'POST',
-  path: 'api/v1/check_in/undo',
+  path: CHECK_IN_UNDO_PATH,
   perm: 'edu_check_in_add',
   body: checkInUndoSchema,
   labels: { schedule_id: '课次', student_id: '学员', device: '设备', undone_at: '撤销时间' },
@@ -715,7 +679,7 @@ export const todayRosterCall = defineCall({
   area: AREA,
   title: '今日签到名单',
   method: 'GET',
-  path: 'api/v1/edu_check_in/today_roster',
+  path: TODAY_ROSTER_PATH,
   perm: TEACHING_SCREENS,
   query: rosterQuerySchema,
   labels: { school_id: '校区', date: '日期' },

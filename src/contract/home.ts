@@ -2,6 +2,7 @@ import { z } from './zod';
 import { answer, ANY_SIGNED_IN, defineCall } from './call';
 import type { Page } from './envelope';
 import { pageQuerySchema } from './paging';
+import { SHORTCUT_OPEN_PATH } from './home-paths';
 
 /**
  * The home area (首页): the calls of its panels. Each panel keeps its calls in its own section
@@ -247,7 +248,7 @@ export const shortcutOpenCall = defineCall({
   area: 'home',
   title: '记录常用功能',
   method: 'POST',
-  path: 'api/v1/home_shortcut/open',
+  path: SHORTCUT_OPEN_PATH,
   perm: HOME_SCREEN,
   readOnly: true,
   body: z.object({ path: screenPath }),

@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { PASSWORD_RULE_MSG } from './session-user';
 
 /** POST api/v1/sso/login body. */
 export const loginSchema = z.object({
@@ -8,52 +9,10 @@ export const loginSchema = z.object({
 });
 export type LoginBody = z.infer<typeof loginSchema>;
 
-export interface SessionRole {
-  id: number;
-  code: string;
-  name?: string;
-}
+// the session's shape and messages without the schemas: the app shell reads them (issue 11)
+export { PASSWORD_CHANGE_REQUIRED_MSG, PASSWORD_RULE_MSG } from './session-user';
+export type { SessionRole, SessionUser, TopMessage } from './session-user';
 
-export interface TopMessage {
-  message_id: number;
-  message_title: string;
-  message_content: string;
-  read_status: number;
-}
-
-/** The session user (spec doc 000 §3), kept under `session_user` in local storage. */
-export interface SessionUser {
-  id: number;
-  token: string;
-  name: string;
-  /** attachment id */
-  avatar: string | null;
-  login_id: string;
-  domain: string;
-  roles: SessionRole[];
-  isAdmin: boolean;
-  city: string | null;
-  unread_msg_number: number;
-  top_msg: TopMessage[];
-  /** set when the password must be changed before anything else (production first sign-in) */
-  must_change_password?: boolean;
-  /**
-   * When the session ends whatever happens (epoch ms; SESSION_ABSOLUTE_HOURS after sign-in). The app
-   * keeps its token until then, across browser restarts, so a device signed in online keeps working
-   * offline; the server may end it earlier (idle time-out, sign-out, password change).
-   */
-  session_expires_ms?: number;
-}
-
-/**
- * The answer (code 403) to every call but modify_password and logout while the password must be
- * changed: first sign-in of a production administrator, or after an administrator reset it. The app
- * recognises it and shows the forced change.
- */
-export const PASSWORD_CHANGE_REQUIRED_MSG = '请先修改密码（首次登录或密码被重置后须修改）';
-
-/** Password rule: 8-64 characters with at least a letter and a digit. */
-export const PASSWORD_RULE_MSG = '密码须为8-64位，且同时包含字母和数字';
 export const newPasswordSchema = z
   .string({ error: '请输入新密码' })
   .min(1, '请输入新密码')

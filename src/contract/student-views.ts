@@ -1,4 +1,4 @@
-import { STUDENT_SCREEN } from './students';
+import { STUDENT_SCREEN } from './student-screens';
 
 /**
  * The student screens of the inventory that are filtered views of students (spec doc 001 §2

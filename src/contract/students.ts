@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { STUDENT_SCREEN } from './student-screens';
 import { dateField as date, idField as id, optionalTextField as optionalText, textField as text } from './fields';
 import { answer, defineCall } from './call';
 import type { Page } from './envelope';
@@ -14,29 +15,8 @@ import { pageQuerySchema } from './paging';
 // Screens (menu codes) of the area: what its reads name (server/modules/read-menus.ts)
 // ---------------------------------------------------------------------------------------------
 
-export const STUDENT_SCREEN = {
-  all: 'students_student',
-  existing: 'students_existing',
-  old: 'students_old',
-  overdue: 'students_overdue',
-  refund: 'students_refund',
-  stayOpen: 'students_stay_open',
-  unusual: 'students_unusual',
-  warmUp: 'students_warm_up',
-  conclusionLoss: 'students_conclusion_loss',
-  material: 'students_material',
-  aiCustomer: 'students_ai_customer',
-  runNonCourse: 'students_run_non_course',
-  searchList: 'students_search_list',
-  myEntered: 'students_my_entered',
-  attract: 'students_attract',
-  transfer: 'students_transfer',
-  integral: 'students_integral',
-  freeze: 'students_freeze',
-  parent: 'students_parent',
-  /** 老学员赠品: a view of 学员赠品 (orders), src/contract/gift-views.ts */
-  oldStudentGift: 'students_old_student_gift',
-} as const;
+// in a schema-free module (the app's screen registry reads it; issue 11)
+export { STUDENT_SCREEN } from './student-screens';
 
 /** Every screen of the area: each shows students, so each may read them (and their detail hub). */
 export const STUDENT_SCREENS: readonly string[] = Object.values(STUDENT_SCREEN);

@@ -14,6 +14,11 @@ export function useOutbox(): OutboxItem[] {
   return useLiveQuery(() => listOutbox(offlineDb()), [], NO_ITEMS);
 }
 
+/** `useOutbox` while `reading`; nothing read (and no items) otherwise. */
+export function useOutboxWhile(reading: boolean): OutboxItem[] {
+  return useLiveQuery(() => (reading ? listOutbox(offlineDb()) : Promise.resolve(NO_ITEMS)), [reading], NO_ITEMS);
+}
+
 /**
  * Pending (incl. being sent) and rejected counts, live: the outbox is re-read at most every 300 ms
  * (a flush of 1,000 items must not re-count it 1,000 times), and a write this tab queues counts at

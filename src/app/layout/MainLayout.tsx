@@ -15,7 +15,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Navigate, useLocation } from 'react-router-dom';
 import { ApiFailure, errorMessage } from '../../api/client';
 import { ApiCode } from '../../contract/envelope';
-import { PASSWORD_CHANGE_REQUIRED_MSG } from '../../contract/session';
+import { PASSWORD_CHANGE_REQUIRED_MSG } from '../../contract/session-user';
 import { loadSession, subscribeSession, updateSession } from '../session/store';
 import { useLogout } from '../session/useLogout';
 import { ForcedPasswordChange } from './ForcedPasswordChange';

@@ -16,6 +16,9 @@ const loadOfflineStatus = () => import('../../components/offline/OfflineStatus')
 const loadNotificationBell = () => import('./NotificationBell').then((m) => m.NotificationBell);
 /** The bell's size (ActionIcon lg), kept while it loads so the user menu does not move. */
 const BELL_SIZE = 34;
+// a crumb is a flex item: without min-width 0 it would not shrink below its text, so no ellipsis
+const MAY_SHRINK = { minWidth: 0 } as const;
+const NO_SHRINK = { flexShrink: 0 } as const;
 
 interface TopBarProps {
   crumbs: Crumb[];
@@ -37,14 +40,18 @@ export function TopBar({ crumbs, mobile, sidebarOpen, onToggle, extra }: TopBarP
         <ActionIcon variant="subtle" color="gray" onClick={onToggle} aria-label={mobile ? '打开菜单' : sidebarOpen ? '收起侧边栏' : '展开侧边栏'} data-testid="sidebar-toggle">
           {mobile ? <IconMenu2 size={20} /> : sidebarOpen ? <IconLayoutSidebarLeftCollapse size={20} /> : <IconLayoutSidebarLeftExpand size={20} />}
         </ActionIcon>
+        {/*
+          On a phone only the page's own title, cut with an ellipsis when it must be: beside the status
+          badges and the user menu the whole trail (教务中心 / 前台签到) left the title itself cut.
+        */}
         <Breadcrumbs separator="/" separatorMargin={6} style={{ minWidth: 0, flexWrap: 'nowrap', overflow: 'hidden' }} aria-label="面包屑" data-testid="breadcrumb">
-          {crumbs.map((c, i) =>
-            c.path && i < crumbs.length - 1 ? (
-              <Anchor key={`${c.title}-${i}`} component={Link} to={c.path} size="sm">
+          {(mobile ? crumbs.slice(-1) : crumbs).map((c, i, shown) =>
+            c.path && i < shown.length - 1 ? (
+              <Anchor key={`${c.title}-${i}`} component={Link} to={c.path} size="sm" style={NO_SHRINK}>
                 {c.title}
               </Anchor>
             ) : (
-              <Text key={`${c.title}-${i}`} size="sm" c={i === crumbs.length - 1 ? 'dark' : 'dimmed'} truncate>
+              <Text key={`${c.title}-${i}`} size="sm" c={i === shown.length - 1 ? 'dark' : 'dimmed'} truncate title={c.title} style={MAY_SHRINK}>
                 {c.title}
               </Text>
             ),

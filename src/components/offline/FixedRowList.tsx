@@ -1,9 +1,14 @@
-import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 
 /** Rows drawn beyond the visible ones on each side, so a quick scroll shows no gap. */
 const OVERSCAN = 4;
 /** Until the container is measured (and in jsdom, which lays nothing out): rows for a tall screen. */
 const FALLBACK_VIEWPORT_PX = 900;
+
+/** The window's height as a first guess of the box's (an upper bound: the box is inside it). */
+function windowHeight(): number {
+  return typeof window !== 'undefined' && window.innerHeight > 0 ? window.innerHeight : FALLBACK_VIEWPORT_PX;
+}
 
 interface FixedRowListProps<T> {
   items: readonly T[];
@@ -22,16 +27,17 @@ interface FixedRowListProps<T> {
 export function FixedRowList<T>({ items, rowHeight, height, keyOf, renderRow, testId }: FixedRowListProps<T>) {
   const ref = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
-  const [viewport, setViewport] = useState(FALLBACK_VIEWPORT_PX);
-  useLayoutEffect(() => {
+  const [viewport, setViewport] = useState(windowHeight);
+  // Measured by the observer only, after the browser's own layout: reading clientHeight while
+  // mounting forced a layout of the whole page (and the drawer around the list) before the first
+  // frame, then drew the list again; the window's height draws enough rows meanwhile.
+  useEffect(() => {
     const el = ref.current;
-    if (!el) return;
-    const measure = () => {
-      if (el.clientHeight > 0) setViewport(el.clientHeight);
-    };
-    measure();
-    if (typeof ResizeObserver === 'undefined') return;
-    const ro = new ResizeObserver(measure);
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver(([entry]) => {
+      const h = entry?.contentRect.height ?? 0;
+      if (h > 0) setViewport(h);
+    });
     ro.observe(el);
     return () => ro.disconnect();
   }, []);

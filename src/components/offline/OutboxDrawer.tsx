@@ -1,13 +1,13 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Badge, Button, Drawer, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { IconCloudOff, IconRefresh, IconTrash } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import type { OutboxItem, OutboxState } from '../../offline/db';
 import { discardItem, retryAll, retryItem } from '../../offline/outbox';
 import { useIsOnline } from '../../offline/cachedDataNotice';
-import { useOutbox, useOutboxEngineStatus } from '../../offline/useOutbox';
+import { useOutboxWhile, useOutboxEngineStatus } from '../../offline/useOutbox';
 import { flushOutboxNow } from '../../offline/start';
-import { currentOutboxOwner, mayBeSentBy, otherOwnerNote } from '../../offline/owner';
+import { currentOutboxOwner, mayBeSentBy, otherOwnerNote, type OutboxOwner } from '../../offline/owner';
 import { FixedRowList } from './FixedRowList';
 
 /** Every row the same height (the list draws only those in view): the note and the server's message get one line each. */
@@ -23,10 +23,10 @@ const STATE_LABEL: Record<OutboxState, { text: string; color: string }> = {
   done: { text: '已同步', color: 'green' },
 };
 
-function OutboxRow({ item, onDiscard }: { item: OutboxItem; onDiscard(item: OutboxItem): void }) {
+function OutboxRow({ item, owner, onDiscard }: { item: OutboxItem; owner: OutboxOwner | null; onDiscard(item: OutboxItem): void }) {
   const s = STATE_LABEL[item.state];
   // another user's write waits for that user; this session may neither send nor discard it
-  const otherOwner = item.user && !mayBeSentBy(item.user, currentOutboxOwner()) ? item.user : null;
+  const otherOwner = item.user && !mayBeSentBy(item.user, owner) ? item.user : null;
   return (
     <Paper withBorder p="xs" radius="sm" data-testid="outbox-item" data-state={item.state} h={ROW_HEIGHT - ROW_GAP} style={{ overflow: 'hidden' }}>
       <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -84,16 +84,20 @@ function OutboxRow({ item, onDiscard }: { item: OutboxItem; onDiscard(item: Outb
 
 /** Every queued write with its state and the server's message; retry, or discard after a confirmation. */
 export function OutboxDrawer({ opened, onClose, onSignInAgain }: { opened: boolean; onClose(): void; onSignInAgain?: () => void }) {
+  // The list is read only while the panel is open (a flush of 1,000 items must not re-read it
+  // 2,000 times), from the click on: the drawer draws its content a frame later, when it starts
+  // sliding in, and the rows are then read already.
+  const items = useOutboxWhile(opened);
   return (
     <Drawer opened={opened} onClose={onClose} position="right" size="md" title="离线与待同步" data-testid="outbox-drawer">
-      {/* the list is read only while the panel is open: a flush of 1,000 items must not re-read it 2,000 times */}
-      {opened ? <OutboxList onSignInAgain={onSignInAgain} /> : null}
+      {opened ? <OutboxList items={items} onSignInAgain={onSignInAgain} /> : null}
     </Drawer>
   );
 }
 
-function OutboxList({ onSignInAgain }: { onSignInAgain?: () => void }) {
-  const items = useOutbox();
+function OutboxList({ items, onSignInAgain }: { items: OutboxItem[]; onSignInAgain?: () => void }) {
+  // read once for the list, not once per row (it parses the saved session)
+  const owner = useMemo(() => currentOutboxOwner(), []);
   const online = useIsOnline();
   const status = useOutboxEngineStatus();
   const [toDiscard, setToDiscard] = useState<OutboxItem | null>(null);
@@ -139,7 +143,7 @@ function OutboxList({ onSignInAgain }: { onSignInAgain?: () => void }) {
             rowHeight={ROW_HEIGHT}
             height="calc(100dvh - 200px)"
             keyOf={(it) => it.id}
-            renderRow={(it) => <OutboxRow item={it} onDiscard={setToDiscard} />}
+            renderRow={(it) => <OutboxRow item={it} owner={owner} onDiscard={setToDiscard} />}
             testId="outbox-list"
           />
         )}

@@ -9,26 +9,16 @@ import {
   replaceTeacherCall,
   reviseCall,
   timeRangeUpdateCall,
-  todayRosterCall,
   type ArrangeResult,
   type ClassProgress,
   type ClassTeacher,
-  type RosterSession,
   type ScheduleRow,
   type TimeRangeInput,
 } from '../../contract/classes';
-import type { UserSchools } from '../../contract/paths';
-import { PATHS } from '../../contract/paths';
 
 /** Typed calls of the classes area the screens make (writes that must work offline go through the outbox instead). */
 
-export function fetchRoster(schoolId: number, date?: string): Promise<RosterSession[]> {
-  return callApi(todayRosterCall, { query: { school_id: schoolId, date } });
-}
-
-export function fetchUserSchools(): Promise<UserSchools> {
-  return api.get<UserSchools>(PATHS.userSchools);
-}
+export { fetchRoster, fetchUserSchools } from './checkIn/rosterApi';
 
 export interface OsPageFilter {
   school_id?: number;

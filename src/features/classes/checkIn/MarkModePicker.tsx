@@ -1,5 +1,5 @@
 import { SegmentedControl } from '@mantine/core';
-import { CHECK_IN_MARKS, MARK_TEXT, type CheckInMark } from '../../../contract/classes';
+import { CHECK_IN_MARKS, MARK_TEXT, type CheckInMark } from '../../../contract/check-in';
 
 /** Which mark one tap gives (出勤 by default); large enough for a finger. */
 export function MarkModePicker({ value, onChange, size = 'md' }: { value: CheckInMark; onChange: (m: CheckInMark) => void; size?: 'sm' | 'md' | 'lg' }) {

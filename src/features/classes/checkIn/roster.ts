@@ -1,4 +1,4 @@
-import { checkInCall, CONSUMING_MARKS, type CheckInBody, type CheckInMark, type RosterSession, type RosterStudent } from '../../../contract/classes';
+import { CHECK_IN_PATH, CONSUMING_MARKS, type CheckInBody, type CheckInMark, type RosterSession, type RosterStudent } from '../../../contract/check-in';
 import type { OutboxItem } from '../../../offline';
 import { callUrl } from '../../../contract/call';
 
@@ -7,7 +7,7 @@ export const CHECK_IN_KIND = 'check_in';
 /** `?c=zh`: the language of the server's messages (spec: check_in POST with query c). */
 export const CHECK_IN_QUERY = { c: 'zh' } as const;
 /** Where a queued check-in is sent (the outbox item's url). */
-export const CHECK_IN_URL = callUrl(checkInCall, CHECK_IN_QUERY);
+export const CHECK_IN_URL = callUrl({ path: CHECK_IN_PATH }, CHECK_IN_QUERY);
 /** Outbox kind of the front desk taking back its own recent check-in (a mis-tap). */
 export const CHECK_IN_UNDO_KIND = 'check_in_undo';
 

@@ -1,6 +1,5 @@
 import dayjs from 'dayjs';
-import type { CheckInBody, CheckInMark, CheckInUndoBody, RosterSession } from '../../../contract/classes';
-import { checkInCall, checkInUndoCall, MARK_TEXT } from '../../../contract/classes';
+import { MARK_TEXT, type CheckInBody, type CheckInMark, type CheckInUndoBody, type RosterSession } from '../../../contract/check-in';
 import { enqueue, listOutbox, loadRefList, offlineDb, refKeys, saveRefList, type OutboxItem } from '../../../offline';
 import { currentDevice } from '../../../lib/device';
 import { applyMark, CHECK_IN_KIND, CHECK_IN_QUERY, CHECK_IN_UNDO_KIND, withQueuedMarks } from './roster';
@@ -46,10 +45,23 @@ export interface QueuedCheckIn {
 }
 
 /**
+ * The check-in calls come with the classes contract (zod and the area's schemas): loaded by the
+ * first tap or once the roster has shown (preloadCheckInCalls), not before its first row. The
+ * service worker has the chunk, so this works offline.
+ */
+const loadCheckInCalls = () => import('../../../contract/classes');
+
+export function preloadCheckInCalls(): void {
+  void loadCheckInCalls();
+}
+
+/**
  * One tap: the saved roster shows the mark and the new balance at once and the check-in is put
  * in the outbox, in one transaction, so neither can exist without the other.
  */
 export async function queueCheckIn(key: string, q: QueuedCheckIn): Promise<OutboxItem> {
+  // before the transaction: Dexie's transaction must not wait for anything but the database
+  const { checkInCall } = await loadCheckInCalls();
   const db = offlineDb();
   const body: CheckInBody = {
     schedule_id: q.session.schedule_id,
@@ -71,6 +83,7 @@ export async function queueCheckIn(key: string, q: QueuedCheckIn): Promise<Outbo
  * gives the hours back at once, and the undo goes into the outbox after the check-in it undoes.
  */
 export async function queueUndo(key: string, q: Omit<QueuedCheckIn, 'mark'>): Promise<OutboxItem> {
+  const { checkInUndoCall } = await loadCheckInCalls();
   const db = offlineDb();
   const body: CheckInUndoBody = {
     schedule_id: q.session.schedule_id,

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { RosterSession } from '../../../contract/classes';
+import type { RosterSession } from '../../../contract/check-in';
 import { listOutbox, offlineDb, useLiveQuery, type OutboxItem } from '../../../offline';
 import { errorMessage } from '../../../api/client';
 import { latestItems } from './roster';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SchoolOption } from '../../../contract/paths';
 import { refKeys, withRefListFallback } from '../../../offline';
-import { fetchUserSchools } from '../api';
+import { fetchUserSchools } from './rosterApi';
 
 /** The user's campuses, saved for offline starts (refLists `schools:<user>`). */
 export function useUserSchools(userId: number): { schools: SchoolOption[]; loading: boolean } {

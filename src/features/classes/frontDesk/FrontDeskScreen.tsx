@@ -1,16 +1,15 @@
 import { ActionIcon, Alert, Badge, Button, Group, Loader, ScrollArea, Select, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { IconArrowBackUp, IconPin, IconPinFilled, IconRefresh, IconSearch, IconWifiOff, IconX } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { CheckInMark, RosterSession, RosterStudent } from '../../../contract/classes';
-import { MARK_TEXT } from '../../../contract/classes';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { MARK_TEXT, type CheckInMark, type RosterSession, type RosterStudent } from '../../../contract/check-in';
 import { useSession } from '../../../components/session';
 import { confirmAction, notifyError, notifyInfo } from '../../../components/feedback';
 import { useIsOnline } from '../../../offline';
-import { fetchRoster } from '../api';
+import { fetchRoster } from '../checkIn/rosterApi';
 import { MarkModePicker } from '../checkIn/MarkModePicker';
 import { matchesStudent, syncKey, syncOf } from '../checkIn/roster';
-import { queueCheckIn, queueUndo, rosterKey, today } from '../checkIn/rosterStore';
+import { preloadCheckInCalls, queueCheckIn, queueUndo, rosterKey, today } from '../checkIn/rosterStore';
 import { useRoster } from '../checkIn/useRoster';
 import { useUserSchools } from '../checkIn/useSchools';
 import { StudentTile } from './StudentTile';
@@ -20,6 +19,8 @@ import { errorMessage } from '../../../api/client';
 import type { SchoolOption } from '../../../contract/paths';
 
 const SCHOOL_PREF = 'front-desk-school';
+/** After the roster's first draw: load the check-in calls a tap needs (see preloadCheckInCalls). */
+const PRELOAD_AFTER_MS = 1000;
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 const NO_SHRINK = { flexShrink: 0 } as const;
 
@@ -75,6 +76,12 @@ export function FrontDeskBoard({ ownerId, schools, schoolsLoading }: FrontDeskBo
   const [sessionFilter, setSessionFilter] = useState<number | null>(null);
 
   const sessions = useMemo(() => roster.saved?.sessions ?? [], [roster.saved]);
+  const shownOnce = roster.saved !== undefined;
+  useEffect(() => {
+    if (!shownOnce) return;
+    const t = setTimeout(preloadCheckInCalls, PRELOAD_AFTER_MS);
+    return () => clearTimeout(t);
+  }, [shownOnce]);
   const shown = useMemo(
     () =>
       sessions

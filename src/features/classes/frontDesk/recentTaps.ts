@@ -1,4 +1,4 @@
-import { CHECK_IN_UNDO_MINUTES } from '../../../contract/classes';
+import { CHECK_IN_UNDO_MINUTES } from '../../../contract/check-in';
 
 /**
  * The front desk's own check-ins of the last CHECK_IN_UNDO_MINUTES, per `schedule:student`, kept in
