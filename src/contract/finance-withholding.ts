@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { optionalIdField } from './fields';
+import { idField } from './fields';
 import { answer, defineCall } from './call';
 
 /**
@@ -11,8 +11,11 @@ import { answer, defineCall } from './call';
  * second run the same day never takes or posts twice. Also run daily by the server (job fin_withholding).
  */
 export const withholdDueBodySchema = z.object({
-  /** one campus of the caller's; all of them when absent */
-  school_id: optionalIdField('校区'),
+  /**
+   * The campus whose due installments are withheld (one of the caller's). Required: a call that
+   * takes money names where; the daily job covers every campus.
+   */
+  school_id: idField('校区'),
 });
 
 export interface WithholdItem {

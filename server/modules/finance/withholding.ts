@@ -6,7 +6,7 @@ import type { AppEnv } from '../../lib/context';
 import type { LeasedJob } from '../../lib/job-lease';
 import { mountCall } from '../../lib/call-routes';
 import { ApiError } from '../../lib/http';
-import { inScope, whereInScope } from '../../lib/scope';
+import { inScope } from '../../lib/scope';
 import { nowText, todayText } from '../../lib/time';
 import { settleInstallment } from '../orders';
 import { paymentProvider } from './provider';
@@ -110,14 +110,7 @@ export const WITHHOLD_JOB: LeasedJob = {
 
 export function registerWithholding(app: Hono<AppEnv>): void {
   mountCall(app, withholdDueCall, async ({ db, principal, body }) => {
-    if (body.school_id !== undefined && !inScope(principal, body.school_id)) throw new ApiError(404, '校区不存在或无权访问');
-    const reach = body.school_id !== undefined ? [body.school_id] : await campusesInReach(db, principal);
-    return withholdDue(db, { schoolIds: reach, day: todayText(), by: principal.userId });
+    if (!inScope(principal, body.school_id)) throw new ApiError(404, '校区不存在或无权访问');
+    return withholdDue(db, { schoolIds: [body.school_id], day: todayText(), by: principal.userId });
   });
-}
-
-/** The campuses the caller reaches. */
-async function campusesInReach(db: Db, principal: Parameters<typeof whereInScope>[2]): Promise<number[]> {
-  const all = await whereInScope(db.selectFrom('organisations').select('id').where('kind', '=', 'school'), 'id', principal).execute();
-  return all.map((r) => r.id);
 }

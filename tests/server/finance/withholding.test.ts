@@ -19,7 +19,7 @@ let plan: { id: number; school_id: number; student_id: number; owed: number; tot
 
 type Body<T> = { code: number; msg: string; data: T };
 const api = (p: string) => `/api/v1/${p}`;
-const withhold = (who: LoggedIn, key: string, json: Record<string, unknown> = {}) => s.call<WithholdResult>('POST', api('fin_of_deposit_detail/withhold_due'), { headers: { ...who.headers, 'Idempotency-Key': key }, json });
+const withhold = (who: LoggedIn, key: string, json: Record<string, unknown> = { school_id: plan.school_id }) => s.call<WithholdResult>('POST', api('fin_of_deposit_detail/withhold_due'), { headers: { ...who.headers, 'Idempotency-Key': key }, json });
 
 async function ok<T>(p: Promise<{ body: Body<T> }>): Promise<T> {
   const res = await p;
@@ -105,6 +105,9 @@ describe('finance: 分期代扣 through the payment provider', { timeout: 120_00
     const bad = await withhold(finance, 'wh-test-3', { school_id: 'x' });
     expect(bad.body.code).toBe(400);
     expect(bad.body.msg).toContain('校区');
+    // a withholding names its campus: none given is refused, nothing taken
+    const none = await withhold(finance, 'wh-test-5', {});
+    expect(none.body).toMatchObject({ code: 400, msg: expect.stringContaining('请选择校区') });
     const other = await withhold(desk, 'wh-test-4', { school_id: plan.school_id === gz ? 99_999_999 : plan.school_id });
     expect(other.body).toMatchObject({ code: expect.any(Number) });
     expect([403, 404]).toContain(other.body.code);
