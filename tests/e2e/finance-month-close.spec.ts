@@ -39,7 +39,7 @@ test('finance: a closed month keeps its totals; a late receipt lands in the open
   const headers = await apiSession(request);
   const orgs = await getJson<{ id: number; name: string; kind: string }[]>(request, headers, 'api/v1/fin_report/orgs', {});
   const campus = orgs.find((o) => o.name === '广州天河校区');
-  expect(campus).toBeDefined();
+  expect(campus?.id, "广州天河校区 among the report's campuses").toEqual(expect.any(Number));
   const campusId = Number(campus?.id);
   type Report = { closed: boolean; totals: { net: number; count: number }; corrections: { corrects_month: string; amount: number; count: number }[] };
   const before = await getJson<Report>(request, headers, 'api/v1/fin_report/monthly', { month, org_id: campusId });
