@@ -2,6 +2,9 @@ import { expect, test } from './fixtures';
 import { signIn, waitForServiceWorker } from './offline-helpers';
 import { balances, classWithLessonToday, get, login } from './classes-fixtures';
 
+// this file drives the service worker (offline, precache, updates): it may register one
+test.use({ serviceWorkers: 'allow' });
+
 test.use({ viewport: { width: 1024, height: 768 }, hasTouch: true });
 
 test('front desk on a tablet: roster loaded online, app restarted offline, 20 check-ins queued, sent once when back online', async ({ page, context, request }) => {

@@ -2,6 +2,9 @@ import { expect, test } from './fixtures';
 import { signIn, waitForServiceWorker } from './offline-helpers';
 import { balances, classWithLessonToday, get, login } from './classes-fixtures';
 
+// this file drives the service worker (offline, precache, updates): it may register one
+test.use({ serviceWorkers: 'allow' });
+
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
 test("a teacher takes attendance of today's lesson on a phone, one mark made offline", async ({ page, context, request }) => {

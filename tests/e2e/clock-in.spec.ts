@@ -2,6 +2,9 @@ import { expect, test } from './fixtures';
 import { signIn, waitForServiceWorker } from './offline-helpers';
 import { get, login, shanghaiToday } from './classes-fixtures';
 
+// this file drives the service worker (offline, precache, updates): it may register one
+test.use({ serviceWorkers: 'allow' });
+
 test.use({
   viewport: { width: 390, height: 844 },
   hasTouch: true,

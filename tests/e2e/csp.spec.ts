@@ -1,5 +1,8 @@
 import { expect, test } from './fixtures';
 
+// this file drives the service worker (offline, precache, updates): it may register one
+test.use({ serviceWorkers: 'allow' });
+
 // Issue 10 defect 8: the built app runs under its Content-Security-Policy: no violation is reported
 // while signing in, opening screens, a dialog and a preview, and the service worker still registers.
 

@@ -2,6 +2,9 @@ import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import { signIn, waitForServiceWorker } from './offline-helpers';
 import { classWithLessonToday, get, login, post, type TodayClass } from './classes-fixtures';
 
+// this file drives the service worker (offline, precache, updates): it may register one
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * Issue 11, front-desk device mode in Debian's Chromium against the real server: an administrator
  * turns device mode on for the tablet from 设备管理; staff switch with their PIN; a parent checks a

@@ -3,6 +3,9 @@ import { signIn, waitForServiceWorker } from './offline-helpers';
 import { get, login, post, schoolId } from './classes-fixtures';
 import { rowWith } from './system-helpers';
 
+// this file drives the service worker (offline, precache, updates): it may register one
+test.use({ serviceWorkers: 'allow' });
+
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
 interface RecordRow {

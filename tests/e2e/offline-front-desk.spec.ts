@@ -2,6 +2,9 @@ import { expect, test, type Locator, type Page } from './fixtures';
 import { seedOutbox, signIn, waitForServiceWorker } from './offline-helpers';
 import { classWithLessonToday, get, login, post } from './classes-fixtures';
 
+// this file drives the service worker (offline, precache, updates): it may register one
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * Issue 11, smaller defects, in Debian's Chromium against the real server: a class set to 已停班
  * refuses check-ins, tapped online or replayed from the outbox, with a Chinese message; the state

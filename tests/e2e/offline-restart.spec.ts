@@ -5,6 +5,9 @@ import { chromium, expect, test, type BrowserContext } from './fixtures';
 import { feedbackRows, signIn, submitFeedback, waitForServiceWorker } from './offline-helpers';
 import { classWithLessonToday, get, login } from './classes-fixtures';
 
+// this file drives the service worker (offline, precache, updates): it may register one
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * Issue 11, defects 1 and 2, in Debian's Chromium against the built app and the real server.
  * Defect 1 needs a real browser restart: a persistent profile (user-data dir) closed and launched

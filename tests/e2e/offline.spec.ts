@@ -1,6 +1,9 @@
 import { expect, test } from './fixtures';
 import { apiSession, feedbackRows, outboxStates, seedOutbox, signIn, submitFeedback, waitForServiceWorker } from './offline-helpers';
 
+// this file drives the service worker (offline, precache, updates): it may register one
+test.use({ serviceWorkers: 'allow' });
+
 const FEEDBACK_ADD = '**/api/v1/base_feedback/add';
 
 test.describe('offline model', () => {

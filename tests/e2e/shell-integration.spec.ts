@@ -1,5 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
 
+// this file drives the service worker (offline, precache, updates): it may register one
+test.use({ serviceWorkers: 'allow' });
+
 // The app shell wired to the offline model, messages, feedback attachments, operation guides and
 // class progress: the built app against the real server (demo data), as a member of staff uses it.
 
