@@ -38,13 +38,18 @@ export interface WithholdResult {
   items: WithholdItem[];
 }
 
+/**
+ * The button 代扣到期分期 of 定金与分期 (src/contract/menus/finance.ts): running the withholding
+ * takes money from parents' cards for a whole campus, an operation of its own beside 分期收款.
+ */
+export const WITHHOLD_DUE_CODE = 'fin_of_deposit_detail_withhold_due';
+
 export const withholdDueCall = defineCall({
   area: 'finance',
   title: '分期代扣',
   method: 'POST',
   path: 'api/v1/fin_of_deposit_detail/withhold_due',
-  // collecting installments: the operation of 分期收款
-  perm: 'fin_of_deposit_detail_installment_pay',
+  perm: WITHHOLD_DUE_CODE,
   body: withholdDueBodySchema,
   labels: { school_id: '校区' },
   answer: answer<WithholdResult>(),

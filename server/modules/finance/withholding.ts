@@ -5,8 +5,7 @@ import type { BaseColumns, Database } from '../../db/schema';
 import type { AppEnv } from '../../lib/context';
 import type { LeasedJob } from '../../lib/job-lease';
 import { mountCall } from '../../lib/call-routes';
-import { ApiError } from '../../lib/http';
-import { inScope } from '../../lib/scope';
+import { CAMPUS, requireInScope } from '../../lib/scope';
 import { nowText, todayText } from '../../lib/time';
 import { settleInstallment } from '../orders';
 import { paymentProvider } from './provider';
@@ -110,7 +109,8 @@ export const WITHHOLD_JOB: LeasedJob = {
 
 export function registerWithholding(app: Hono<AppEnv>): void {
   mountCall(app, withholdDueCall, async ({ db, principal, body }) => {
-    if (!inScope(principal, body.school_id)) throw new ApiError(404, '校区不存在或无权访问');
+    // a campus that does not exist, or is not the caller's, answers the same 校区不存在或无权访问
+    await requireInScope(db, principal, CAMPUS, body.school_id, '校区');
     return withholdDue(db, { schoolIds: [body.school_id], day: todayText(), by: principal.userId });
   });
 }

@@ -1,5 +1,6 @@
 import { screen, type MenuSeed } from '../menu-seed';
 import { FIN_SCREEN } from '../finance-accounts';
+import { WITHHOLD_DUE_CODE } from '../finance-withholding';
 
 export const order = 40;
 
@@ -74,7 +75,18 @@ const ACCOUNT_MENUS: readonly MenuSeed[] = [
     }),
     ['finance'],
   ),
-  buttonsFor(screen('定金与分期', 'finance/deposits', [['fin_of_deposit_detail_installment_pay', '分期收款']], { code: FIN_SCREEN.deposits, grants: FINANCE }), FINANCE),
+  buttonsFor(
+    screen(
+      '定金与分期',
+      'finance/deposits',
+      [
+        ['fin_of_deposit_detail_installment_pay', '分期收款'],
+        [WITHHOLD_DUE_CODE, '代扣到期分期'],
+      ],
+      { code: FIN_SCREEN.deposits, grants: FINANCE },
+    ),
+    FINANCE,
+  ),
   // 财务报表 and 财务看板 only read (src/contract/finance-reports.ts): no buttons
   screen('财务报表', 'finance/reports', [], { code: FIN_SCREEN.reports, grants: FINANCE }),
   screen('财务看板', 'finance/finance_dashboard', [], { code: FIN_SCREEN.dashboard, grants: FINANCE }),

@@ -7,8 +7,10 @@ import { DialogActions, notifySuccess, useDialogSubmit } from '../../components/
 import { useHasPermission } from '../../components/session';
 import { PAY_METHODS } from '../../contract/finance-accounts';
 import { depositPlansCall, installmentPayCall, type DepositPlanRow } from '../../contract/finance-deposits';
+import { WITHHOLD_DUE_CODE } from '../../contract/finance-withholding';
 import { formatYuan, yuanToFen } from '../../lib/format/money';
 import { newKey } from './api';
+import { WithholdDialog } from './WithholdDialog';
 
 const STATES = [
   { value: '', label: '全部状态' },
@@ -66,6 +68,7 @@ export default function DepositsScreen() {
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState(1);
   const [paying, setPaying] = useState<DepositPlanRow | null>(null);
+  const [withholding, setWithholding] = useState(false);
   const q = useQuery({
     queryKey: ['fin-deposits', state, keyword, page],
     queryFn: () => callApi(depositPlansCall, { query: { page, rows: ROWS, ...(state ? { state: Number(state) } : {}), ...(keyword ? { keyword } : {}) } }),
@@ -80,6 +83,11 @@ export default function DepositsScreen() {
         <Text size="xs" c="dimmed" pb={6}>
           共 {q.data?.totalSize ?? 0} 笔分期
         </Text>
+        {can(WITHHOLD_DUE_CODE) ? (
+          <Button size="xs" variant="light" ml="auto" onClick={() => setWithholding(true)}>
+            代扣到期分期
+          </Button>
+        ) : null}
       </Group>
       {q.isError ? <Alert color="red">{errorMessage(q.error)}</Alert> : null}
       <Table.ScrollContainer minWidth={900}>
@@ -158,6 +166,7 @@ export default function DepositsScreen() {
           }}
         />
       ) : null}
+      {withholding ? <WithholdDialog onClose={() => setWithholding(false)} onWithheld={() => void client.invalidateQueries({ queryKey: ['fin-deposits'] })} /> : null}
     </Stack>
   );
 }

@@ -112,4 +112,21 @@ describe('finance: 分期代扣 through the payment provider', { timeout: 120_00
     expect(other.body).toMatchObject({ code: expect.any(Number) });
     expect([403, 404]).toContain(other.body.code);
   });
+
+  it('needs the button 代扣到期分期; a campus not the caller\'s answers exactly as one that does not exist', async () => {
+    const principal = await s.login('principal', DEMO_PASSWORD);
+    const admin = await s.login('admin', 'admin123');
+    // the front desk takes installment payments elsewhere but has not the withholding's code
+    const desk403 = await withhold(desk, 'wh-test-6', { school_id: plan.school_id });
+    expect(desk403.body.code).toBe(403);
+    // the principal (北京朝阳、北京海淀) and 广州天河, then a campus id that exists nowhere
+    const gz = (await s.db.selectFrom('organisations').select('id').where('code', '=', 'GZ-TH').executeTakeFirstOrThrow()).id;
+    const foreign = await withhold(principal, 'wh-test-7', { school_id: gz });
+    const missing = await withhold(principal, 'wh-test-8', { school_id: 99_999_999 });
+    expect(foreign.body).toEqual({ code: 404, msg: '校区不存在或无权访问', data: null });
+    expect(missing.body).toEqual(foreign.body);
+    // every campus is the administrator's: a missing one is still missing, not an empty run
+    expect((await withhold(admin, 'wh-test-9', { school_id: 99_999_999 })).body).toEqual(foreign.body);
+    expect(await s.db.selectFrom('fin_withholding').select('id').where('school_id', '=', gz).where('created_by', '=', principal.user.id).execute()).toEqual([]);
+  });
 });
