@@ -13,12 +13,13 @@ import { orderInScope, stateText, writeLog, type OrderRow } from './order-rules'
 import { toHours, transferLine } from './hours';
 import { holdingsOf } from './transfers';
 import { postOrderDue } from './dues-posting';
+import { issueTransferReceipts, type TransferRefType } from './transfer-receipts';
 import './schema';
 
 type Db = Kysely<Database>;
 
 const CONVERTIBLE: number[] = [ORDER_STATE.audited, ORDER_STATE.contractConfirmed, ORDER_STATE.inProgress];
-const REF_TYPE = 'order_to_product';
+const REF_TYPE: TransferRefType = 'order_to_product';
 
 interface Part {
   lineId: number;
@@ -74,13 +75,18 @@ export async function convertToProduct(db: Db, order: OrderRow, input: { packId:
   await writeLog(db, order, principal, 'to_product', note.slice(0, 500), { language_pack_id: plan.language_pack_id, class_type_id: plan.class_type_id, from_hours: plan.from_hours, value: plan.value });
   const recordId = await latestLogId(db, order.id, 'to_product');
   let credited = 0;
+  let paid = 0;
   for (const [i, p] of parts.entries()) {
     // the new hours split over the lines by value; the last takes what rounding left
     const share = i === parts.length - 1 ? plan.to_hours - credited : plan.value === 0 ? 0 : Math.floor((plan.to_hours * p.value) / plan.value);
     if (share <= 0) throw new ApiError(400, '转入课时过少，无法按原合同明细分配');
-    await transferLine(db, { lineId: p.lineId, hours: p.take, to: { schoolId: order.school_id, studentId: order.student_id, classTypeId: plan.class_type_id, orderId: order.id, hours: share }, refType: REF_TYPE, refId: String(recordId), by: principal.userId });
+    const moved = await transferLine(db, { lineId: p.lineId, hours: p.take, to: { schoolId: order.school_id, studentId: order.student_id, classTypeId: plan.class_type_id, orderId: order.id, hours: share }, refType: REF_TYPE, refId: String(recordId), by: principal.userId });
     credited += share;
+    paid += moved.paid;
   }
+  // the paid money is carried over to the pack's lines: a 结转 receipt pair (same student and campus), in this transaction
+  const side = { schoolId: order.school_id, studentId: order.student_id };
+  await issueTransferReceipts(db, { refType: REF_TYPE, refId: recordId, from: side, to: side, paid, by: principal.userId, remark: `一键转产品：订单 ${order.order_no ?? order.id} 转为课程包「${plan.language_pack_name}」` });
   if (plan.difference > 0) await postOrderDue(db, principal, order, { kind: 'product_difference', refType: REF_TYPE, refId: recordId, amount: plan.difference, reason: `一键转产品「${plan.language_pack_name}」` });
   return { ...plan, record_id: recordId };
 }
@@ -88,7 +94,8 @@ export async function convertToProduct(db: Db, order: OrderRow, input: { packId:
 /**
  * 一键转产品 (src/contract/orders-to-product.ts): a preview that writes nothing, and the conversion
  * itself, in the request's transaction, every move a paired ledger posting (transferLine) that
- * names the order-log entry recording it.
+ * names the order-log entry recording it, the paid money moved documented by finance's 结转
+ * receipt pair (transfer-receipts.ts, ref order_to_product + the log id). Not revocable: no undo.
  */
 export function registerToProduct(app: Hono<AppEnv>): void {
   mountCall(app, toProductPreviewCall, async ({ db, principal, query }) => {

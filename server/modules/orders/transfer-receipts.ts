@@ -20,6 +20,8 @@ export const TRANSFER_RECEIPT_KIND = {
   order_transfer_campus: 3,
   // 转班型: the money follows the hours into another class type, 转班
   order_student_class_type: 4,
+  // 一键转产品: the order's money carried over to the lines of a language pack, 结转
+  order_to_product: 3,
 } as const;
 export type TransferRefType = keyof typeof TRANSFER_RECEIPT_KIND;
 
