@@ -4,7 +4,8 @@ import { createTestServer, ADMIN, DEMO_PASSWORD, type LoggedIn, type TestServer 
 import { accountBalance } from '../../../server/modules/finance';
 import { NEW_BALANCE_ADJUST_TREE, oldBalanceAdjustTree, up as migrate1350 } from '../../../server/db/migrations/1350_balance_adjust_second_person';
 import type { BalanceAdjustRow } from '../../../src/contract/finance-accounts';
-import type { InstanceDetail } from '../../../src/contract/workflow';
+import { addStudent, decide, ok } from './fixture';
+import { api, schoolId } from './flows-helpers';
 
 /**
  * Migration 1350: an installation seeded with the first 余额调整 definition (principal, then the
@@ -17,27 +18,6 @@ let finance: LoggedIn;
 let principal: LoggedIn;
 let bj: number;
 let defineId: number;
-
-type Body<T> = { code: number; msg: string; data: T };
-const api = (p: string) => `/api/v1/${p}`;
-
-async function ok<T>(p: Promise<{ body: Body<T> }>): Promise<T> {
-  const res = await p;
-  expect(res.body.msg).toBe('成功');
-  return res.body.data;
-}
-
-let seq = 0;
-async function newStudent(): Promise<number> {
-  seq++;
-  return (await ok(s.call<{ id: number }>('POST', api('student/add'), { headers: admin.headers, json: { school_id: bj, name: `调整迁移${seq}`, gender: 2 } }))).id;
-}
-
-const run = async (who: LoggedIn, instanceId: number) => {
-  const d = await ok(s.call<InstanceDetail>('GET', api('sys_wf/instance_step_current'), { headers: who.headers, query: { instance_id: instanceId } }));
-  if (!d.my_task) throw new Error(`流程 ${instanceId} 没有该用户的待办`);
-  return s.call<{ state: number }>('POST', api('sys_wf/run'), { headers: who.headers, json: { task_id: d.my_task.id, action: 'approve', comment: '同意' } });
-};
 
 const migrate = () => migrate1350(s.db as unknown as Kysely<unknown>);
 
@@ -61,7 +41,7 @@ beforeAll(async () => {
   admin = await s.login(ADMIN.login, ADMIN.password);
   finance = await s.login('finance', DEMO_PASSWORD);
   principal = await s.login('principal', DEMO_PASSWORD);
-  bj = (await s.db.selectFrom('organisations').select('id').where('code', '=', 'BJ-CY').executeTakeFirstOrThrow()).id;
+  bj = await schoolId(s, 'BJ-CY');
   defineId = (await s.db.selectFrom('wf_define').select('id').where('define_key', '=', 'balance_adjust').executeTakeFirstOrThrow()).id;
 }, 1_500_000);
 
@@ -72,10 +52,10 @@ describe('migration 1350: 余额调整 with a second person', { timeout: 120_000
     await olderState(oldBalanceAdjustTree(finance.user.id));
     const before = await currentVersion();
     // at the older state: the principal approves, then the step is finance's own and refused
-    const stuck = await newStudent();
+    const stuck = await addStudent(s, admin, bj, '调整迁移1', 2);
     const first = await ok(s.call<BalanceAdjustRow>('POST', api('fn_student_account/modify_balance'), { headers: finance.headers, json: { student_id: stuck, amount: 1500, reason: '旧流程' } }));
-    expect((await run(principal, Number(first.wf_instance_id))).body.code).toBe(200);
-    expect((await run(finance, Number(first.wf_instance_id))).body).toMatchObject({ code: 403, msg: '不能审核自己提交的余额调整，请由另一位同事审核' });
+    expect((await decide(s, principal, Number(first.wf_instance_id))).body.code).toBe(200);
+    expect((await decide(s, finance, Number(first.wf_instance_id))).body).toMatchObject({ code: 403, msg: '不能审核自己提交的余额调整，请由另一位同事审核' });
     expect(await accountBalance(s.db, stuck)).toBe(0);
 
     await migrate();
@@ -88,9 +68,9 @@ describe('migration 1350: 余额调整 with a second person', { timeout: 120_000
     await migrate();
     expect((await currentVersion()).versions).toBe(after.versions);
 
-    const id = await newStudent();
+    const id = await addStudent(s, admin, bj, '调整迁移2', 2);
     const adj = await ok(s.call<BalanceAdjustRow>('POST', api('fn_student_account/modify_balance'), { headers: finance.headers, json: { student_id: id, amount: 2600, reason: '新流程' } }));
-    expect((await run(principal, Number(adj.wf_instance_id))).body).toMatchObject({ code: 200, data: { state: 2 } });
+    expect((await decide(s, principal, Number(adj.wf_instance_id))).body).toMatchObject({ code: 200, data: { state: 2 } });
     expect(await accountBalance(s.db, id)).toBe(2600);
     expect((await s.db.selectFrom('fin_balance_adjust').select('state').where('id', '=', adj.id).executeTakeFirstOrThrow()).state).toBe(2);
   });

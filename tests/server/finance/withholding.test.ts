@@ -1,10 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, DEMO_PASSWORD, type LoggedIn, type TestServer } from '../helpers';
+import { createTestServer, ADMIN, DEMO_PASSWORD, type LoggedIn, type TestServer } from '../helpers';
 import { builtinPaymentProvider, checkFinanceLedgers, setPaymentProvider, withholdDue, type PaymentProvider } from '../../../server/modules/finance';
 import { ledgerViolations } from '../../../server/modules/orders';
 import { addDays } from '../../../server/modules/classes';
 import { todayText } from '../../../server/lib/time';
 import type { WithholdResult } from '../../../src/contract/finance-withholding';
+import { ok } from './fixture';
+import { api, schoolId } from './flows-helpers';
 
 /**
  * 分期代扣 (server/modules/finance/withholding.ts): the demo plan with a withholding agreement gets a
@@ -17,15 +19,7 @@ let finance: LoggedIn;
 let desk: LoggedIn;
 let plan: { id: number; school_id: number; student_id: number; owed: number; total: number };
 
-type Body<T> = { code: number; msg: string; data: T };
-const api = (p: string) => `/api/v1/${p}`;
 const withhold = (who: LoggedIn, key: string, json: Record<string, unknown> = { school_id: plan.school_id }) => s.call<WithholdResult>('POST', api('fin_of_deposit_detail/withhold_due'), { headers: { ...who.headers, 'Idempotency-Key': key }, json });
-
-async function ok<T>(p: Promise<{ body: Body<T> }>): Promise<T> {
-  const res = await p;
-  expect(res.body.msg).toBe('成功');
-  return res.body.data;
-}
 
 async function receipts(): Promise<{ amount: number; pay_method: string; kind: number }[]> {
   const rows = await s.db.selectFrom('fin_stu_account_receipts').select(['amount', 'pay_method', 'kind']).where('ref_type', '=', 'order_installment').where('ref_id', '=', String(plan.id)).orderBy('id').execute();
@@ -101,7 +95,7 @@ describe('finance: 分期代扣 through the payment provider', { timeout: 120_00
   });
 
   it('another campus is missing; bad input is refused in Chinese; the front desk of another campus withholds nothing of it', async () => {
-    const gz = (await s.db.selectFrom('organisations').select('id').where('code', '=', 'GZ-TH').executeTakeFirstOrThrow()).id;
+    const gz = await schoolId(s, 'GZ-TH');
     const bad = await withhold(finance, 'wh-test-3', { school_id: 'x' });
     expect(bad.body.code).toBe(400);
     expect(bad.body.msg).toContain('校区');
@@ -115,12 +109,12 @@ describe('finance: 分期代扣 through the payment provider', { timeout: 120_00
 
   it('needs the button 代扣到期分期; a campus not the caller\'s answers exactly as one that does not exist', async () => {
     const principal = await s.login('principal', DEMO_PASSWORD);
-    const admin = await s.login('admin', 'admin123');
+    const admin = await s.login(ADMIN.login, ADMIN.password);
     // the front desk takes installment payments elsewhere but has not the withholding's code
     const desk403 = await withhold(desk, 'wh-test-6', { school_id: plan.school_id });
     expect(desk403.body.code).toBe(403);
     // the principal (北京朝阳、北京海淀) and 广州天河, then a campus id that exists nowhere
-    const gz = (await s.db.selectFrom('organisations').select('id').where('code', '=', 'GZ-TH').executeTakeFirstOrThrow()).id;
+    const gz = await schoolId(s, 'GZ-TH');
     const foreign = await withhold(principal, 'wh-test-7', { school_id: gz });
     const missing = await withhold(principal, 'wh-test-8', { school_id: 99_999_999 });
     expect(foreign.body).toEqual({ code: 404, msg: '校区不存在或无权访问', data: null });
