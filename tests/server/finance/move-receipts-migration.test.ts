@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Kysely } from 'kysely';
-import { approveAll, orderInProgress, ordersWorld, otherClassType, studentWithoutHours, type OrdersWorld } from '../orders/fixture';
+import { approveAll, expectLedgersClean, moveReceipts, orderInProgress, ordersWorld, otherClassType, studentWithoutHours, type MoveReceipt, type OrdersWorld } from '../orders/fixture';
 import { ok } from './fixture';
 import { api, schoolId } from './flows-helpers';
-import { ledgerViolations, transferReceiptViolations } from '../../../server/modules/orders';
+import { transferReceiptViolations } from '../../../server/modules/orders';
 import { checkFinanceLedgers, closeMonth } from '../../../server/modules/finance';
 import { up as migrate1370 } from '../../../server/db/migrations/1370_finance_move_receipts';
 import { todayText } from '../../../server/lib/time';
@@ -34,31 +34,6 @@ afterAll(async () => {
 
 const migrate = () => migrate1370(w.s.db as unknown as Kysely<unknown>);
 
-interface Receipt {
-  id: number;
-  school_id: number;
-  student_id: number;
-  kind: number;
-  amount: number;
-  state: number;
-  receipt_no: string;
-  biz_date: string;
-  corrects_month: string | null;
-  remark: string | null;
-  pay_method: string;
-}
-
-async function receiptsOf(refType: string, refId: string | number): Promise<Receipt[]> {
-  const rows = await w.s.db
-    .selectFrom('fin_stu_account_receipts')
-    .select(['id', 'school_id', 'student_id', 'kind', 'amount', 'state', 'receipt_no', 'biz_date', 'corrects_month', 'remark', 'pay_method'])
-    .where('ref_type', '=', refType)
-    .where('ref_id', '=', String(refId))
-    .orderBy('id')
-    .execute();
-  return rows.map((r) => ({ ...r, student_id: Number(r.student_id), kind: Number(r.kind), amount: Number(r.amount), state: Number(r.state) }));
-}
-
 /** The paid money a transfer record moved out of its source lines, less reversals (what ledger:check compares). */
 async function paidMoved(refType: string, refId: string | number): Promise<number> {
   const rows = await w.s.db
@@ -78,7 +53,7 @@ async function paidMoved(refType: string, refId: string | number): Promise<numbe
  * campus's series. Refused unless they are the newest numbers there, so the series stay gapless.
  */
 async function withoutReceipts(refType: string, refId: string | number): Promise<void> {
-  const rows = await receiptsOf(refType, refId);
+  const rows = await moveReceipts(w, refType, refId);
   expect(rows.length).toBeGreaterThan(0);
   const series = new Map<string, { school: number; year: string; counters: number[] }>();
   for (const r of rows) {
@@ -97,19 +72,13 @@ async function withoutReceipts(refType: string, refId: string | number): Promise
     }
     await trx.deleteFrom('fin_stu_account_receipts').where('id', 'in', rows.map((r) => r.id)).execute();
   });
-  expect(await receiptsOf(refType, refId)).toEqual([]);
+  expect(await moveReceipts(w, refType, refId)).toEqual([]);
 }
 
 async function counts(): Promise<{ receipts: number; series: number }> {
   const receipts = await w.s.db.selectFrom('fin_stu_account_receipts').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
   const series = await w.s.db.selectFrom('number_sequence').select((eb) => eb.fn.sum<number | string>('last_value').as('n')).where('kind', '=', 'SJ').executeTakeFirstOrThrow();
   return { receipts: Number(receipts.n), series: Number(series.n) };
-}
-
-async function expectChecksClean(): Promise<void> {
-  expect(await ledgerViolations(w.s.db)).toEqual([]);
-  expect(await transferReceiptViolations(w.s.db)).toEqual([]);
-  expect(await checkFinanceLedgers(w.s.db)).toEqual({ accountBreaks: [], receiptProblems: [] });
 }
 
 /** The 15th of the month before this one (Asia/Shanghai), at noon. */
@@ -173,7 +142,7 @@ describe('migration 1370: the 结转/转班 receipts of transfers made before th
     const documentedOrder = await orderInProgress(w, g2);
     await ok(w.s.call('POST', api('order_form/transfer_order'), { headers: w.principal, json: { id: documentedOrder.id, to_student_id: t2, reason: '已有收据' } }));
     const documentedRef = `${documentedOrder.id}-v1`;
-    const documented = await receiptsOf('order_transfer', documentedRef);
+    const documented = await moveReceipts(w, 'order_transfer', documentedRef);
     expect(documented).toHaveLength(2);
 
     // the older state: the series are gapless, but ledger:check names every undocumented move
@@ -185,9 +154,9 @@ describe('migration 1370: the 结转/转班 receipts of transfers made before th
 
     await migrate();
 
-    const shape = (rs: Receipt[]) => rs.map((r) => ({ kind: r.kind, school: r.school_id, student: r.student_id, amount: r.amount, state: r.state, pay: r.pay_method }));
+    const shape = (rs: MoveReceipt[]) => rs.map((r) => ({ kind: r.kind, school: r.school_id, student: r.student_id, amount: r.amount, state: r.state, pay: r.pay_method }));
     const oldPaid = await paidMoved('order_transfer', oldRef);
-    const oldPair = await receiptsOf('order_transfer', oldRef);
+    const oldPair = await moveReceipts(w, 'order_transfer', oldRef);
     expect(shape(oldPair)).toEqual([
       { kind: 3, school: w.chaoyang, student: oldGiver, amount: -oldPaid, state: 1, pay: 'other' },
       { kind: 3, school: w.chaoyang, student: oldTaker, amount: oldPaid, state: 1, pay: 'other' },
@@ -199,7 +168,7 @@ describe('migration 1370: the 结转/转班 receipts of transfers made before th
       expect(r.remark).toBe(`更正 ${lastMonth.month} 月（原业务日期 ${lastMonth.month}-15）：补开订单转让 ${oldRef} 的结转收据`);
     }
     const paid = await paidMoved('order_transfer', transferRef);
-    const pair = await receiptsOf('order_transfer', transferRef);
+    const pair = await moveReceipts(w, 'order_transfer', transferRef);
     expect(shape(pair)).toEqual([
       { kind: 3, school: w.chaoyang, student: giver, amount: -paid, state: 1, pay: 'other' },
       { kind: 3, school: w.chaoyang, student: taker, amount: paid, state: 1, pay: 'other' },
@@ -209,33 +178,33 @@ describe('migration 1370: the 结转/转班 receipts of transfers made before th
       [today, null, `补开订单转让 ${transferRef} 的结转收据（原业务日期 ${today}）`],
     ]);
     const campusPaid = await paidMoved('order_transfer_campus', asked.transfer_no);
-    expect(shape(await receiptsOf('order_transfer_campus', asked.transfer_no))).toEqual([
+    expect(shape(await moveReceipts(w, 'order_transfer_campus', asked.transfer_no))).toEqual([
       { kind: 3, school: w.chaoyang, student: mover, amount: -campusPaid, state: 1, pay: 'other' },
       { kind: 3, school: guangzhou, student: mover, amount: campusPaid, state: 1, pay: 'other' },
     ]);
     const switchPaid = await paidMoved('order_student_class_type', kept.id);
-    expect(shape(await receiptsOf('order_student_class_type', kept.id))).toEqual([
+    expect(shape(await moveReceipts(w, 'order_student_class_type', kept.id))).toEqual([
       { kind: 4, school: w.chaoyang, student: switcher, amount: -switchPaid, state: 1, pay: 'other' },
       { kind: 4, school: w.chaoyang, student: switcher, amount: switchPaid, state: 1, pay: 'other' },
     ]);
     expect(await paidMoved('order_student_class_type', revoked.id)).toBe(0);
-    expect(await receiptsOf('order_student_class_type', revoked.id)).toEqual([]);
+    expect(await moveReceipts(w, 'order_student_class_type', revoked.id)).toEqual([]);
     const convertPaid = await paidMoved('order_to_product', converted.record_id);
-    expect(shape(await receiptsOf('order_to_product', converted.record_id))).toEqual([
+    expect(shape(await moveReceipts(w, 'order_to_product', converted.record_id))).toEqual([
       { kind: 3, school: w.chaoyang, student: converter, amount: -convertPaid, state: 1, pay: 'other' },
       { kind: 3, school: w.chaoyang, student: converter, amount: convertPaid, state: 1, pay: 'other' },
     ]);
     for (const p of [oldPaid, paid, campusPaid, switchPaid, convertPaid]) expect(p).toBeGreaterThan(0);
-    expect(await receiptsOf('order_transfer', documentedRef)).toEqual(documented);
+    expect(await moveReceipts(w, 'order_transfer', documentedRef)).toEqual(documented);
     // ten receipts, ten numbers: the series stay gapless (receiptProblems), every move is documented once
     expect(await counts()).toEqual({ receipts: start.receipts + 10, series: start.series + 10 });
-    await expectChecksClean();
+    await expectLedgersClean(w);
     expect(await w.s.db.selectFrom('fin_month_close').selectAll().where('id', '=', closedBefore.id).executeTakeFirstOrThrow()).toEqual(closedBefore);
 
     // twice: nothing more
     const after = await counts();
     await migrate();
     expect(await counts()).toEqual(after);
-    await expectChecksClean();
+    await expectLedgersClean(w);
   });
 });

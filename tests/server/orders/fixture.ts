@@ -1,6 +1,8 @@
 import { expect } from 'vitest';
 import { createTestServer, ADMIN, DEMO_PASSWORD, type TestServer } from '../helpers';
 import { demoRun, instanceOf, WF_STATES } from '../../../server/modules/workflow';
+import { ledgerViolations, transferReceiptViolations } from '../../../server/modules/orders';
+import { checkFinanceLedgers } from '../../../server/modules/finance';
 import { todayText } from '../../../server/lib/time';
 import { TASK_STATES } from '../../../src/contract/workflow';
 
@@ -132,4 +134,45 @@ export async function otherClassType(w: OrdersWorld): Promise<{ id: number; unit
 export async function orderLinesValue(w: OrdersWorld, orderId: number): Promise<number> {
   const lines = await w.s.db.selectFrom('order_contract_line').select(['paid_money', 'promo_money']).where('order_id', '=', orderId).execute();
   return lines.reduce((n, l) => n + Number(l.paid_money) + Number(l.promo_money), 0);
+}
+
+/** A finance receipt a money move issued (结转/转班), as the tests compare it. */
+export interface MoveReceipt {
+  id: number;
+  school_id: number;
+  student_id: number;
+  kind: number;
+  amount: number;
+  state: number;
+  reverses_id: number | null;
+  receipt_no: string;
+  biz_date: string;
+  corrects_month: string | null;
+  remark: string | null;
+  pay_method: string;
+}
+
+/** The finance receipts of a transfer record (ref_type and ref_id), oldest first. */
+export async function moveReceipts(w: OrdersWorld, refType: string, refId: string | number): Promise<MoveReceipt[]> {
+  const rows = await w.s.db
+    .selectFrom('fin_stu_account_receipts')
+    .select(['id', 'school_id', 'student_id', 'kind', 'amount', 'state', 'reverses_id', 'receipt_no', 'biz_date', 'corrects_month', 'remark', 'pay_method'])
+    .where('ref_type', '=', refType)
+    .where('ref_id', '=', String(refId))
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({ ...r, student_id: Number(r.student_id), kind: Number(r.kind), amount: Number(r.amount), state: Number(r.state), reverses_id: r.reverses_id === null ? null : Number(r.reverses_id) }));
+}
+
+/** The paid money a transfer record moved out of its source lines: the money ledger's transfer_out on paid accounts (reversals not counted). */
+export async function paidMovedOut(w: OrdersWorld, refType: string, refId: string | number): Promise<number> {
+  const rows = await w.s.db.selectFrom('order_money_flow').select(['amount', 'biz_type', 'account_key']).where('ref_type', '=', refType).where('ref_id', '=', String(refId)).execute();
+  return rows.filter((r) => r.biz_type === 'transfer_out' && r.account_key.startsWith('paid:')).reduce((n, r) => n - Number(r.amount), 0);
+}
+
+/** What npm run ledger:check runs, clean: the orders' ledgers, the transfers against their receipts, finance's accounts and receipts. */
+export async function expectLedgersClean(w: OrdersWorld): Promise<void> {
+  expect(await ledgerViolations(w.s.db)).toEqual([]);
+  expect(await transferReceiptViolations(w.s.db)).toEqual([]);
+  expect(await checkFinanceLedgers(w.s.db)).toEqual({ accountBreaks: [], receiptProblems: [] });
 }

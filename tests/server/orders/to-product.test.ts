@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, ok, orderInProgress, ordersWorld, packOrder, studentWithoutHours, type OrdersWorld } from './fixture';
+import { api, moveReceipts, ok, orderInProgress, ordersWorld, packOrder, paidMovedOut, studentWithoutHours, type OrdersWorld } from './fixture';
 import { ledgerViolations, postHours, transferReceiptViolations } from '../../../server/modules/orders';
 import { checkFinanceLedgers } from '../../../server/modules/finance';
 import type { ToProductAnswer, ToProductPlan } from '../../../src/contract/orders-to-product';
@@ -18,12 +18,6 @@ afterAll(async () => w?.s.close());
 const flows = async () => Number((await w.s.db.selectFrom('order_hours_flow').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 const linesOf = (orderId: number) => w.s.db.selectFrom('order_contract_line').select(['id', 'class_type_id', 'remaining_hours', 'paid_money', 'promo_money', 'active']).where('order_id', '=', orderId).orderBy('id').execute();
 const preview = (id: number) => w.s.call<ToProductPlan>('GET', api('order_form/to_product_preview'), { headers: w.principal, query: { id, language_pack_id: w.packId } });
-/** The 结转/转班 receipts of a record, oldest first. */
-const receiptsOf = async (refType: string, refId: number) =>
-  (await w.s.db.selectFrom('fin_stu_account_receipts').select(['school_id', 'student_id', 'kind', 'amount', 'state', 'receipt_no', 'pay_method']).where('ref_type', '=', refType).where('ref_id', '=', String(refId)).orderBy('id').execute()).map((r) => ({ ...r, student_id: Number(r.student_id), kind: Number(r.kind), amount: Number(r.amount), state: Number(r.state) }));
-/** The paid money a record moved out of its source lines (the money ledger's transfer_out on paid accounts). */
-const paidMoved = async (refType: string, refId: number) =>
-  (await w.s.db.selectFrom('order_money_flow').select(['amount', 'biz_type', 'account_key']).where('ref_type', '=', refType).where('ref_id', '=', String(refId)).execute()).filter((r) => r.biz_type === 'transfer_out' && r.account_key.startsWith('paid:')).reduce((n, r) => n - Number(r.amount), 0);
 const receiptCount = async () => Number((await w.s.db.selectFrom('fin_stu_account_receipts').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 const convert = (id: number, reason = '家长改报课程包') => w.s.call<ToProductAnswer>('POST', api('order_form/to_product'), { headers: w.principal, json: { id, language_pack_id: w.packId, reason } });
 
@@ -63,10 +57,10 @@ describe('orders: 一键转产品', () => {
     expect(Number(o.deal_amount) - Number(o.paid_amount)).toBe(plan.difference);
     expect(await ledgerViolations(w.s.db)).toEqual([]);
     // the paid money carried over is documented once by a 结转 pair: out of and into the same student and campus
-    const paid = await paidMoved('order_to_product', done.record_id);
+    const paid = await paidMovedOut(w, 'order_to_product', done.record_id);
     expect(paid).toBeGreaterThan(0);
     expect(paid).toBeLessThanOrEqual(plan.value);
-    const pair = await receiptsOf('order_to_product', done.record_id);
+    const pair = await moveReceipts(w, 'order_to_product', done.record_id);
     expect(pair.map((r) => ({ kind: r.kind, school: r.school_id, student: r.student_id, amount: r.amount, state: r.state, pay: r.pay_method }))).toEqual([
       { kind: 3, school: w.chaoyang, student, amount: -paid, state: 1, pay: 'other' },
       { kind: 3, school: w.chaoyang, student, amount: paid, state: 1, pay: 'other' },
@@ -81,7 +75,7 @@ describe('orders: 一键转产品', () => {
     expect(credited.reduce((n, l) => n + Number(l.paid_money) + Number(l.promo_money), 0)).toBe(w.packPrice);
     expect(await ledgerViolations(w.s.db)).toEqual([]);
     // the difference is new money (its own 收费 receipt), not a carry-over: the 结转 pair is unchanged
-    expect(await receiptsOf('order_to_product', done.record_id)).toEqual(pair);
+    expect(await moveReceipts(w, 'order_to_product', done.record_id)).toEqual(pair);
     expect(await transferReceiptViolations(w.s.db)).toEqual([]);
 
     // nothing left to convert now that the hours moved? the new line holds them: a second conversion moves those
@@ -93,7 +87,7 @@ describe('orders: 一键转产品', () => {
     const student = await studentWithoutHours(w, 32);
     const order = await orderInProgress(w, student);
     const done = await ok(convert(order.id));
-    const [out] = await receiptsOf('order_to_product', done.record_id);
+    const [out] = await moveReceipts(w, 'order_to_product', done.record_id);
     const row = await w.s.db.selectFrom('fin_stu_account_receipts').select(['id', 'amount']).where('receipt_no', '=', out.receipt_no).executeTakeFirstOrThrow();
     // tamper: the out receipt carries one fen less than the ledger moved
     await w.s.db.updateTable('fin_stu_account_receipts').set({ amount: Number(row.amount) + 1 }).where('id', '=', row.id).execute();

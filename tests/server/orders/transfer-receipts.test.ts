@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, ok, orderInProgress, ordersWorld, studentWithoutHours, type OrdersWorld } from './fixture';
+import { api, expectLedgersClean, moveReceipts, ok, orderInProgress, ordersWorld, paidMovedOut, studentWithoutHours, type OrdersWorld } from './fixture';
 import { demoRun, instanceOf, WF_STATES } from '../../../server/modules/workflow';
-import { ledgerViolations, transferReceiptViolations } from '../../../server/modules/orders';
+import { transferReceiptViolations } from '../../../server/modules/orders';
 import { checkFinanceLedgers } from '../../../server/modules/finance';
 import type { ClassTypeTransferAnswer } from '../../../src/contract/orders-transfer';
 import type { FinanceReport } from '../../../src/contract/finance-reports';
@@ -24,41 +24,6 @@ beforeAll(async () => {
 
 afterAll(async () => w?.s.close());
 
-interface Receipt {
-  id: number;
-  school_id: number;
-  student_id: number;
-  kind: number;
-  amount: number;
-  state: number;
-  reverses_id: number | null;
-  receipt_no: string;
-}
-
-async function receiptsOf(refType: string, refId: string | number): Promise<Receipt[]> {
-  const rows = await w.s.db
-    .selectFrom('fin_stu_account_receipts')
-    .select(['id', 'school_id', 'student_id', 'kind', 'amount', 'state', 'reverses_id', 'receipt_no'])
-    .where('ref_type', '=', refType)
-    .where('ref_id', '=', String(refId))
-    .orderBy('id')
-    .execute();
-  return rows.map((r) => ({ ...r, student_id: Number(r.student_id), kind: Number(r.kind), amount: Number(r.amount), state: Number(r.state), reverses_id: r.reverses_id === null ? null : Number(r.reverses_id) }));
-}
-
-/** The paid money the transfer record moved out of its source lines (the money ledger, less reversals). */
-async function paidMoved(refType: string, refId: string | number): Promise<number> {
-  const rows = await w.s.db.selectFrom('order_money_flow').select(['amount', 'biz_type', 'account_key']).where('ref_type', '=', refType).where('ref_id', '=', String(refId)).execute();
-  return rows.filter((r) => r.biz_type === 'transfer_out' && r.account_key.startsWith('paid:')).reduce((n, r) => n - Number(r.amount), 0);
-}
-
-/** What npm run ledger:check runs: the orders' ledgers, the transfers against their receipts, finance's accounts and receipts. */
-async function expectChecksClean(): Promise<void> {
-  expect(await ledgerViolations(w.s.db)).toEqual([]);
-  expect(await transferReceiptViolations(w.s.db)).toEqual([]);
-  expect(await checkFinanceLedgers(w.s.db)).toEqual({ accountBreaks: [], receiptProblems: [] });
-}
-
 async function monthly(orgId: number): Promise<FinanceReport> {
   return ok(w.s.call<FinanceReport>('GET', api('fin_report/monthly'), { headers: w.admin, query: { month: todayText().slice(0, 7), org_id: orgId } }));
 }
@@ -74,8 +39,8 @@ describe('orders transfers → finance 结转/转班 receipts', { timeout: 180_0
     const moved = await ok(w.s.call<{ version: number; paid_money: number }>('POST', api('order_form/transfer_order'), { headers: w.principal, json: { id: order.id, to_student_id: to, reason: '兄弟转让' } }));
     expect(moved.paid_money).toBeGreaterThan(0);
     const refId = `${order.id}-v1`;
-    expect(await paidMoved('order_transfer', refId)).toBe(moved.paid_money);
-    const pair = await receiptsOf('order_transfer', refId);
+    expect(await paidMovedOut(w, 'order_transfer', refId)).toBe(moved.paid_money);
+    const pair = await moveReceipts(w, 'order_transfer', refId);
     expect(pair.map((r) => ({ kind: r.kind, student: r.student_id, school: r.school_id, amount: r.amount, state: r.state }))).toEqual([
       { kind: 3, student: from, school: w.chaoyang, amount: -moved.paid_money, state: 1 },
       { kind: 3, student: to, school: w.chaoyang, amount: moved.paid_money, state: 1 },
@@ -88,7 +53,7 @@ describe('orders transfers → finance 结转/转班 receipts', { timeout: 180_0
     expect(after.by_kind.find((k) => k.text === '结转')?.count).toBe((before.by_kind.find((k) => k.text === '结转')?.count ?? 0) + 2);
     expect(after.totals.net).toBe(after.totals.income + after.totals.refund + after.totals.carry);
     expect(after.by_kind.reduce((n, k) => n + k.amount, 0)).toBe(after.totals.net);
-    await expectChecksClean();
+    await expectLedgersClean(w);
   });
 
   it('转班型: a 转班 pair of the paid money; revoking it cancels both with reversals; the report adds up', async () => {
@@ -109,9 +74,9 @@ describe('orders transfers → finance 结转/转班 receipts', { timeout: 180_0
       .executeTakeFirstOrThrow();
     const before = await monthly(w.chaoyang);
     const t = await ok(w.s.call<ClassTypeTransferAnswer>('POST', api('order_student_class_type/add'), { headers: w.principal, json: { order_id: order.id, from_class_type_id: w.classTypeId, to_class_type_id: fee.class_type_id, hours: 500 } }));
-    const paid = await paidMoved('order_student_class_type', t.id);
+    const paid = await paidMovedOut(w, 'order_student_class_type', t.id);
     expect(paid).toBeGreaterThan(0);
-    const pair = await receiptsOf('order_student_class_type', t.id);
+    const pair = await moveReceipts(w, 'order_student_class_type', t.id);
     expect(pair.map((r) => [r.kind, r.student_id, r.amount])).toEqual([
       [4, student, -paid],
       [4, student, paid],
@@ -120,7 +85,7 @@ describe('orders transfers → finance 结转/转班 receipts', { timeout: 180_0
     expect(mid.by_kind.find((k) => k.text === '转班')?.count).toBe((before.by_kind.find((k) => k.text === '转班')?.count ?? 0) + 2);
     expect(kindAmount(mid, '转班')).toBe(kindAmount(before, '转班'));
     expect(mid.totals.net).toBe(before.totals.net);
-    await expectChecksClean();
+    await expectLedgersClean(w);
 
     // a cancelled move receipt cannot be cancelled from the receipts screen: the transfer owns it
     const direct = await w.s.call('POST', api('fin_stu_account_receipts/cancellation'), { headers: w.admin, json: { id: pair[0].id, reason: '误操作' } });
@@ -128,18 +93,18 @@ describe('orders transfers → finance 结转/转班 receipts', { timeout: 180_0
     expect(direct.body.msg).toContain('请在该业务中办理');
 
     await ok(w.s.call('POST', api('order_student_class_type/delete'), { headers: w.principal, json: [{ id: t.id }] }));
-    const undone = await receiptsOf('order_student_class_type', t.id);
+    const undone = await moveReceipts(w, 'order_student_class_type', t.id);
     expect(undone).toHaveLength(4);
     expect(undone.slice(0, 2).map((r) => r.state)).toEqual([2, 2]);
     expect(undone.slice(2).map((r) => ({ state: r.state, amount: r.amount, reverses: r.reverses_id }))).toEqual([
       { state: 3, amount: paid, reverses: pair[0].id },
       { state: 3, amount: -paid, reverses: pair[1].id },
     ]);
-    expect(await paidMoved('order_student_class_type', t.id)).toBe(paid);
+    expect(await paidMovedOut(w, 'order_student_class_type', t.id)).toBe(paid);
     const end = await monthly(w.chaoyang);
     expect(end.totals.net).toBe(before.totals.net);
     expect(end.totals.net).toBe(end.totals.income + end.totals.refund + end.totals.carry);
-    await expectChecksClean();
+    await expectLedgersClean(w);
   });
 
   it('转校区: the 结转 receipt leaves the old campus and arrives at the new one; each campus\'s totals move by it', async () => {
@@ -156,10 +121,10 @@ describe('orders transfers → finance 结转/转班 receipts', { timeout: 180_0
       await w.s.db.transaction().execute((trx) => demoRun(trx, task.assignee_id ?? admin.id, inst.id, 'approve', '同意'));
     }
     const done = await ok(w.s.call<{ paid_money: number }>('POST', api('order_form/transfer_campus_audited'), { headers: w.admin, json: { id: asked.id } }));
-    const paid = await paidMoved('order_transfer_campus', asked.transfer_no);
+    const paid = await paidMovedOut(w, 'order_transfer_campus', asked.transfer_no);
     expect(paid).toBeGreaterThanOrEqual(done.paid_money);
     expect(paid).toBeGreaterThan(0);
-    const pair = await receiptsOf('order_transfer_campus', asked.transfer_no);
+    const pair = await moveReceipts(w, 'order_transfer_campus', asked.transfer_no);
     expect(pair.map((r) => [r.kind, r.school_id, r.amount])).toEqual([
       [3, w.chaoyang, -paid],
       [3, guangzhou, paid],
@@ -170,7 +135,7 @@ describe('orders transfers → finance 结转/转班 receipts', { timeout: 180_0
     expect(gz.totals.carry).toBe(gzBefore.totals.carry + paid);
     expect(cy.totals.net).toBe(cyBefore.totals.net - paid);
     expect(gz.totals.net).toBe(gzBefore.totals.net + paid);
-    await expectChecksClean();
+    await expectLedgersClean(w);
   });
 
   it('ledger:check flags a transfer whose receipts do not match the paid money moved', async () => {
@@ -178,7 +143,7 @@ describe('orders transfers → finance 结转/转班 receipts', { timeout: 180_0
     const to = await studentWithoutHours(w, 15);
     const order = await orderInProgress(w, from);
     await ok(w.s.call('POST', api('order_form/transfer_order'), { headers: w.principal, json: { id: order.id, to_student_id: to, reason: '转让' } }));
-    const [out] = await receiptsOf('order_transfer', `${order.id}-v1`);
+    const [out] = await moveReceipts(w, 'order_transfer', `${order.id}-v1`);
     // tamper: the out receipt carries one fen less than the ledger moved
     await w.s.db.updateTable('fin_stu_account_receipts').set({ amount: out.amount + 1 }).where('id', '=', out.id).execute();
     const orders = await transferReceiptViolations(w.s.db);
@@ -186,6 +151,6 @@ describe('orders transfers → finance 结转/转班 receipts', { timeout: 180_0
     const finance = await checkFinanceLedgers(w.s.db);
     expect(finance.receiptProblems.some((p) => p.includes(`order_transfer ${order.id}-v1`))).toBe(true);
     await w.s.db.updateTable('fin_stu_account_receipts').set({ amount: out.amount }).where('id', '=', out.id).execute();
-    await expectChecksClean();
+    await expectLedgersClean(w);
   });
 });
