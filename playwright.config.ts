@@ -24,6 +24,8 @@ export default defineConfig({
     // offline, precache and update specs): each test's fresh context would otherwise precache the
     // whole app (~370 files) while the test runs, about a tenth of the suite's time.
     serviceWorkers: 'block',
+    // as a user who asked for less motion (the app respects it): no test waits out an animation
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],

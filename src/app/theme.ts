@@ -16,4 +16,6 @@ export const theme = createTheme({
     '-apple-system, BlinkMacSystemFont, "Segoe UI", "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "Noto Sans CJK SC", "Noto Sans SC", sans-serif',
   fontSizes: { xs: '12px', sm: '13px', md: '14px', lg: '16px', xl: '18px' },
   components,
+  // a user who asked the system for less motion gets dialogs, drawers and menus without animation
+  respectReducedMotion: true,
 });

@@ -119,7 +119,10 @@ async function settle(page: Page, inFlight: () => number): Promise<void> {
   const until = Date.now() + SCREEN_TIMEOUT_MS;
   let quietSince = 0;
   while (Date.now() < until) {
-    const busy = inFlight() > 0 || (await page.locator('table[aria-busy="true"], [data-testid="data-table-scroll"] :text("加载中…")').count()) > 0;
+    // one plain DOM read per poll (a `:text()` locator walks every text node of the page in the selector engine)
+    const busy =
+      inFlight() > 0 ||
+      (await page.evaluate(() => document.querySelector('table[aria-busy="true"]') !== null || [...document.querySelectorAll('[data-testid="data-table-scroll"]')].some((el) => el.textContent?.includes('加载中…'))));
     if (busy) quietSince = 0;
     else if (quietSince === 0) quietSince = Date.now();
     else if (Date.now() - quietSince >= QUIET_MS) return;
