@@ -58,8 +58,10 @@ function encode(body: Body | undefined): { type?: string; text?: string } {
   return {};
 }
 
+/** BENCH_SERVER_NODE_ARGS adds Node options to the server process (e.g. `--cpu-prof --cpu-prof-dir=.tmp/prof`), as in api-bench.ts. */
 export async function startBenchServer(dataDir: string, concurrency = 4): Promise<BenchServer> {
-  const child: ChildProcess = fork(path.join(HERE, 'api-bench-server.ts'), [], { execArgv: ['--import', 'tsx'], env: { ...process.env, BENCH_DATA_DIR: dataDir }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child: ChildProcess = fork(path.join(HERE, 'api-bench-server.ts'), [], { execArgv: [...nodeArgs, '--import', 'tsx'], env: { ...process.env, BENCH_DATA_DIR: dataDir }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const port = await new Promise<number>((resolve, reject) => {
     child.once('message', (m) => resolve((m as { port: number }).port));
     child.once('exit', (code) => reject(new Error(`压测服务进程退出 (${code})`)));

@@ -14,12 +14,16 @@
  *
  *   npm run bench -- --only orders                          (the issue's scale: builds once, long)
  *   ORDERS_BENCH_ORDERS=30000 npm run bench -- --only orders    (a small run)
+ *   ORDERS_BENCH_SKIP_LEDGER_CHECK=1 npm run bench -- --only orders   (without ledger:check: many minutes at this scale)
+ *   ORDERS_BENCH_CHECK_IN_ONLY=1 npx tsx tests/bench/orders-bench.ts  (the check-ins alone; ORDERS_BENCH_CHECK_INS students, default 120)
+ *
+ * BENCH_SERVER_NODE_ARGS adds Node options to the server process (`--cpu-prof --cpu-prof-dir=.tmp/prof`).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
-import { execFile, fork } from 'node:child_process';
+import { execFile, fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import Sqlite from 'better-sqlite3';
 import { bearerOf } from '../../src/contract/session';
@@ -140,6 +144,83 @@ function runLedgerCheck(dataDir: string): Promise<{ seconds: number; peakMb: num
   });
 }
 
+/** The bench server (api-bench-server.ts) in a child process; BENCH_SERVER_NODE_ARGS adds Node options to it (e.g. `--cpu-prof --cpu-prof-dir=.tmp/prof`). */
+async function startServer(dataDir: string): Promise<{ child: ChildProcess; port: number }> {
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = fork(path.join(HERE, 'api-bench-server.ts'), [], { execArgv: [...nodeArgs, '--import', 'tsx'], env: { ...process.env, BENCH_DATA_DIR: dataDir }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('message', (m) => resolve((m as { port: number }).port));
+    child.once('exit', (code) => reject(new Error(`压测服务进程退出 (${code})`)));
+  });
+  return { child, port };
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (!child.connected) return;
+  child.send('stop');
+  await new Promise((r) => child.once('exit', r));
+}
+
+async function signIn(agent: http.Agent, port: number, loginId: string, password: string): Promise<Record<string, string>> {
+  const r = await post(agent, port, '/api/v1/sso/login', {}, JSON.stringify({ login_id: loginId, password }), 'application/json');
+  const parsed = JSON.parse(r.text) as { code: number; msg: string; data: { token: string; login_id: string; domain: string } };
+  if (parsed.code !== 200) throw new Error(`登录 ${loginId}：${parsed.msg}`);
+  return { token: parsed.data.token, authorization: bearerOf(parsed.data.login_id, parsed.data.token, parsed.data.domain) };
+}
+
+/** Check-ins of the front desk (广州天河), each posting a consumption on the ledger: `students` of them, the first 20 warming the statements. */
+async function timeCheckIns(agent: http.Agent, port: number, file: string, pid: number | undefined, log: (l: string) => void, students = 120): Promise<{ timing: Timing; loadAverage: number }> {
+  const desk = await signIn(agent, port, 'front_desk', 'demo123');
+  const campus = (() => {
+    const raw = new Sqlite(file, { readonly: true });
+    const row = raw.prepare("select id from organisations where code = 'GZ-TH'").get() as { id: number };
+    raw.close();
+    return row.id;
+  })();
+  const lesson = lessonToday(file, campus, students);
+  const loadAverage = os.loadavg()[0];
+  const posted: number[] = [];
+  let postErrors = 0;
+  let postCpu0 = cpuMsOf(pid);
+  for (const [i, p] of lesson.pairs.entries()) {
+    const t = performance.now();
+    const r = await post(agent, port, '/api/v1/check_in', desk, JSON.stringify({ schedule_id: p.schedule, student_id: p.student, mark: 'present' }), 'application/json');
+    const ms = performance.now() - t;
+    if (i === 19) postCpu0 = cpuMsOf(pid);
+    if (i >= 20) posted.push(ms); // the first ones warm the statements
+    if (!okAnswer(r)) {
+      postErrors++;
+      if (postErrors === 1) log(`签到失败：${r.text.slice(0, 200)}`);
+    }
+  }
+  const checkIn = { ...timing(posted, postErrors), serverCpuUs: ((cpuMsOf(pid) - postCpu0) * 1000) / posted.length };
+  log(`签到并消课（${lesson.pairs.length} 名学员）：p50 ${checkIn.p50.toFixed(2)} ms，p99 ${checkIn.p99.toFixed(2)} ms，服务进程 CPU ${Math.round(checkIn.serverCpuUs)} µs/次，${postErrors} 个错误`);
+  return { timing: checkIn, loadAverage };
+}
+
+/**
+ * The check-in part alone, on the bench database (built or reused as runOrdersBench does): a quick
+ * measurement of `check_in` without the lists and the long ledger:check.
+ *
+ *   ORDERS_BENCH_CHECK_IN_ONLY=1 npx tsx tests/bench/orders-bench.ts     (ORDERS_BENCH_CHECK_INS students, default 120)
+ */
+export async function runCheckInBench(options: { orders?: number; consumptions?: number; students?: number; log?: (l: string) => void } = {}): Promise<{ checkIn: Timing; loadAverage: number }> {
+  const orders = options.orders ?? Number(process.env.ORDERS_BENCH_ORDERS ?? 3_000_000);
+  const consumptions = options.consumptions ?? Number(process.env.ORDERS_BENCH_CONSUMPTIONS ?? orders * 10);
+  const students = options.students ?? Number(process.env.ORDERS_BENCH_CHECK_INS ?? 120);
+  const log = options.log ?? ((l: string) => console.log(l));
+  const db = await ordersBenchDatabase(orders, consumptions, log);
+  const { child, port } = await startServer(db.dataDir);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+  try {
+    const r = await timeCheckIns(agent, port, path.join(db.dataDir, 'campus-desk.db'), child.pid, log, students);
+    return { checkIn: r.timing, loadAverage: r.loadAverage };
+  } finally {
+    agent.destroy();
+    await stopServer(child);
+  }
+}
+
 export async function runOrdersBench(options: { orders?: number; consumptions?: number; seconds?: number; log?: (l: string) => void } = {}): Promise<OrdersBenchResult> {
   const orders = options.orders ?? Number(process.env.ORDERS_BENCH_ORDERS ?? 3_000_000);
   const consumptions = options.consumptions ?? Number(process.env.ORDERS_BENCH_CONSUMPTIONS ?? orders * 10);
@@ -149,18 +230,9 @@ export async function runOrdersBench(options: { orders?: number; consumptions?: 
   const file = path.join(db.dataDir, 'campus-desk.db');
   log(`压测库：${db.orders.toLocaleString('en')} 个订单，${db.lines.toLocaleString('en')} 条合同课时，${db.consumptions.toLocaleString('en')} 条消课（课时账 ${db.hoursRows.toLocaleString('en')} 行，金额账 ${db.moneyRows.toLocaleString('en')} 行），${(db.fileBytes / 1024 ** 3).toFixed(1)} GB${db.buildSeconds ? `，生成 ${Math.round(db.buildSeconds)} s` : '（复用）'}`);
 
-  const child = fork(path.join(HERE, 'api-bench-server.ts'), [], { execArgv: ['--import', 'tsx'], env: { ...process.env, BENCH_DATA_DIR: db.dataDir }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once('message', (m) => resolve((m as { port: number }).port));
-    child.once('exit', (code) => reject(new Error(`压测服务进程退出 (${code})`)));
-  });
+  const { child, port } = await startServer(db.dataDir);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
-  const login = async (loginId: string, password: string): Promise<Record<string, string>> => {
-    const r = await post(agent, port, '/api/v1/sso/login', {}, JSON.stringify({ login_id: loginId, password }), 'application/json');
-    const parsed = JSON.parse(r.text) as { code: number; msg: string; data: { token: string; login_id: string; domain: string } };
-    if (parsed.code !== 200) throw new Error(`登录 ${loginId}：${parsed.msg}`);
-    return { token: parsed.data.token, authorization: bearerOf(parsed.data.login_id, parsed.data.token, parsed.data.domain) };
-  };
+  const login = (loginId: string, password: string): Promise<Record<string, string>> => signIn(agent, port, loginId, password);
   const FORM = 'application/x-www-form-urlencoded';
   const PAGE = '/api/v1/order_form/page';
   try {
@@ -223,42 +295,22 @@ export async function runOrdersBench(options: { orders?: number; consumptions?: 
     const listAfterWrite = { ...timing(after, afterErrors), serverCpuUs: ((cpuMsOf(child.pid) - afterCpu0) * 1000) / after.length };
     log(`订单列表（刚有写入，重新计数）：p50 ${listAfterWrite.p50.toFixed(2)} ms，p99 ${listAfterWrite.p99.toFixed(2)} ms，服务进程 CPU ${Math.round(listAfterWrite.serverCpuUs)} µs/次`);
 
-    // check-ins of the front desk (广州天河), each posting a consumption on the ledger
-    const desk = await login('front_desk', 'demo123');
-    const campus = (() => {
-      const raw = new Sqlite(file, { readonly: true });
-      const row = raw.prepare("select id from organisations where code = 'GZ-TH'").get() as { id: number };
-      raw.close();
-      return row.id;
-    })();
-    const lesson = lessonToday(file, campus, 120);
-    const loadCheckIn = os.loadavg()[0];
-    const posted: number[] = [];
-    let postErrors = 0;
-    let postCpu0 = cpuMsOf(child.pid);
-    for (const [i, p] of lesson.pairs.entries()) {
-      const t = performance.now();
-      const r = await post(agent, port, '/api/v1/check_in', desk, JSON.stringify({ schedule_id: p.schedule, student_id: p.student, mark: 'present' }), 'application/json');
-      const ms = performance.now() - t;
-      if (i === 19) postCpu0 = cpuMsOf(child.pid);
-      if (i >= 20) posted.push(ms); // the first ones warm the statements
-      if (!okAnswer(r)) {
-        postErrors++;
-        if (postErrors === 1) log(`签到失败：${r.text.slice(0, 200)}`);
-      }
-    }
-    const checkIn = { ...timing(posted, postErrors), serverCpuUs: ((cpuMsOf(child.pid) - postCpu0) * 1000) / posted.length };
-    log(`签到并消课（${lesson.pairs.length} 名学员）：p50 ${checkIn.p50.toFixed(2)} ms，p99 ${checkIn.p99.toFixed(2)} ms，服务进程 CPU ${Math.round(checkIn.serverCpuUs)} µs/次，${postErrors} 个错误`);
+    const checkIn = await timeCheckIns(agent, port, file, child.pid, log);
+    const loadCheckIn = checkIn.loadAverage;
 
     agent.destroy();
     child.send('stop');
     await new Promise((r) => child.once('exit', r));
 
     const loadCheck = os.loadavg()[0];
-    log('npm run ledger:check …');
-    const ledgerCheck = await runLedgerCheck(db.dataDir);
-    log(`账本检查：${ledgerCheck.seconds.toFixed(1)} s，内存峰值 ${ledgerCheck.peakMb} MB，${ledgerCheck.violations} 处不一致（${ledgerCheck.output}）`);
-    return { db, listTotal: first.data.totalSize, list, listConcurrent, listAfterWrite, checkIn, ledgerCheck, loadAverage: { list: loadList, checkIn: loadCheckIn, ledgerCheck: Math.max(loadCheck, os.loadavg()[0]) } };
+    let ledgerCheck = { seconds: Number.NaN, peakMb: Number.NaN, violations: Number.NaN, output: 'skipped (ORDERS_BENCH_SKIP_LEDGER_CHECK)' };
+    if (process.env.ORDERS_BENCH_SKIP_LEDGER_CHECK) log('npm run ledger:check 跳过（ORDERS_BENCH_SKIP_LEDGER_CHECK）');
+    else {
+      log('npm run ledger:check …');
+      ledgerCheck = await runLedgerCheck(db.dataDir);
+      log(`账本检查：${ledgerCheck.seconds.toFixed(1)} s，内存峰值 ${ledgerCheck.peakMb} MB，${ledgerCheck.violations} 处不一致（${ledgerCheck.output}）`);
+    }
+    return { db, listTotal: first.data.totalSize, list, listConcurrent, listAfterWrite, checkIn: checkIn.timing, ledgerCheck, loadAverage: { list: loadList, checkIn: loadCheckIn, ledgerCheck: Math.max(loadCheck, os.loadavg()[0]) } };
   } finally {
     agent.destroy();
     if (child.connected) {
@@ -269,7 +321,7 @@ export async function runOrdersBench(options: { orders?: number; consumptions?: 
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  runOrdersBench().then(
+  (process.env.ORDERS_BENCH_CHECK_IN_ONLY ? runCheckInBench() : runOrdersBench()).then(
     (r) => console.log(JSON.stringify(r, null, 2)),
     (err: unknown) => {
       console.error(err);

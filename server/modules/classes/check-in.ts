@@ -178,7 +178,8 @@ export async function recordCheckIn(
       // the consumption names the check-in, so a later change or undo reverses exactly it
       await moveCheckInHours(db, principal, inserted, 0, wanted, name, '签到');
       await log(db, principal, inserted, { action: 'add', old_mark: null, new_mark: body.mark, hours_delta: -wanted, device: body.device });
-      await refreshLessonState(db, lesson.id);
+      // refreshLessonState's answer without its read: the lesson has this valid check-in now
+      await db.updateTable('edu_class_schedule').set({ state: 2 }).where('id', '=', lesson.id).execute();
       return inserted;
     }
     // Another device won the race: nothing was posted; continue as an update.

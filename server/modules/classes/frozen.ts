@@ -10,9 +10,13 @@ import { chunk, stamps, type Db } from './common';
  * when a freeze starts, is rolled back or ends early.
  */
 
-// loaded when first used: a static import would close a cycle (classes → students → workflow → orders → classes)
+// loaded when first used: a static import would close a cycle (classes → students → workflow → orders → classes).
+// Once: under tsx every import() goes through the loader's worker (about 0.5 ms per call, on every check-in).
+let studentsArea: Promise<typeof import('../students')> | undefined;
+
 async function frozenSpans(db: Db, studentIds: readonly number[], from: string, to: string): Promise<Map<number, FrozenSpan[]>> {
-  return (await import('../students')).frozenSpans(db, studentIds, from, to);
+  studentsArea ??= import('../students');
+  return (await studentsArea).frozenSpans(db, studentIds, from, to);
 }
 
 export function frozenOn(spans: readonly FrozenSpan[] | undefined, date: string): FrozenSpan | undefined {

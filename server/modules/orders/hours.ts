@@ -191,10 +191,26 @@ export function consumable(line: Pick<ContractLine, 'active' | 'end_date' | 'rem
   return line.active === 1 && line.remaining_hours > 0 && (line.end_date === null || line.end_date >= day);
 }
 
+/** Soonest expiry first (no expiry last), then oldest. */
+function byExpiry<L extends Pick<ContractLine, 'id' | 'end_date'>>(rows: L[]): L[] {
+  return rows.sort((a, b) => (a.end_date ?? '9999-12-31').localeCompare(b.end_date ?? '9999-12-31') || a.id - b.id);
+}
+
 /** The student's lines of a class type, soonest expiry first (no expiry last), then oldest. */
 export async function linesOf(db: Db, studentId: number, classTypeId: number): Promise<ContractLine[]> {
-  const rows = await db.selectFrom('order_contract_line').selectAll().where('student_id', '=', studentId).where('class_type_id', '=', classTypeId).execute();
-  return rows.sort((a, b) => (a.end_date ?? '9999-12-31').localeCompare(b.end_date ?? '9999-12-31') || a.id - b.id);
+  return byExpiry(await db.selectFrom('order_contract_line').selectAll().where('student_id', '=', studentId).where('class_type_id', '=', classTypeId).execute());
+}
+
+/** What a line's money share of some hours reads (moneyOf). */
+type MoneyLine = Pick<ContractLine, 'id' | 'remaining_hours' | 'bought_hours' | 'gift_hours' | 'paid_money' | 'promo_money'>;
+
+/** The columns consumption reads of a student's lines: all in the declared index (student_id, class_type_id, …; migration 1371), so no line's row is read but the ones it takes from. */
+const CONSUMPTION_COLUMNS = ['id', 'order_id', 'active', 'start_date', 'end_date', 'remaining_hours', 'bought_hours', 'gift_hours', 'paid_money', 'promo_money'] as const;
+type ConsumptionLine = Pick<ContractLine, (typeof CONSUMPTION_COLUMNS)[number]>;
+
+/** linesOf with the columns consumption reads (the same lines, the same order). */
+async function consumptionLinesOf(db: Db, studentId: number, classTypeId: number): Promise<ConsumptionLine[]> {
+  return byExpiry(await db.selectFrom('order_contract_line').select(CONSUMPTION_COLUMNS).where('student_id', '=', studentId).where('class_type_id', '=', classTypeId).execute());
 }
 
 export interface Consumption {
@@ -206,12 +222,16 @@ export interface Consumption {
 }
 
 /** The money an amount of hours carries on a line: its value per hour, all of what is left when the hours run out. */
-async function moneyOf(db: Db, line: ContractLine, take: number): Promise<{ paid: number; promo: number }> {
+async function moneyOf(db: Db, line: MoneyLine, take: number): Promise<{ paid: number; promo: number }> {
   // a line credited no money of a kind (activateLine, transferLine credit only what it has) holds none: no read
   const paidLeft = line.paid_money > 0 ? await moneyLedger.balance(db, paidAccount(line.id)) : 0;
-  const promoLeft = line.promo_money > 0 ? await moneyLedger.balance(db, promoAccount(line.id)) : 0;
   const total = line.bought_hours + line.gift_hours;
-  const money = take >= line.remaining_hours || total === 0 ? paidLeft + promoLeft : Math.min(paidLeft + promoLeft, Math.round((take * (line.paid_money + line.promo_money)) / total));
+  const all = take >= line.remaining_hours || total === 0;
+  const share = all ? 0 : Math.round((take * (line.paid_money + line.promo_money)) / total);
+  // the hours' share comes out of paid money alone while that holds it: the promotion balance cannot change the answer
+  if (!all && paidLeft >= share) return { paid: share, promo: 0 };
+  const promoLeft = line.promo_money > 0 ? await moneyLedger.balance(db, promoAccount(line.id)) : 0;
+  const money = all ? paidLeft + promoLeft : Math.min(paidLeft + promoLeft, share);
   const paid = Math.min(money, paidLeft);
   return { paid, promo: money - paid };
 }
@@ -256,11 +276,11 @@ export async function postHours(db: Db, input: PostHoursInput): Promise<Consumpt
     cached = { remaining_hours: 0 };
   }
   const day = input.day ?? todayText();
-  let lines = await linesOf(db, input.studentId, input.classTypeId);
+  let lines = await consumptionLinesOf(db, input.studentId, input.classTypeId);
   // a balance kept before the ledger holds more than the lines: reconcileOpening opens the difference (rare)
   if (toHundredths(Number(cached.remaining_hours)) > lines.reduce((n, l) => n + (l.active === 1 ? l.remaining_hours : 0), 0)) {
     await reconcileOpening(db, input.studentId, input.classTypeId, input.by);
-    lines = await linesOf(db, input.studentId, input.classTypeId);
+    lines = await consumptionLinesOf(db, input.studentId, input.classTypeId);
   }
   const usable = lines.filter((l) => consumable(l, day));
   const left = usable.reduce((n, l) => n + l.remaining_hours, 0);

@@ -193,7 +193,8 @@ export const contractLineResource = defineResource({
   readBy: READERS,
   calls: { add: false, update: false, delete: false },
   defaultSort: 'id',
-  indexes: [['student_id', 'class_type_id'], ['order_id']],
+  // a student's lines of a class type with what consumption reads of them (server/modules/orders/hours.ts postHours; migration 1371)
+  indexes: [['student_id', 'class_type_id', 'active', 'end_date', 'remaining_hours', 'start_date', 'order_id', 'bought_hours', 'gift_hours', 'paid_money', 'promo_money'], ['order_id']],
   fields: {
     order_id: { type: 'int', label: '订单', min: 1, search: 'eq', list: { show: false } },
     detail_id: { type: 'int', label: '订单明细', min: 1, list: { show: false } },
