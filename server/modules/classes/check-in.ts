@@ -94,6 +94,12 @@ async function studentName(db: Db, id: number): Promise<string> {
   return s?.name ?? `#${id}`;
 }
 
+/** studentName read when first asked, once: a check-in that succeeds names nobody (only its refusals do). */
+function studentNameWhenAsked(db: Db, id: number): () => Promise<string> {
+  let read: Promise<string> | undefined;
+  return () => (read ??= studentName(db, id));
+}
+
 /** Sets a lesson's state from its valid check-ins: 已上课 with any, 待上课 with none. */
 async function refreshLessonState(db: Db, scheduleId: number): Promise<void> {
   const any = await db.selectFrom('edu_check_in').select('id').where('schedule_id', '=', scheduleId).where('state', '=', 1).limit(1).executeTakeFirst();
@@ -128,7 +134,7 @@ export async function recordCheckIn(
     .where('schedule_id', '=', lesson.id)
     .where('student_id', '=', body.student_id)
     .executeTakeFirst();
-  const name = await studentName(db, body.student_id);
+  const name = studentNameWhenAsked(db, body.student_id);
   if (!onList) {
     const exists = await db.selectFrom('student').select('school_id').where('id', '=', body.student_id).executeTakeFirst();
     if (!exists || !inScope(principal, exists.school_id)) throw notFound();
@@ -136,7 +142,7 @@ export async function recordCheckIn(
   // a frozen student's lessons are not consumed: no mark on a frozen date, also none replayed from an
   // outbox (the approval took the student off the roster: the freeze is the reason the user sees)
   await assertNotFrozen(db, body.student_id, name, lesson.lesson_date, '签到');
-  if (!onList) throw new ApiError(409, `学员 ${name} 不在本次课的上课名单中`);
+  if (!onList) throw new ApiError(409, `学员 ${await name()} 不在本次课的上课名单中`);
   // the tap time of a replay, bounded to the past week (a later claim counts as now)
   const tappedAt = opts.tappedAt ?? boundedTapText(body.checked_at, MAX_TAP_AGE_MS);
   if (!opts.allowFuture) assertRollCallOpen(lesson, tappedAt);

@@ -23,7 +23,8 @@ export async function moveCheckInHours(
   checkIn: { id: number; student_id: number; class_type_id: number; lesson_date: string },
   held: number,
   wanted: number,
-  studentName: string,
+  /** for 课时不足 (or read only when that message needs it) */
+  studentName: string | (() => Promise<string>),
   reason: string,
 ): Promise<void> {
   if (roundHours(held) === roundHours(wanted)) return;

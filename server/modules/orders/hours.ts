@@ -247,8 +247,8 @@ export interface PostHoursInput {
   by: number | null;
   /** the lesson day: lines expired before it are not consumable (default today) */
   day?: string;
-  /** shown in 课时不足 */
-  studentName?: string;
+  /** shown in 课时不足 (a function: read only when that message is written) */
+  studentName?: string | (() => Promise<string>);
   bizType?: DebitType;
 }
 
@@ -286,7 +286,8 @@ export async function postHours(db: Db, input: PostHoursInput): Promise<Consumpt
   const left = usable.reduce((n, l) => n + l.remaining_hours, 0);
   if (left < input.hours) {
     const expired = lines.filter((l) => l.active === 1 && !consumable(l, day)).reduce((n, l) => n + l.remaining_hours, 0);
-    const name = input.studentName ?? (await db.selectFrom('student').select('name').where('id', '=', input.studentId).executeTakeFirst())?.name ?? '';
+    const given = typeof input.studentName === 'function' ? await input.studentName() : input.studentName;
+    const name = given ?? (await db.selectFrom('student').select('name').where('id', '=', input.studentId).executeTakeFirst())?.name ?? '';
     throw new ApiError(409, `课时不足：${name} 剩余 ${toHours(left)} 课时${expired > 0 ? `（另有 ${toHours(expired)} 课时已过有效期）` : ''}`);
   }
   const bizType = input.bizType ?? 'consumption';
