@@ -97,7 +97,14 @@ function lessonToday(file: string, schoolId: number, students: number): { schedu
   const raw = new Sqlite(file);
   try {
     const today = todayText();
-    const ct = raw.prepare("select class_type_id as id from order_contract_line where school_id = ? and active = 1 and remaining_hours >= 200 and order_id is not null group by class_type_id order by count(*) desc limit 1").get(schoolId) as { id: number };
+    // the class type with the most such students not checked in today yet (each run checks in new ones: several runs a day move on to the next class type)
+    const ct = raw
+      .prepare(
+        `select l.class_type_id as id from order_contract_line l where l.school_id = ? and l.active = 1 and l.remaining_hours >= 200 and l.order_id is not null and l.end_date >= ?
+         and not exists (select 1 from edu_check_in c where c.student_id = l.student_id and c.lesson_date = ?)
+         group by l.class_type_id order by count(*) desc limit 1`,
+      )
+      .get(schoolId, today, today) as { id: number };
     const picked = raw
       .prepare(
         `select l.student_id as id from order_contract_line l where l.school_id = ? and l.class_type_id = ? and l.active = 1 and l.remaining_hours >= 200 and l.end_date >= ?
