@@ -5,6 +5,7 @@ import { PLANNED_SCREENS } from './plannedScreens';
 import { RouteFallback } from './pages/RouteFallback';
 import { SCREENS, type ScreenLoader, type ScreenRegistry } from './screens';
 import { loadResourceScreen } from './resourceScreen';
+import { withRestStyles } from './layout/restStyles';
 
 export type ScreenResolution = { kind: 'screen'; loader: ScreenLoader } | { kind: 'planned'; name: string } | { kind: 'missing'; name: string };
 
@@ -35,12 +36,23 @@ export function resolveScreen(key: string | null, registry: ScreenRegistry = SCR
   return { kind: 'missing', name: k };
 }
 
+/**
+ * Screens drawn with the shell's Mantine stylesheets alone (layout/layoutStyles): they open without
+ * waiting for the rest of them. The front desk's check-in is the tablet's offline cold start (issue 11).
+ */
+const SHELL_STYLED_SCREENS: ReadonlySet<string> = new Set(['classes/front_desk_check_in']);
+
+/** A screen's code, with the rest of Mantine's stylesheets unless the shell's are enough. */
+function withStyles(key: string, loader: ScreenLoader): ScreenLoader {
+  return SHELL_STYLED_SCREENS.has(key.trim().replace(/^\/+/, '')) ? loader : withRestStyles(loader);
+}
+
 const lazyByKey = new Map<string, LazyExoticComponent<ComponentType>>();
 
 function lazyScreen(key: string, loader: ScreenLoader): LazyExoticComponent<ComponentType> {
   let c = lazyByKey.get(key);
   if (!c) {
-    c = lazy(loader);
+    c = lazy(withStyles(key, loader));
     lazyByKey.set(key, c);
   }
   return c;
@@ -49,7 +61,7 @@ function lazyScreen(key: string, loader: ScreenLoader): LazyExoticComponent<Comp
 /** Starts fetching a screen's code before it is shown (a failure shows when it is shown). */
 export function preloadScreen(key: string): void {
   const r = resolveScreen(key);
-  if (r.kind === 'screen') void r.loader().catch(() => undefined);
+  if (r.kind === 'screen') void withStyles(key, r.loader)().catch(() => undefined);
 }
 
 /** `title`: the menu's name, shown when the screen is not built yet. */

@@ -4,8 +4,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { updateSession } from '../session/store';
 import { useLogout } from '../session/useLogout';
 import { currentBranding, copyrightLine } from '../branding';
+import { withRestStyles } from './restStyles';
 
-const ChangePasswordDialog = lazy(() => import('../../features/account/ChangePasswordDialog').then((m) => ({ default: m.ChangePasswordDialog })));
+const ChangePasswordDialog = lazy(withRestStyles(() => import('../../features/account/ChangePasswordDialog').then((m) => ({ default: m.ChangePasswordDialog }))));
 
 /**
  * Before the menus: a user whose password must be changed (production first sign-in, or after an

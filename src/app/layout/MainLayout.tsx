@@ -1,7 +1,5 @@
-// The whole Mantine stylesheet comes with the layout; the entry holds only the sign-in page's part.
-import '@mantine/core/styles.css';
-import '@mantine/dates/styles.css';
-import '@mantine/notifications/styles.css';
+// The shell's and the front desk's Mantine stylesheets; the screens bring the rest (restStyles).
+import './layoutStyles';
 import { useEffect, useLayoutEffect, useSyncExternalStore } from 'react';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';

@@ -29,10 +29,12 @@ import { ScreenCacheNotice } from '../offline/ScreenCacheNotice';
 import { LoadBoundary, loadFailureMessage } from '../LoadBoundary';
 import { notifyError } from '../../components/feedback';
 import { Alert, Button } from '@mantine/core';
+import { loadRestStyles, withRestStyles } from './restStyles';
+import { whenIdle } from '../offline/whenIdle';
 
 // Dialogs load when first opened (they bring the password schema and the offline outbox).
-const FeedbackDialog = lazy(() => import('../../features/account/FeedbackDialog').then((m) => ({ default: m.FeedbackDialog })));
-const ChangePasswordDialog = lazy(() => import('../../features/account/ChangePasswordDialog').then((m) => ({ default: m.ChangePasswordDialog })));
+const FeedbackDialog = lazy(withRestStyles(() => import('../../features/account/FeedbackDialog').then((m) => ({ default: m.FeedbackDialog }))));
+const ChangePasswordDialog = lazy(withRestStyles(() => import('../../features/account/ChangePasswordDialog').then((m) => ({ default: m.ChangePasswordDialog }))));
 
 /** A screen whose code could not load: the layout stays, the screen can be tried again. */
 function ScreenLoadError({ error, retry }: { error: unknown; retry(): void }) {
@@ -83,6 +85,8 @@ export function Shell({ user, menus }: { user: SessionUser; menus: ShellMenus })
   const branding = currentBranding();
   const logout = useLogout();
   useOfflineSync(qc);
+  // The other screens' and dialogs' stylesheets, once the first screen is up (see restStyles).
+  useEffect(() => whenIdle(() => void loadRestStyles(), 2000), []);
 
   const routes = useMemo(() => buildRoutes(menus.tree), [menus.tree]);
   const pages = useMemo(() => pageRoutes(routes), [routes]);

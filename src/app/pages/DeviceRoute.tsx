@@ -1,6 +1,7 @@
-// The device page is outside the layout, so it brings the same stylesheet and providers.
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+// The device page is outside the layout, so it brings the same stylesheets (all of Mantine's:
+// the shell's and the rest) and providers.
+import '../layout/layoutStyles';
+import '../layout/mantineRest';
 import { useLayoutEffect, useSyncExternalStore } from 'react';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
