@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, ADMIN, DEMO_PASSWORD, type LoggedIn, type TestServer } from '../helpers';
 import { accountBalance, builtinPaymentProvider, checkFinanceLedgers, serviceFee, setPaymentProvider, type PaymentProvider } from '../../../server/modules/finance';
 import type { AccountResult, BalanceAdjustRow, QrPayCode } from '../../../src/contract/finance-accounts';
-import type { InstanceDetail } from '../../../src/contract/workflow';
 import type { BindingCard, QuickPayRow, StudentRate } from '../../../src/contract/finance-payment';
 import '../../../server/modules/finance/schema';
+import { addStudent, decide, ok } from './fixture';
+import { api, schoolId } from './flows-helpers';
 
 let s: TestServer;
 let admin: LoggedIn;
@@ -13,19 +14,10 @@ let finance: LoggedIn;
 let principal: LoggedIn;
 let bj: number;
 
-type Body<T> = { code: number; msg: string; data: T };
-const api = (p: string) => `/api/v1/${p}`;
-
-async function ok<T>(p: Promise<{ body: Body<T> }>): Promise<T> {
-  const res = await p;
-  expect(res.body.msg).toBe('成功');
-  return res.body.data;
-}
-
 let seq = 0;
-async function newStudent(): Promise<number> {
+function newStudent(): Promise<number> {
   seq++;
-  return (await ok(s.call<{ id: number }>('POST', api('student/add'), { headers: admin.headers, json: { school_id: bj, name: `支付测试${seq}`, gender: 2 } }))).id;
+  return addStudent(s, admin, bj, `支付测试${seq}`, 2);
 }
 
 beforeAll(async () => {
@@ -33,7 +25,7 @@ beforeAll(async () => {
   admin = await s.login(ADMIN.login, ADMIN.password);
   finance = await s.login('finance', DEMO_PASSWORD);
   principal = await s.login('principal', DEMO_PASSWORD);
-  bj = (await s.db.selectFrom('organisations').select('id').where('code', '=', 'BJ-CY').executeTakeFirstOrThrow()).id;
+  bj = await schoolId(s, 'BJ-CY');
 }, 120_000);
 
 afterAll(async () => s?.close());
@@ -71,11 +63,7 @@ describe('finance: balance corrections through the demo balance_adjust approval'
     await s.db.updateTable('wf_define').set({ state: 1 }).where('tag', '=', 'balance_adjust').execute();
   });
 
-  const run = async (who: LoggedIn, instanceId: number, action: 'approve' | 'refuse') => {
-    const d = await ok(s.call<InstanceDetail>('GET', api('sys_wf/instance_step_current'), { headers: who.headers, query: { instance_id: instanceId } }));
-    if (!d.my_task) throw new Error(`流程 ${instanceId} 没有该用户的待办`);
-    return s.call<{ state: number }>('POST', api('sys_wf/run'), { headers: who.headers, json: { task_id: d.my_task.id, action, comment: action === 'approve' ? '同意' : '不同意' } });
-  };
+  const run = (who: LoggedIn, instanceId: number, action: 'approve' | 'refuse') => decide(s, who, instanceId, action);
   const postings = async (adjustId: number) => s.db.selectFrom('fin_stu_account_flow').select(['amount']).where('ref_type', '=', 'adjust').where('ref_id', '=', String(adjustId)).execute();
 
   it('approved by the principal through sys_wf/run: the correction is posted to the ledger once; the applicant cannot approve their own', async () => {
