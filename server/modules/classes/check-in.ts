@@ -100,10 +100,15 @@ function studentNameWhenAsked(db: Db, id: number): () => Promise<string> {
   return () => (read ??= studentName(db, id));
 }
 
-/** Sets a lesson's state from its valid check-ins: 已上课 with any, 待上课 with none. */
+/** Sets a lesson's state: 已上课 when it has a valid check-in, 待上课 when it has none. */
+async function setLessonHeld(db: Db, scheduleId: number, held: boolean): Promise<void> {
+  await db.updateTable('edu_class_schedule').set({ state: held ? 2 : 1 }).where('id', '=', scheduleId).execute();
+}
+
+/** Sets a lesson's state from its valid check-ins. */
 async function refreshLessonState(db: Db, scheduleId: number): Promise<void> {
   const any = await db.selectFrom('edu_check_in').select('id').where('schedule_id', '=', scheduleId).where('state', '=', 1).limit(1).executeTakeFirst();
-  await db.updateTable('edu_class_schedule').set({ state: any ? 2 : 1 }).where('id', '=', scheduleId).execute();
+  await setLessonHeld(db, scheduleId, any !== undefined);
 }
 
 /** Class state 已停班 (CLASS_STATES): a stopped class takes no check-ins, also none replayed from an outbox. */
@@ -184,8 +189,8 @@ export async function recordCheckIn(
       // the consumption names the check-in, so a later change or undo reverses exactly it
       await moveCheckInHours(db, principal, inserted, 0, wanted, name, '签到');
       await log(db, principal, inserted, { action: 'add', old_mark: null, new_mark: body.mark, hours_delta: -wanted, device: body.device });
-      // refreshLessonState's answer without its read: the lesson has this valid check-in now
-      await db.updateTable('edu_class_schedule').set({ state: 2 }).where('id', '=', lesson.id).execute();
+      // no read needed: the lesson has this valid check-in now
+      await setLessonHeld(db, lesson.id, true);
       return inserted;
     }
     // Another device won the race: nothing was posted; continue as an update.

@@ -2,6 +2,7 @@ import type { Principal } from '../../lib/context';
 import { ApiError } from '../../lib/http';
 import type { FrozenSpan } from '../students';
 import { chunk, stamps, type Db } from './common';
+import { textOf, type LazyText } from '../../lib/lazy-text';
 
 /**
  * The students area's freeze rule on lessons (issue 12): a student frozen on a lesson's date is not
@@ -31,9 +32,9 @@ export async function freezesOf(db: Db, studentIds: readonly number[], dates: re
 }
 
 /** 409 when the student is frozen on the date: a mark, a makeup or an added place on that lesson is refused. */
-export async function assertNotFrozen(db: Db, studentId: number, studentName: string | (() => Promise<string>), date: string, what: string): Promise<void> {
+export async function assertNotFrozen(db: Db, studentId: number, studentName: LazyText, date: string, what: string): Promise<void> {
   const f = frozenOn((await frozenSpans(db, [studentId], date, date)).get(studentId), date);
-  if (f) throw new ApiError(409, `学员 ${typeof studentName === 'string' ? studentName : await studentName()} 在 ${f.start_date} 至 ${f.end_date} 冻结中，${date} 的课不能${what}`);
+  if (f) throw new ApiError(409, `学员 ${await textOf(studentName)} 在 ${f.start_date} 至 ${f.end_date} 冻结中，${date} 的课不能${what}`);
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Principal } from '../../lib/context';
 import { grantLine, postHours, reverseHours, toHundredths } from '../orders';
 import { roundHours, stamps, type Db } from './common';
+import type { LazyText } from '../../lib/lazy-text';
 
 /**
  * Lesson hours of the classes area on the orders area's ledger (docs/orders.md): a consuming mark
@@ -24,7 +25,7 @@ export async function moveCheckInHours(
   held: number,
   wanted: number,
   /** for 课时不足 (or read only when that message needs it) */
-  studentName: string | (() => Promise<string>),
+  studentName: LazyText,
   reason: string,
 ): Promise<void> {
   if (roundHours(held) === roundHours(wanted)) return;

@@ -3,6 +3,7 @@ import type { Database } from '../../db/schema';
 import { ApiError } from '../../lib/http';
 import { nowText, todayText } from '../../lib/time';
 import type { PostMeta } from '../../lib/ledger';
+import { textOf, type LazyText } from '../../lib/lazy-text';
 import { hoursLedger, lineAccount, moneyLedger, paidAccount, promoAccount, type DebitType } from './ledgers';
 import { refreshProgress } from './order-rules';
 import './schema';
@@ -248,7 +249,7 @@ export interface PostHoursInput {
   /** the lesson day: lines expired before it are not consumable (default today) */
   day?: string;
   /** shown in 课时不足 (a function: read only when that message is written) */
-  studentName?: string | (() => Promise<string>);
+  studentName?: LazyText;
   bizType?: DebitType;
 }
 
@@ -286,7 +287,7 @@ export async function postHours(db: Db, input: PostHoursInput): Promise<Consumpt
   const left = usable.reduce((n, l) => n + l.remaining_hours, 0);
   if (left < input.hours) {
     const expired = lines.filter((l) => l.active === 1 && !consumable(l, day)).reduce((n, l) => n + l.remaining_hours, 0);
-    const given = typeof input.studentName === 'function' ? await input.studentName() : input.studentName;
+    const given = input.studentName === undefined ? undefined : await textOf(input.studentName);
     const name = given ?? (await db.selectFrom('student').select('name').where('id', '=', input.studentId).executeTakeFirst())?.name ?? '';
     throw new ApiError(409, `课时不足：${name} 剩余 ${toHours(left)} 课时${expired > 0 ? `（另有 ${toHours(expired)} 课时已过有效期）` : ''}`);
   }
