@@ -11,6 +11,7 @@ import { WITHHOLD_DUE_CODE } from '../../contract/finance-withholding';
 import { formatYuan, yuanToFen } from '../../lib/format/money';
 import { newKey } from './api';
 import { WithholdDialog } from './WithholdDialog';
+import { numberCell } from './numberCell';
 
 const STATES = [
   { value: '', label: '全部状态' },
@@ -25,7 +26,6 @@ const PERIOD_COLORS: Record<number, string> = { 1: 'gray', 2: 'teal', 3: 'red', 
 const PERIOD_TEXT: Record<number, string> = { 1: '待还', 2: '已还', 3: '逾期', 4: '终止' };
 const METHODS = PAY_METHODS.map((m) => ({ value: m.value, label: m.text }));
 const ROWS = 20;
-const num = { ta: 'right', style: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } } as const;
 
 /** 分期收款: one idempotency key per dialog, so a double click or a retry posts once. */
 function PayDialog({ plan, onClose }: { plan: DepositPlanRow; onClose: (saved: boolean) => void }) {
@@ -97,9 +97,9 @@ export default function DepositsScreen() {
               <Table.Th>学员</Table.Th>
               <Table.Th>订单编号</Table.Th>
               <Table.Th>校区</Table.Th>
-              <Table.Th {...num}>分期总额</Table.Th>
-              <Table.Th {...num}>已还</Table.Th>
-              <Table.Th {...num}>未还</Table.Th>
+              <Table.Th {...numberCell}>分期总额</Table.Th>
+              <Table.Th {...numberCell}>已还</Table.Th>
+              <Table.Th {...numberCell}>未还</Table.Th>
               <Table.Th>各期</Table.Th>
               <Table.Th>下次还款</Table.Th>
               <Table.Th>状态</Table.Th>
@@ -121,9 +121,9 @@ export default function DepositsScreen() {
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{r.student_name}</Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{r.order_no}</Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{r.school_name}</Table.Td>
-                  <Table.Td {...num}>{formatYuan(r.total_amount)}</Table.Td>
-                  <Table.Td {...num}>{formatYuan(r.paid_amount)}</Table.Td>
-                  <Table.Td {...num} fw={600}>
+                  <Table.Td {...numberCell}>{formatYuan(r.total_amount)}</Table.Td>
+                  <Table.Td {...numberCell}>{formatYuan(r.paid_amount)}</Table.Td>
+                  <Table.Td {...numberCell} fw={600}>
                     {formatYuan(r.owed)}
                   </Table.Td>
                   <Table.Td>

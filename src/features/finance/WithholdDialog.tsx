@@ -6,11 +6,11 @@ import { useOptions } from '../../components/options';
 import { withholdDueCall, type WithholdResult } from '../../contract/finance-withholding';
 import { formatYuan } from '../../lib/format/money';
 import { newKey } from './api';
+import { numberCell } from './numberCell';
 
 /** What the dialog shows: the campus, then the confirmation naming it, then the provider's answer. */
 type Step = { kind: 'pick' } | { kind: 'confirm'; schoolId: number; schoolName: string } | { kind: 'done'; schoolName: string; result: WithholdResult };
 
-const num = { ta: 'right', style: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } } as const;
 
 /** The result in words: how many were withheld and for how much, how many the channel refused. */
 export function withholdSummary(r: WithholdResult): string {
@@ -90,7 +90,7 @@ export function WithholdDialog({ onClose, onWithheld }: { onClose: () => void; o
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>分期订单</Table.Th>
-                    <Table.Th {...num}>金额（元）</Table.Th>
+                    <Table.Th {...numberCell}>金额（元）</Table.Th>
                     <Table.Th>结果</Table.Th>
                     <Table.Th>收据编号 / 失败原因</Table.Th>
                   </Table.Tr>
@@ -99,7 +99,7 @@ export function WithholdDialog({ onClose, onWithheld }: { onClose: () => void; o
                   {step.result.items.map((i) => (
                     <Table.Tr key={i.out_trade_no}>
                       <Table.Td>{i.installment_id}</Table.Td>
-                      <Table.Td {...num}>{formatYuan(i.amount)}</Table.Td>
+                      <Table.Td {...numberCell}>{formatYuan(i.amount)}</Table.Td>
                       <Table.Td>
                         <Badge size="xs" variant="light" color={i.state === 1 ? 'teal' : 'red'}>
                           {i.state === 1 ? '扣款成功' : '扣款失败'}

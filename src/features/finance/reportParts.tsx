@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { callApi } from '../../api/call';
 import { reportOrgsCall, type AmountRow, type DayTotals, type InstallmentFigures, type ReceiptTotals, type SchoolTotals } from '../../contract/finance-reports';
 import { fenToYuan, formatYuan } from '../../lib/format/money';
+import { numberCell } from './numberCell';
 
 /**
  * Pieces of 财务报表 and 财务看板 (and only of them: this file pulls in the chart library, so it
@@ -113,7 +114,6 @@ export function SchoolBars({ rows }: { rows: readonly SchoolTotals[] }) {
   return <BarChart h={Math.max(120, rows.length * 34)} data={data} dataKey="school" orientation="vertical" yAxisProps={{ width: 96 }} valueFormatter={yuanLabel} series={[{ name: '净额', color: 'blue.6' }]} />;
 }
 
-const num = { ta: 'right', style: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } } as const;
 
 /** A table of totals rows (by day or by campus) with a 合计 line. */
 export function TotalsTable({ first, rows, total, label }: { first: string; rows: readonly (ReceiptTotals & { key: string })[]; total: ReceiptTotals; label: string }) {
@@ -123,35 +123,35 @@ export function TotalsTable({ first, rows, total, label }: { first: string; rows
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{first}</Table.Th>
-            <Table.Th {...num}>收费</Table.Th>
-            <Table.Th {...num}>退费</Table.Th>
-            <Table.Th {...num}>结转/转班</Table.Th>
-            <Table.Th {...num}>净额</Table.Th>
-            <Table.Th {...num}>收据数</Table.Th>
+            <Table.Th {...numberCell}>收费</Table.Th>
+            <Table.Th {...numberCell}>退费</Table.Th>
+            <Table.Th {...numberCell}>结转/转班</Table.Th>
+            <Table.Th {...numberCell}>净额</Table.Th>
+            <Table.Th {...numberCell}>收据数</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {rows.map((r) => (
             <Table.Tr key={r.key}>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{r.key}</Table.Td>
-              <Table.Td {...num}>{formatYuan(r.income)}</Table.Td>
-              <Table.Td {...num}>{formatYuan(r.refund)}</Table.Td>
-              <Table.Td {...num}>{formatYuan(r.carry)}</Table.Td>
-              <Table.Td {...num} fw={600}>
+              <Table.Td {...numberCell}>{formatYuan(r.income)}</Table.Td>
+              <Table.Td {...numberCell}>{formatYuan(r.refund)}</Table.Td>
+              <Table.Td {...numberCell}>{formatYuan(r.carry)}</Table.Td>
+              <Table.Td {...numberCell} fw={600}>
                 {formatYuan(r.net)}
               </Table.Td>
-              <Table.Td {...num}>{r.count}</Table.Td>
+              <Table.Td {...numberCell}>{r.count}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
         <Table.Tfoot>
           <Table.Tr fw={700}>
             <Table.Td>合计</Table.Td>
-            <Table.Td {...num}>{formatYuan(total.income)}</Table.Td>
-            <Table.Td {...num}>{formatYuan(total.refund)}</Table.Td>
-            <Table.Td {...num}>{formatYuan(total.carry)}</Table.Td>
-            <Table.Td {...num}>{formatYuan(total.net)}</Table.Td>
-            <Table.Td {...num}>{total.count}</Table.Td>
+            <Table.Td {...numberCell}>{formatYuan(total.income)}</Table.Td>
+            <Table.Td {...numberCell}>{formatYuan(total.refund)}</Table.Td>
+            <Table.Td {...numberCell}>{formatYuan(total.carry)}</Table.Td>
+            <Table.Td {...numberCell}>{formatYuan(total.net)}</Table.Td>
+            <Table.Td {...numberCell}>{total.count}</Table.Td>
           </Table.Tr>
         </Table.Tfoot>
       </Table>
@@ -168,8 +168,8 @@ export function AmountTable({ first, rows, label }: { first: string; rows: reado
       <Table.Thead>
         <Table.Tr>
           <Table.Th>{first}</Table.Th>
-          <Table.Th {...num}>金额</Table.Th>
-          <Table.Th {...num}>笔数</Table.Th>
+          <Table.Th {...numberCell}>金额</Table.Th>
+          <Table.Th {...numberCell}>笔数</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -185,8 +185,8 @@ export function AmountTable({ first, rows, label }: { first: string; rows: reado
           rows.map((r) => (
             <Table.Tr key={r.key}>
               <Table.Td>{r.text}</Table.Td>
-              <Table.Td {...num}>{formatYuan(r.amount)}</Table.Td>
-              <Table.Td {...num}>{r.count}</Table.Td>
+              <Table.Td {...numberCell}>{formatYuan(r.amount)}</Table.Td>
+              <Table.Td {...numberCell}>{r.count}</Table.Td>
             </Table.Tr>
           ))
         )}
@@ -194,8 +194,8 @@ export function AmountTable({ first, rows, label }: { first: string; rows: reado
       <Table.Tfoot>
         <Table.Tr fw={700}>
           <Table.Td>合计</Table.Td>
-          <Table.Td {...num}>{formatYuan(sum)}</Table.Td>
-          <Table.Td {...num}>{count}</Table.Td>
+          <Table.Td {...numberCell}>{formatYuan(sum)}</Table.Td>
+          <Table.Td {...numberCell}>{count}</Table.Td>
         </Table.Tr>
       </Table.Tfoot>
     </Table>
