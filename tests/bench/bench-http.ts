@@ -58,14 +58,22 @@ function encode(body: Body | undefined): { type?: string; text?: string } {
   return {};
 }
 
-/** BENCH_SERVER_NODE_ARGS adds Node options to the server process (e.g. `--cpu-prof --cpu-prof-dir=.tmp/prof`), as in api-bench.ts. */
-export async function startBenchServer(dataDir: string, concurrency = 4): Promise<BenchServer> {
+/**
+ * The bench server (api-bench-server.ts) on `dataDir` in a child process, once it listens.
+ * BENCH_SERVER_NODE_ARGS adds Node options to it (e.g. `--cpu-prof --cpu-prof-dir=.tmp/prof`), as in api-bench.ts.
+ */
+export async function forkBenchServer(dataDir: string): Promise<{ child: ChildProcess; port: number }> {
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const child: ChildProcess = fork(path.join(HERE, 'api-bench-server.ts'), [], { execArgv: [...nodeArgs, '--import', 'tsx'], env: { ...process.env, BENCH_DATA_DIR: dataDir }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const port = await new Promise<number>((resolve, reject) => {
     child.once('message', (m) => resolve((m as { port: number }).port));
     child.once('exit', (code) => reject(new Error(`压测服务进程退出 (${code})`)));
   });
+  return { child, port };
+}
+
+export async function startBenchServer(dataDir: string, concurrency = 4): Promise<BenchServer> {
+  const { child, port } = await forkBenchServer(dataDir);
   const agent = new http.Agent({ keepAlive: true, maxSockets: Math.max(concurrency, 1) });
   const send = (headers: Headers, method: 'GET' | 'POST', p: string, body?: Body): Promise<{ status: number; text: string }> =>
     new Promise((resolve, reject) => {

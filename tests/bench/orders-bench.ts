@@ -23,13 +23,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
-import { execFile, fork, type ChildProcess } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import Sqlite from 'better-sqlite3';
 import { bearerOf } from '../../src/contract/session';
 import { nowText, todayText } from '../../server/lib/time';
 import { percentile } from './percentile';
 import { ordersBenchDatabase, type OrdersBenchDb } from './orders-bench-db';
+import { forkBenchServer } from './bench-http';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '../..');
@@ -151,17 +152,6 @@ function runLedgerCheck(dataDir: string): Promise<{ seconds: number; peakMb: num
   });
 }
 
-/** The bench server (api-bench-server.ts) in a child process; BENCH_SERVER_NODE_ARGS adds Node options to it (e.g. `--cpu-prof --cpu-prof-dir=.tmp/prof`). */
-async function startServer(dataDir: string): Promise<{ child: ChildProcess; port: number }> {
-  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = fork(path.join(HERE, 'api-bench-server.ts'), [], { execArgv: [...nodeArgs, '--import', 'tsx'], env: { ...process.env, BENCH_DATA_DIR: dataDir }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once('message', (m) => resolve((m as { port: number }).port));
-    child.once('exit', (code) => reject(new Error(`压测服务进程退出 (${code})`)));
-  });
-  return { child, port };
-}
-
 async function stopServer(child: ChildProcess): Promise<void> {
   if (!child.connected) return;
   child.send('stop');
@@ -224,7 +214,7 @@ export async function runCheckInBench(options: { orders?: number; consumptions?:
   const students = options.students ?? Number(process.env.ORDERS_BENCH_CHECK_INS ?? 120);
   const log = options.log ?? ((l: string) => console.log(l));
   const db = await ordersBenchDatabase(orders, consumptions, log);
-  const { child, port } = await startServer(db.dataDir);
+  const { child, port } = await forkBenchServer(db.dataDir);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
   try {
     const r = await timeCheckIns(agent, port, path.join(db.dataDir, 'campus-desk.db'), child.pid, log, students);
@@ -244,7 +234,7 @@ export async function runOrdersBench(options: { orders?: number; consumptions?: 
   const file = path.join(db.dataDir, 'campus-desk.db');
   log(`压测库：${db.orders.toLocaleString('en')} 个订单，${db.lines.toLocaleString('en')} 条合同课时，${db.consumptions.toLocaleString('en')} 条消课（课时账 ${db.hoursRows.toLocaleString('en')} 行，金额账 ${db.moneyRows.toLocaleString('en')} 行），${(db.fileBytes / 1024 ** 3).toFixed(1)} GB${db.buildSeconds ? `，生成 ${Math.round(db.buildSeconds)} s` : '（复用）'}`);
 
-  const { child, port } = await startServer(db.dataDir);
+  const { child, port } = await forkBenchServer(db.dataDir);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
   const login = (loginId: string, password: string): Promise<Record<string, string>> => signIn(agent, port, loginId, password);
   const FORM = 'application/x-www-form-urlencoded';
