@@ -15,7 +15,7 @@ const seed = process.argv.includes('--seed');
 const dataDir = join(root, '.tmp', `e2e-data-${port}`);
 const from = process.argv.includes('--from') ? process.argv[process.argv.indexOf('--from') + 1] : undefined;
 // one seed per suite run (runs on other ports, e.g. two checkouts' suites at once, keep their own)
-const seedDir = join(root, '.tmp', `e2e-seed-${seed ? port : (from ?? port)}`);
+const seedDir = join(root, '.tmp', `e2e-seed-${from ?? port}`);
 /** A seed older than this was made by an earlier run: the demo's dates are relative to the day it was made. */
 const SEED_FRESH_MS = 15 * 60 * 1000;
 
