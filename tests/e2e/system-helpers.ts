@@ -4,7 +4,12 @@ import { expect, type Locator, type Page } from './fixtures';
 export async function openFromSidebar(page: Page, directory: string, entry: string): Promise<void> {
   const nav = page.getByTestId('sidebar');
   const item = nav.getByRole('link', { name: entry, exact: true });
-  if (!(await item.isVisible())) await nav.getByRole('button', { name: directory, exact: true }).click();
+  // the sidebar may be mid-remount (after a viewport change it mounts with the active route's
+  // directory open), so a directory clicked on the old one can close it on the new: look again
+  await expect(async () => {
+    if (!(await item.isVisible())) await nav.getByRole('button', { name: directory, exact: true }).click({ timeout: 2_000 });
+    await expect(item).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   await item.click();
 }
 
