@@ -28,24 +28,27 @@ function serverTestsTmp(): string {
 }
 
 /**
- * Server test files that replace modules or globals (vi.mock, stubbed globals or env, fake
+ * Test files (server or unit) that replace modules or globals (vi.mock, stubbed globals or env, fake
  * timers): they run isolated, each in a fresh module graph. Found by reading the files, so a new
  * one lands in the right project by itself.
  */
 const MUTATES = /\bvi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers|setSystemTime)\(/;
-function serverFilesMutatingModules(): string[] {
-  const files = readdirSync('tests/server', { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.test.ts'));
-  return files.filter((f) => MUTATES.test(readFileSync(path.join('tests/server', f), 'utf8'))).map((f) => `tests/server/${f.split(path.sep).join('/')}`);
+function filesMutatingModules(dir: string): string[] {
+  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => /\.test\.tsx?$/.test(f));
+  return files.filter((f) => MUTATES.test(readFileSync(path.join(dir, f), 'utf8'))).map((f) => `${dir}/${f.split(path.sep).join('/')}`);
 }
 
-// Projects: `unit` (jsdom, app code and pure helpers) and the server suite (node, the api/v1 app
-// in-process) in two: `server` shares one module graph per worker across its files (isolate:
-// false: the server's modules are loaded once per worker instead of once per file, which is most
-// of a server file's time; its module-level caches are kept per database), `server-isolated`
-// holds the files that mock modules or globals. Both run on in-memory SQLite unless
-// TEST_DATABASE_URL points at PostgreSQL; `--project 'server*'` runs both.
+// Projects: the unit suite (jsdom, app code and pure helpers) and the server suite (node, the
+// api/v1 app in-process), each in two. `unit` and `server` share one module graph per worker
+// across their files (isolate: false: React, Mantine or the server's modules are loaded once per
+// worker instead of once per file, which was most of a file's time: the unit suite went from 108 s
+// to 33 s). tests/unit/setup.ts gives every unit file fresh app modules, storage, cookies and
+// IndexedDB; the server's module-level caches are kept per database. `unit-isolated` and
+// `server-isolated` hold the files that mock modules or globals. The server suite runs on
+// in-memory SQLite unless TEST_DATABASE_URL points at PostgreSQL; `--project 'server*'` runs both.
 const runTmp = serverTestsTmp();
-const isolatedServerFiles = serverFilesMutatingModules();
+const isolatedServerFiles = filesMutatingModules('tests/server');
+const isolatedUnitFiles = filesMutatingModules('tests/unit');
 const serverTest = {
   environment: 'node',
   pool: 'forks',
@@ -55,6 +58,14 @@ const serverTest = {
   // machine two of them took over a minute
   hookTimeout: 180000,
 } as const;
+const unitTest: { include: string[]; environment: 'jsdom'; environmentOptions: { jsdom: { url: string } }; setupFiles: string[]; env: Record<string, string> } = {
+  include: ['tests/unit/**/*.test.{ts,tsx}'],
+  environment: 'jsdom',
+  environmentOptions: { jsdom: { url: 'http://localhost/' } },
+  setupFiles: ['tests/unit/setup.ts'],
+  // app tests that forward to the real server (msw) start it from the seeded copy too
+  env: { TMPDIR: runTmp },
+};
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -65,13 +76,18 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          ...unitTest,
           name: 'unit',
-          include: ['tests/unit/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
-          environmentOptions: { jsdom: { url: 'http://localhost/' } },
-          setupFiles: ['tests/unit/setup.ts'],
-          // app tests that forward to the real server (msw) start it from the seeded copy too
-          env: { TMPDIR: runTmp },
+          exclude: isolatedUnitFiles,
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          ...unitTest,
+          name: 'unit-isolated',
+          include: isolatedUnitFiles,
         },
       },
       {
