@@ -3,7 +3,8 @@
 #   scripts/pg-test-db.sh start   → postgres://postgres@127.0.0.1:54329/postgres
 #   scripts/pg-test-db.sh stop
 # Data lives under $PG_TEST_DIR (default /tmp/pgtest) and is wiped on start. pg_ctl refuses root,
-# so the server runs as the `postgres` user when we are root.
+# so the server runs as the `postgres` user when we are root. It is a test server, so it keeps
+# nothing across a crash: no fsync, no full-page images, minimal WAL, no JIT.
 set -eu
 D="${PG_TEST_DIR:-/tmp/pgtest}"
 PORT="${PG_TEST_PORT:-54329}"
@@ -23,7 +24,7 @@ case "${1:-}" in
     if [ "$(id -u)" = "0" ]; then chown postgres:postgres "$D" "$D/pgdata" "$D/pgsock"; fi
     chmod 700 "$D/pgdata"
     as_pg "$BIN/initdb -D $D/pgdata -U postgres --auth=trust -E UTF8 --locale=C.UTF-8" >/dev/null
-    as_pg "$BIN/pg_ctl -D $D/pgdata -l $D/pgdata/log -o \"-c listen_addresses=127.0.0.1 -p $PORT -c unix_socket_directories=$D/pgsock -c fsync=off -c max_connections=200\" -w start" >/dev/null
+    as_pg "$BIN/pg_ctl -D $D/pgdata -l $D/pgdata/log -o \"-c listen_addresses=127.0.0.1 -p $PORT -c unix_socket_directories=$D/pgsock -c fsync=off -c full_page_writes=off -c synchronous_commit=off -c wal_level=minimal -c max_wal_senders=0 -c jit=off -c max_connections=200\" -w start" >/dev/null
     echo "postgres://postgres@127.0.0.1:$PORT/postgres"
     ;;
   stop)

@@ -154,11 +154,14 @@ export async function seededPgTemplate(baseUrl: string): Promise<string> {
   }
 }
 
-/** A fresh PostgreSQL database per test server, a copy of the seeded template, dropped at close. */
+/**
+ * A fresh PostgreSQL database per test server, a copy of the seeded template, dropped at close.
+ * FILE_COPY copies the template's files (84 ms) instead of writing them through the WAL (184 ms).
+ */
 export async function seededPgDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const template = await seededPgTemplate(baseUrl);
   const name = `cdt_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await withClient(baseUrl, (c) => c.query(`create database ${name} template ${template}`));
+  await withClient(baseUrl, (c) => c.query(`create database ${name} template ${template} strategy = file_copy`));
   return {
     url: databaseUrl(baseUrl, name),
     async drop() {
