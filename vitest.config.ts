@@ -58,9 +58,9 @@ const serverTest = {
   // machine two of them took over a minute
   hookTimeout: 180000,
 } as const;
-const unitTest: { include: string[]; environment: 'jsdom'; environmentOptions: { jsdom: { url: string } }; setupFiles: string[]; env: Record<string, string> } = {
+const unitTest = {
   include: ['tests/unit/**/*.test.{ts,tsx}'],
-  environment: 'jsdom',
+  environment: 'jsdom' as const,
   environmentOptions: { jsdom: { url: 'http://localhost/' } },
   setupFiles: ['tests/unit/setup.ts'],
   // app tests that forward to the real server (msw) start it from the seeded copy too

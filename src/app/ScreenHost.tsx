@@ -11,9 +11,14 @@ export type ScreenResolution = { kind: 'screen'; loader: ScreenLoader } | { kind
 
 const RESOURCE_PREFIX = 'resource/';
 
+/** A menu's `component` key as the registry names it: no surrounding blanks, no leading slash. */
+function registryKeyOf(key: string): string {
+  return key.trim().replace(/^\/+/, '');
+}
+
 /** `area/name` compared by area and the name's letters and digits: `a/in_out-records` ≡ `a/In/Out records`. */
 export function screenKeyOf(key: string): string {
-  const k = key.trim().replace(/^\/+/, '').toLowerCase();
+  const k = registryKeyOf(key).toLowerCase();
   const slash = k.indexOf('/');
   if (slash < 0) return k.replace(/[^a-z0-9]/g, '');
   return `${k.slice(0, slash)}/${k.slice(slash + 1).replace(/[^a-z0-9]/g, '')}`;
@@ -26,7 +31,7 @@ const PLANNED = new Set(PLANNED_SCREENS.map(screenKeyOf));
  * spec lists but this build does not have yet ('planned'), or MODULE_NOT_FOUND.
  */
 export function resolveScreen(key: string | null, registry: ScreenRegistry = SCREENS, planned: ReadonlySet<string> = PLANNED): ScreenResolution {
-  const k = (key ?? '').trim().replace(/^\/+/, '');
+  const k = registryKeyOf(key ?? '');
   const found = registry[k];
   if (found) return { kind: 'screen', loader: found };
   if (k.startsWith(RESOURCE_PREFIX) && k.length > RESOURCE_PREFIX.length) {
@@ -44,7 +49,7 @@ const SHELL_STYLED_SCREENS: ReadonlySet<string> = new Set(['classes/front_desk_c
 
 /** A screen's code, with the rest of Mantine's stylesheets unless the shell's are enough. */
 function withStyles(key: string, loader: ScreenLoader): ScreenLoader {
-  return SHELL_STYLED_SCREENS.has(key.trim().replace(/^\/+/, '')) ? loader : withRestStyles(loader);
+  return SHELL_STYLED_SCREENS.has(registryKeyOf(key)) ? loader : withRestStyles(loader);
 }
 
 const lazyByKey = new Map<string, LazyExoticComponent<ComponentType>>();

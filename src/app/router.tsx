@@ -4,7 +4,7 @@ import { RouteFallback } from './pages/RouteFallback';
 import { RouteErrorPage } from './pages/RouteErrorPage';
 // In the entry chunk: the sign-in page must not wait for a second round of script loading.
 import LoginPage from './pages/LoginPage';
-import { loadWithRestStyles } from './layout/restStyles';
+import { withRestStyles } from './layout/restStyles';
 
 /**
  * Hash routing: the server serves index.html for `/` only and single sign-on returns to /#/auth/redirect.
@@ -32,13 +32,13 @@ export const router = createHashRouter([
         // the layout's own pages come with the rest of Mantine's stylesheets (layout/restStyles)
         children: [
           { index: true, element: <Navigate to="/home" replace /> },
-          { path: 'settings', lazy: () => loadWithRestStyles(() => import('../features/account/SettingsPage')).then((m) => ({ Component: m.default })) },
-          { path: 'user_notice', lazy: () => loadWithRestStyles(() => import('../features/account/UserNoticePage')).then((m) => ({ Component: m.default })) },
-          { path: 'system/base/guide', lazy: () => loadWithRestStyles(() => import('../features/account/GuidePage')).then((m) => ({ Component: m.default })) },
-          { path: 'class_degree', lazy: () => loadWithRestStyles(() => import('./pages/ClassDegreeRoute')).then((m) => ({ Component: m.default })) },
-          { path: 'wf/clockIn', lazy: () => loadWithRestStyles(() => import('./pages/ClockInRoute')).then((m) => ({ Component: m.default })) },
-          { path: 'task/task_center/apply', lazy: () => loadWithRestStyles(() => import('./pages/TaskCenterRoute')).then((m) => ({ Component: m.TaskApplyRoute })) },
-          { path: 'task/task_center/approval', lazy: () => loadWithRestStyles(() => import('./pages/TaskCenterRoute')).then((m) => ({ Component: m.TaskApprovalRoute })) },
+          { path: 'settings', lazy: withRestStyles(() => import('../features/account/SettingsPage').then((m) => ({ Component: m.default }))) },
+          { path: 'user_notice', lazy: withRestStyles(() => import('../features/account/UserNoticePage').then((m) => ({ Component: m.default }))) },
+          { path: 'system/base/guide', lazy: withRestStyles(() => import('../features/account/GuidePage').then((m) => ({ Component: m.default }))) },
+          { path: 'class_degree', lazy: withRestStyles(() => import('./pages/ClassDegreeRoute').then((m) => ({ Component: m.default }))) },
+          { path: 'wf/clockIn', lazy: withRestStyles(() => import('./pages/ClockInRoute').then((m) => ({ Component: m.default }))) },
+          { path: 'task/task_center/apply', lazy: withRestStyles(() => import('./pages/TaskCenterRoute').then((m) => ({ Component: m.TaskApplyRoute }))) },
+          { path: 'task/task_center/approval', lazy: withRestStyles(() => import('./pages/TaskCenterRoute').then((m) => ({ Component: m.TaskApprovalRoute }))) },
           { path: '*', lazy: () => import('./pages/MenuScreen').then((m) => ({ Component: m.default })) },
         ],
       },

@@ -18,7 +18,6 @@ async function shoot(page: Page, name: string): Promise<void> {
     await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1440, height: 900 });
-  await expect(page.getByTestId('sidebar')).toBeVisible();
 }
 
 async function openReport(page: Page, title: string, key: string): Promise<Answer> {

@@ -20,7 +20,7 @@ export function loadRestStyles(): Promise<void> {
  * before the code: the loader adds each chunk's stylesheet link when called, and links later in
  * the page win ties, so a screen's own CSS must come after Mantine's, as with the single sheet.
  */
-export function loadWithRestStyles<T>(load: () => Promise<T>): Promise<T> {
+function loadWithRestStyles<T>(load: () => Promise<T>): Promise<T> {
   const styles = loadRestStyles();
   const code = load();
   return styles.then(() => code);

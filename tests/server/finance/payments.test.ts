@@ -63,7 +63,6 @@ describe('finance: balance corrections through the demo balance_adjust approval'
     await s.db.updateTable('wf_define').set({ state: 1 }).where('tag', '=', 'balance_adjust').execute();
   });
 
-  const run = (who: LoggedIn, instanceId: number, action: 'approve' | 'refuse') => decide(s, who, instanceId, action);
   const postings = async (adjustId: number) => s.db.selectFrom('fin_stu_account_flow').select(['amount']).where('ref_type', '=', 'adjust').where('ref_id', '=', String(adjustId)).execute();
 
   it('approved by the principal through sys_wf/run: the correction is posted to the ledger once; the applicant cannot approve their own', async () => {
@@ -73,7 +72,7 @@ describe('finance: balance corrections through the demo balance_adjust approval'
     const instanceId = Number(up.wf_instance_id);
     // decided in the approval only
     expect((await s.call('POST', api('fn_student_account/check_modify_balance'), { headers: principal.headers, json: { id: up.id, approve: true } })).body.code).toBe(409);
-    expect((await run(principal, instanceId, 'approve')).body).toMatchObject({ code: 200, data: { state: 2 } });
+    expect((await decide(s, principal, instanceId, 'approve')).body).toMatchObject({ code: 200, data: { state: 2 } });
     expect(await accountBalance(s.db, id)).toBe(4200);
     expect((await postings(up.id)).map((r) => Number(r.amount))).toEqual([4200]);
     const row = await s.db.selectFrom('fin_balance_adjust').select(['state', 'flow_id', 'checked_by']).where('id', '=', up.id).executeTakeFirstOrThrow();
@@ -90,7 +89,7 @@ describe('finance: balance corrections through the demo balance_adjust approval'
   it('a definition that hands the last approval to the applicant: their approval is refused and nothing is posted', async () => {
     const id = await newStudent();
     const up = await ok(s.call<BalanceAdjustRow>('POST', api('fn_student_account/modify_balance'), { headers: principal.headers, json: { student_id: id, amount: 900, reason: '校长自己申请' } }));
-    const own = await run(principal, Number(up.wf_instance_id), 'approve');
+    const own = await decide(s, principal, Number(up.wf_instance_id), 'approve');
     expect(own.body).toMatchObject({ code: 403, msg: '不能审核自己提交的余额调整，请由另一位同事审核' });
     expect(await accountBalance(s.db, id)).toBe(0);
     expect(await postings(up.id)).toEqual([]);
@@ -100,7 +99,7 @@ describe('finance: balance corrections through the demo balance_adjust approval'
   it('refused by the principal: nothing is posted and the correction is 已拒绝', async () => {
     const id = await newStudent();
     const up = await ok(s.call<BalanceAdjustRow>('POST', api('fn_student_account/modify_balance'), { headers: finance.headers, json: { student_id: id, amount: 1800, reason: '重复申请' } }));
-    expect((await run(principal, Number(up.wf_instance_id), 'refuse')).body).toMatchObject({ code: 200, data: { state: 3 } });
+    expect((await decide(s, principal, Number(up.wf_instance_id), 'refuse')).body).toMatchObject({ code: 200, data: { state: 3 } });
     expect(await accountBalance(s.db, id)).toBe(0);
     expect(await postings(up.id)).toEqual([]);
     expect((await s.db.selectFrom('fin_balance_adjust').select('state').where('id', '=', up.id).executeTakeFirstOrThrow()).state).toBe(3);
