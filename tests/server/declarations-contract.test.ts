@@ -84,27 +84,30 @@ function isSchoolScoped(def: ResourceDef): boolean {
   return def.scope === 'school';
 }
 
-/** Text matching the declared patterns of this code base (unknown patterns fail loudly). */
-function patterned(re: string, key: string): string {
+/**
+ * Text matching the declared patterns of this code base (unknown patterns fail loudly), for the
+ * body numbered `n`: bodies made at once (two adds of one value) keep their own numbers.
+ */
+function patterned(re: string, key: string, n: number): string {
   const known: Record<string, string> = {
-    '^\\d{2,12}$': `${(910000 + seq) % 1000000}`,
+    '^\\d{2,12}$': `${(910000 + n) % 1000000}`,
     '^[\\d-]{7,20}$': '010-12345678',
     '^#[0-9A-Fa-f]{6}$': '#1A2B3C',
-    '^1\\d{10}$': `139${String(10000000 + seq).slice(-8)}`,
+    '^1\\d{10}$': `139${String(10000000 + n).slice(-8)}`,
     '^\\d{17}[\\dXx]$': '11010519491231002X',
     '^[0-9A-Z]{18}$': '91110000MA01ABCD2X',
-    '^[A-Za-z0-9_.-]+$': `code_${seq}`,
+    '^[A-Za-z0-9_.-]+$': `code_${n}`,
     '^([01]\\d|2[0-3]):[0-5]\\d$': key.includes('end') ? '10:00' : '09:00',
     '^[0-9Xx-]{10,20}$': '978-7-5600-1001-2',
-    '^\\d{10,32}$': `${3026000000000 + seq}`,
+    '^\\d{10,32}$': `${3026000000000 + n}`,
     // a plan's month: one per generated body (plans are one per place and month)
-    '^\\d{4}-(0[1-9]|1[0-2])$': `${2100 + (seq % 800)}-0${1 + (seq % 9)}`,
+    '^\\d{4}-(0[1-9]|1[0-2])$': `${2100 + (n % 800)}-0${1 + (n % 9)}`,
     // the base area's codes (campus, channel, protocol), payment and POS numbers, protocol versions
-    '^[A-Z0-9-]{2,16}$': `SC-${seq}`,
-    '^[A-Za-z0-9_]{2,16}$': `code_${seq}`,
-    '^[A-Za-z0-9_-]{4,32}$': `M-${100000 + seq}`,
-    '^[A-Za-z0-9]{4,32}$': `T${100000 + seq}`,
-    '^[Vv]?\\d+(\\.\\d+){0,2}$': `V1.${seq}`,
+    '^[A-Z0-9-]{2,16}$': `SC-${n}`,
+    '^[A-Za-z0-9_]{2,16}$': `code_${n}`,
+    '^[A-Za-z0-9_-]{4,32}$': `M-${100000 + n}`,
+    '^[A-Za-z0-9]{4,32}$': `T${100000 + n}`,
+    '^[Vv]?\\d+(\\.\\d+){0,2}$': `V1.${n}`,
   };
   const v = known[re];
   if (v === undefined) throw new Error(`no generated value for pattern ${re} (${key}): add one here`);
@@ -145,7 +148,7 @@ async function liveRow(def: ResourceDef, id: number): Promise<Body | undefined> 
 }
 
 /** A valid value of a field, or undefined to leave it out. */
-async function valueOf(def: ResourceDef, key: string, field: FieldDef, unique: string): Promise<unknown> {
+async function valueOf(def: ResourceDef, key: string, field: FieldDef, unique: string, n = seq): Promise<unknown> {
   if (field.ref) {
     const target = refTarget(field.ref.resource);
     if (!target) throw new Error(`${def.name}.${key}: unknown ref`);
@@ -185,7 +188,7 @@ async function valueOf(def: ResourceDef, key: string, field: FieldDef, unique: s
     case 'ids':
       return null;
     default: {
-      if (field.pattern) return patterned(field.pattern.re, key);
+      if (field.pattern) return patterned(field.pattern.re, key, n);
       const text = `${field.label}${unique}`;
       return text.slice(0, field.max ?? 255);
     }
@@ -194,12 +197,12 @@ async function valueOf(def: ResourceDef, key: string, field: FieldDef, unique: s
 
 /** A body a standard add accepts, from the declaration alone. */
 async function bodyOf(def: ResourceDef): Promise<Body> {
-  seq++;
-  const unique = `${seq}${Date.now() % 100000}`;
+  const n = ++seq;
+  const unique = `${n}${Date.now() % 100000}`;
   const body: Body = {};
   for (const [key, field] of Object.entries(def.fields)) {
     if (field.readonly) continue;
-    const v = await valueOf(def, key, field, unique);
+    const v = await valueOf(def, key, field, unique, n);
     if (v !== undefined) body[key] = v;
   }
   if (isSchoolScoped(def)) body.school_id = inScopeSchool;
