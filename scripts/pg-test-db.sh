@@ -2,10 +2,17 @@
 # Starts or stops a throwaway PostgreSQL for the server suite:
 #   scripts/pg-test-db.sh start   → postgres://postgres@127.0.0.1:54329/postgres
 #   scripts/pg-test-db.sh stop
-# Data lives under $PG_TEST_DIR (default /tmp/pgtest) and is wiped on start. pg_ctl refuses root,
-# so the server runs as the `postgres` user when we are root. It is a test server, so it keeps
-# nothing across a crash: no fsync, no full-page images, minimal WAL, no JIT.
+# Data lives under $PG_TEST_DIR and is wiped on start: by default in memory (/dev/shm/pgtest) when
+# /dev/shm has 2 GB free, else /tmp/pgtest. Every test server is a copy of a 60 MB template; on disk,
+# 141 copies made the kernel write back 8 GB and a copy took 0.9 s of a test file under load (a
+# quarter of the stage); in memory the stage went from 228 s to 170 s. It holds the template, the
+# few copies in use and the WAL: under 1.5 GB. pg_ctl refuses root, so the server runs as the
+# `postgres` user when we are root. It is a test server, so it keeps nothing across a crash: no
+# fsync, no full-page images, minimal WAL, no JIT.
 set -eu
+if [ -z "${PG_TEST_DIR:-}" ] && [ -d /dev/shm ] && [ -w /dev/shm ] && [ "$(df -Pk /dev/shm | awk 'NR == 2 { print $4 }')" -ge 2097152 ]; then
+  PG_TEST_DIR=/dev/shm/pgtest
+fi
 D="${PG_TEST_DIR:-/tmp/pgtest}"
 PORT="${PG_TEST_PORT:-54329}"
 BIN="${PG_BIN:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)}"
