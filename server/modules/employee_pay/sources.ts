@@ -125,17 +125,18 @@ export async function campusSales(db: Db, schoolId: number, month: string): Prom
 /**
  * Paid money consumed by lessons of the campus in the month: the consumption postings on the paid
  * accounts (`paid:<line>`) of its contract lines, less their reversals (an undone check-in).
- * One drill-down record per day.
+ * One drill-down record per day. The accounts are looked up by key (their index), not joined on
+ * an expression: without fresh statistics PostgreSQL nested-looped that join (150 ms a campus).
  */
 export async function consumption(db: Db, schoolId: number, month: string): Promise<{ amount: number; refs: PayRef[] }> {
   const { from, to } = monthBounds(month);
   const rows = await sql<{ day: string; amount: number | string }>`
     select substr(f.created_at, 1, 10) as day, sum(f.amount) as amount
     from order_money_flow f
-    join order_contract_line l on f.account_key = ${'paid:'} || cast(l.id as varchar(20))
-    where l.school_id = ${schoolId} and f.created_at >= ${from} and f.created_at < ${to}
+    where f.account_key in (select ${'paid:'} || cast(l.id as varchar(20)) from order_contract_line l where l.school_id = ${schoolId})
+      and f.created_at >= ${from} and f.created_at < ${to}
       and (f.biz_type = 'consumption'
-        or (f.biz_type = 'reversal' and f.reverses_id in (select c.id from order_money_flow c where c.biz_type = 'consumption')))
+        or (f.biz_type = 'reversal' and exists (select 1 from order_money_flow c where c.id = f.reverses_id and c.biz_type = 'consumption')))
     group by substr(f.created_at, 1, 10)
     order by day`.execute(db);
   let amount = 0;
