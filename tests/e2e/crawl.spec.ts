@@ -114,34 +114,62 @@ async function visibleEnglish(page: Page): Promise<string[]> {
   return texts.filter((t) => ENGLISH.test(t));
 }
 
-/** Waits until no call is in flight and no table is loading for QUIET_MS. */
-async function settle(page: Page, inFlight: () => number): Promise<void> {
-  const until = Date.now() + SCREEN_TIMEOUT_MS;
-  let quietSince = 0;
-  while (Date.now() < until) {
-    // one plain DOM read per poll (a `:text()` locator walks every text node of the page in the selector engine)
-    const busy =
-      inFlight() > 0 ||
-      (await page.evaluate(() => document.querySelector('table[aria-busy="true"]') !== null || [...document.querySelectorAll('[data-testid="data-table-scroll"]')].some((el) => el.textContent?.includes('加载中…'))));
-    if (busy) quietSince = 0;
-    else if (quietSince === 0) quietSince = Date.now();
-    else if (Date.now() - quietSince >= QUIET_MS) return;
-    await page.waitForTimeout(50);
-  }
+/**
+ * Counts the app's calls in flight in the page itself (window.__crawlCalls), from before its first
+ * script: settling then waits in the page, without a round trip to the browser every 50 ms.
+ */
+const COUNT_CALLS = `(() => {
+  window.__crawlCalls = 0;
+  const fetch0 = window.fetch.bind(window);
+  window.fetch = (input, init) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, location.href);
+    if (!url.pathname.startsWith('/api/')) return fetch0(input, init);
+    window.__crawlCalls += 1;
+    // finished once its body has arrived, as the browser's own requestfinished
+    const done = () => { window.__crawlCalls -= 1; };
+    return fetch0(input, init).then(
+      (res) => { res.clone().arrayBuffer().then(done, done); return res; },
+      (err) => { done(); throw err; },
+    );
+  };
+})()`;
+
+/** Waits until no call is in flight and no table is loading for QUIET_MS (at most SCREEN_TIMEOUT_MS). */
+async function settle(page: Page): Promise<void> {
+  await page.evaluate(
+    ({ quietMs, timeoutMs }) =>
+      new Promise<void>((resolve) => {
+        const until = performance.now() + timeoutMs;
+        let quietSince = 0;
+        const tick = () => {
+          const calls = (window as unknown as { __crawlCalls?: number }).__crawlCalls ?? 0;
+          const busy =
+            calls > 0 ||
+            document.querySelector('table[aria-busy="true"]') !== null ||
+            [...document.querySelectorAll('[data-testid="data-table-scroll"]')].some((el) => el.textContent?.includes('加载中…'));
+          const now = performance.now();
+          if (busy) quietSince = 0;
+          else if (quietSince === 0) quietSince = now;
+          else if (now - quietSince >= quietMs) return resolve();
+          if (now > until) return resolve();
+          setTimeout(tick, 50);
+        };
+        tick();
+      }),
+    { quietMs: QUIET_MS, timeoutMs: SCREEN_TIMEOUT_MS },
+  );
 }
 
 interface Watch {
   findings: Finding[];
   /** the screen findings are noted against */
   at(path: string): void;
-  inFlight(): number;
 }
 
 /** Notes page errors, console errors and failed calls of the page against the current screen. */
 function watch(page: Page): Watch {
   const findings: Finding[] = [];
   let current = '(sign-in)';
-  let inFlight = 0;
   const note = (kind: Kind, detail: string) => findings.push({ path: current, kind, detail: detail.slice(0, 300) });
   const isCall = (url: string) => new URL(url).pathname.startsWith('/api/');
 
@@ -149,15 +177,8 @@ function watch(page: Page): Watch {
   page.on('console', (m) => {
     if (m.type() === 'error') note('console error', m.text());
   });
-  page.on('request', (r) => {
-    if (isCall(r.url())) inFlight += 1;
-  });
-  page.on('requestfinished', (r) => {
-    if (isCall(r.url())) inFlight -= 1;
-  });
   page.on('requestfailed', (r) => {
     if (!isCall(r.url())) return;
-    inFlight -= 1;
     // a call the app cancels itself (leaving a screen, a newer search) is not a failure
     if (!/ERR_ABORTED/.test(r.failure()?.errorText ?? '')) note('failed call', `${r.method()} ${r.url()}: ${r.failure()?.errorText ?? ''}`);
   });
@@ -182,7 +203,6 @@ function watch(page: Page): Watch {
     at: (path) => {
       current = path;
     },
-    inFlight: () => inFlight,
   };
 }
 
@@ -192,12 +212,12 @@ function watch(page: Page): Watch {
  * machine. A list that has rows shows them within EMPTY_RECHECK_MS; one without rows is noted.
  */
 const EMPTY_RECHECK_MS = 4_000;
-async function emptyAfterWaiting(page: Page, table: Locator, inFlight: () => number): Promise<boolean> {
+async function emptyAfterWaiting(page: Page, table: Locator): Promise<boolean> {
   const until = Date.now() + EMPTY_RECHECK_MS;
   while ((await table.getAttribute('aria-rowcount')) === '0') {
     if (Date.now() > until) return true;
     await page.waitForTimeout(200);
-    await settle(page, inFlight);
+    await settle(page);
   }
   return false;
 }
@@ -209,18 +229,18 @@ async function visit(page: Page, w: Watch, screen: { path: string; title: string
     window.location.hash = hash;
   }, `#${screen.path}`);
   await expect(page.getByTestId('breadcrumb')).toContainText(screen.title);
-  await settle(page, w.inFlight);
+  await settle(page);
   if ((await page.getByTestId('screen-not-built').count()) > 0) return false;
   for (const t of await visibleEnglish(page)) w.findings.push({ path: screen.path, kind: 'English text', detail: t });
   const broken = page.locator(BROKEN);
   if ((await broken.count()) > 0) w.findings.push({ path: screen.path, kind: 'broken screen', detail: (await broken.first().innerText()).slice(0, 300) });
   const table = page.getByTestId('data-table-scroll').first().locator('table');
-  if ((await table.count()) > 0 && (await emptyAfterWaiting(page, table, w.inFlight))) w.findings.push({ path: screen.path, kind: 'no rows', detail: screen.title });
+  if ((await table.count()) > 0 && (await emptyAfterWaiting(page, table))) w.findings.push({ path: screen.path, kind: 'no rows', detail: screen.title });
   return true;
 }
 
-/** Pages crawling one user's screens side by side: a screen mostly waits (calls, settling), so two overlap well. */
-const PAGES = Number(process.env.CRAWL_PAGES ?? 2);
+/** Pages crawling one user's screens side by side: a screen mostly waits (calls, settling), so three overlap well (two left the cores idle an eighth of the time). */
+const PAGES = Number(process.env.CRAWL_PAGES ?? 3);
 
 /** The screens of part `part` (0-based) of `parts`: consecutive menus, so a part loads the code of few areas. */
 function partOf<T>(menus: readonly T[], part: number, parts: number): T[] {
@@ -228,6 +248,7 @@ function partOf<T>(menus: readonly T[], part: number, parts: number): T[] {
 }
 
 async function crawl(page: Page, user: DemoUser, part: number, parts: number): Promise<{ findings: Finding[]; visited: string[]; notBuilt: string[] }> {
+  await page.context().addInitScript(COUNT_CALLS);
   const first = watch(page);
   // CRAWL_PATHS=/reports,/home crawls only the screens under those paths (while building them)
   const only = (process.env.CRAWL_PATHS ?? '').split(',').filter(Boolean);
@@ -292,6 +313,7 @@ for (const user of USERS) {
 // The crawl's own checks must be able to fail: each kind of fault, planted on a screen, is noted.
 test('the crawl notes a page error, a console error, a failed call, English text, a broken screen and an empty table', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
+  await page.context().addInitScript(COUNT_CALLS);
   const w = watch(page);
   const menus = menusOf(await signIn(page, USERS[0]));
   const screen = menus.find((m) => m.path === '/system/menu') ?? menus[1];
