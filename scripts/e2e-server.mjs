@@ -2,6 +2,7 @@
 // Starts the real server for browser tests: a fresh demo database in .tmp/e2e-data-<port>, the app
 // built into dist/ (built here when missing or older than the sources), on 127.0.0.1:<port>.
 //   node scripts/e2e-server.mjs <port> --seed          seeds the demo database into .tmp/e2e-seed-<port> first
+//                                                      (unless E2E_SEEDED names that folder, seeded already)
 //   node scripts/e2e-server.mjs <port> --from <first>  starts from a copy of .tmp/e2e-seed-<first> when it is fresh
 // Playwright starts the servers one after the other (playwright.config.ts): the first seeds, the
 // others copy its database instead of seeding again (about 10 s each on 2 cores).
@@ -34,7 +35,10 @@ if (stale || process.env.E2E_REBUILD) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 rmSync(dataDir, { recursive: true, force: true });
-if (seed) {
+// scripts/test-all.mjs seeds beside the PostgreSQL stage and says so (E2E_SEEDED): a core is idle
+// there while one file builds that stage's template, and here the seeding held the suite's start
+const preSeeded = seed && process.env.E2E_SEEDED === seedDir && existsSync(join(seedDir, 'campus-desk.db'));
+if (seed && !preSeeded) {
   rmSync(seedDir, { recursive: true, force: true });
   mkdirSync(seedDir, { recursive: true });
   const r = spawnSync('npx', ['tsx', 'scripts/e2e-seed.ts', seedDir], { cwd: root, stdio: 'inherit' });

@@ -133,6 +133,17 @@ if (build) {
 if (want('lint')) check('lint (oxlint)', 'npx', ['oxlint', '--deny-warnings', 'src', 'server', 'tests', 'sw', 'scripts']);
 if (want('unit')) vitestSuite('unit + server (SQLite)', []);
 
+// The browser suite's demo database, seeded beside the PostgreSQL stage: there one file builds the
+// stage's template while the other core waits, and seeding at the browser suite's start held it up
+// (scripts/e2e-server.mjs takes the folder named by E2E_SEEDED as seeded).
+const e2eSeedDir = join(root, '.tmp', `e2e-seed-${process.env.E2E_PORT ?? 8090}`);
+let e2eSeeded = null;
+if (want('e2e')) {
+  rmSync(e2eSeedDir, { recursive: true, force: true });
+  mkdirSync(e2eSeedDir, { recursive: true });
+  e2eSeeded = runQuietly('npx', ['tsx', 'scripts/e2e-seed.ts', e2eSeedDir]);
+}
+
 if (want('pg')) {
   if (pgStarted) {
     const started = await pgStarted;
@@ -151,6 +162,9 @@ if (want('pg')) {
   }
 }
 if (want('e2e')) {
+  const seeded = await e2eSeeded;
+  // a failed seeding is left to the suite's first server, which seeds again and says why
+  if (seeded?.status === 0) process.env.E2E_SEEDED = e2eSeedDir;
   if (existsSync('/usr/bin/chromium')) playwrightSuite();
   else {
     totals.failed += 1;
