@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { signIn } from './offline-helpers';
+import { LIGHT_LANDING, signIn } from './offline-helpers';
 import { openFromSidebar } from './system-helpers';
 import { formatYuan } from '../../src/lib/format/money';
 
@@ -40,7 +40,7 @@ test('finance: the monthly report and the dashboard show the ledgers’ figures'
 });
 
 test('principal: the dashboard narrows to their own campuses only', async ({ page }) => {
-  await signIn(page, 'principal', 'demo123');
+  await signIn(page, 'principal', 'demo123', LIGHT_LANDING);
   await openFromSidebar(page, '财务管理', '财务看板');
   await expect(page.getByText('今日', { exact: true })).toBeVisible();
   await page.getByRole('combobox', { name: '校区' }).click();

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
-import { signIn } from './offline-helpers';
+import { LIGHT_LANDING, signIn } from './offline-helpers';
 import { expectToast, openFromSidebar, rowWith } from './system-helpers';
 import { get, login, post, schoolId, type Envelope } from './classes-fixtures';
 import { E2E_BASE_PORT } from '../../playwright.servers';
@@ -75,7 +75,7 @@ test('orders: installment plan, repayment and termination; refund filed, approve
   const first = await auditedOrder(request, headers, campus, a.id);
   const second = await auditedOrder(request, headers, campus, b.id);
 
-  await signIn(page, 'principal', 'demo123');
+  await signIn(page, 'principal', 'demo123', LIGHT_LANDING);
   await openFromSidebar(page, '订单管理', '分期订单');
 
   // 新建分期计划: three monthly periods adding up to the unpaid amount

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { signIn } from './offline-helpers';
+import { LIGHT_LANDING, signIn } from './offline-helpers';
 import { expectToast, openFromSidebar, rowWith } from './system-helpers';
 
 // Grant tree: give the finance role a system screen, then sign in as the finance user and see it.
@@ -14,7 +14,7 @@ test('roles: grant a menu to a role and its user sees it', async ({ page, browse
   await expect(other.getByTestId('sidebar').getByRole('link', { name: '选项集', exact: true })).toHaveCount(0);
   await other.close();
 
-  await signIn(page);
+  await signIn(page, 'admin', 'admin123', LIGHT_LANDING);
   await openFromSidebar(page, '系统管理', '角色管理');
   await rowWith(page, '财务').getByRole('button', { name: '分配菜单' }).click();
   const dialog = page.getByRole('dialog', { name: '分配菜单：财务' });
@@ -47,7 +47,7 @@ test('roles: grant a menu to a role and its user sees it', async ({ page, browse
 });
 
 test('roles: data permission of a role is saved', async ({ page }) => {
-  await signIn(page);
+  await signIn(page, 'admin', 'admin123', LIGHT_LANDING);
   await openFromSidebar(page, '系统管理', '角色管理');
   await rowWith(page, '前台').getByRole('button', { name: '数据权限' }).click();
   const dialog = page.getByRole('dialog', { name: '数据权限：前台' });

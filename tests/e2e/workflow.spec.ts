@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { signIn } from './offline-helpers';
+import { LIGHT_LANDING, signIn } from './offline-helpers';
 import { expectToast, openFromSidebar, rowWith } from './system-helpers';
 
 async function fill(page: Page, label: string, value: string): Promise<void> {
@@ -13,7 +13,7 @@ async function fill(page: Page, label: string, value: string): Promise<void> {
 // drops back. (退费申请 itself is a wizard over real orders: tests/server/workflow/sale-refund.test.ts.)
 test('workflow: apply for a refund, the principal approves in the task center, the applicant sees it approved', async ({ page, browser }) => {
   const title = `林浩宇 淘宝退费 ${Date.now() % 100000}`;
-  await signIn(page, 'sales', 'demo123');
+  await signIn(page, 'sales', 'demo123', LIGHT_LANDING);
   await openFromSidebar(page, '退费管理', '淘宝订单退费');
   await page.getByRole('button', { name: '发起申请' }).click();
   const dialog = page.getByRole('dialog', { name: /发起申请/ });
