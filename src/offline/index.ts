@@ -1,7 +1,8 @@
 /** The offline model: database, outbox, sync engine, query persistence, service worker, install offer. */
 export { offlineDb, createOfflineDb, OFFLINE_DB_NAME } from './db';
 export type { OfflineDb, OutboxItem, OutboxState, MenuRecord, RefListRecord } from './db';
-export { enqueue, enqueueAndWait, waitForOutcome, retryItem, retryAll, discardItem, listOutbox, countOutbox } from './outbox';
+export type { LocalReservation } from './outbox';
+export { enqueue, reserveLocalEnqueue, enqueueAndWait, waitForOutcome, retryItem, retryAll, discardItem, listOutbox, countOutbox } from './outbox';
 export type { OutboxWrite, OutboxCounts, OutboxOutcome } from './outbox';
 export { configureOutboxOwner, configureOutboxHeaders, currentOutboxOwner, sameOwner, otherOwnerNote } from './owner';
 export type { OutboxOwner } from './owner';

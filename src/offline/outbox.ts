@@ -60,8 +60,36 @@ export function forgetSeenEnqueues(lastId: number): void {
   if (local.added.some((id) => id <= lastId)) setLocal({ ...local, added: local.added.filter((id) => id > lastId) });
 }
 
-/** Saves the write in the outbox first and returns at once; the sync engine sends it when it can. */
-export async function enqueue(write: OutboxWrite, db: OfflineDb = offlineDb()): Promise<OutboxItem> {
+/** A write this tab will queue, counted in the top bar from its tap (reserveLocalEnqueue). */
+export interface LocalReservation {
+  /** taken by `enqueue`, which counts the write from then on */
+  taken: boolean;
+  /** gives the count back when the write was never enqueued (idempotent) */
+  release(): void;
+}
+
+/**
+ * Counts a write in the top bar from now, before the work that comes ahead of its `enqueue` (a
+ * tap's roster update in IndexedDB): two taps whose work ends in one task were drawn as one.
+ */
+export function reserveLocalEnqueue(): LocalReservation {
+  setLocal({ ...local, adding: local.adding + 1 });
+  const r: LocalReservation = {
+    taken: false,
+    release() {
+      if (r.taken) return;
+      r.taken = true;
+      setLocal({ ...local, adding: local.adding - 1 });
+    },
+  };
+  return r;
+}
+
+/**
+ * Saves the write in the outbox first and returns at once; the sync engine sends it when it can.
+ * With `reserved`, the write was counted at its tap and is not counted again.
+ */
+export async function enqueue(write: OutboxWrite, db: OfflineDb = offlineDb(), reserved?: LocalReservation): Promise<OutboxItem> {
   const now = Date.now();
   const item: Omit<OutboxItem, 'id'> = {
     url: callUrl(write.call, write.query),
@@ -81,8 +109,9 @@ export async function enqueue(write: OutboxWrite, db: OfflineDb = offlineDb()): 
   const headers = currentOutboxHeaders();
   if (Object.keys(headers).length > 0) item.headers = headers;
   // only the app's own database is counted in the top bar
-  const counted = db === offlineDb();
-  if (counted) setLocal({ ...local, adding: local.adding + 1 });
+  const counted = db === offlineDb() || reserved !== undefined;
+  if (reserved && !reserved.taken) reserved.taken = true;
+  else if (counted) setLocal({ ...local, adding: local.adding + 1 });
   let id: number;
   try {
     id = await db.outbox.add(item as OutboxItem);

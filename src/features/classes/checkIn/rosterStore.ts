@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { MARK_TEXT, type CheckInBody, type CheckInMark, type CheckInUndoBody, type RosterSession } from '../../../contract/check-in';
-import { enqueue, listOutbox, loadRefList, offlineDb, refKeys, saveRefList, type OutboxItem } from '../../../offline';
+import { enqueue, listOutbox, loadRefList, offlineDb, refKeys, reserveLocalEnqueue, saveRefList, type LocalReservation, type OutboxItem } from '../../../offline';
 import { currentDevice } from '../../../lib/device';
 import { applyMark, CHECK_IN_KIND, CHECK_IN_QUERY, CHECK_IN_UNDO_KIND, withQueuedMarks } from './roster';
 
@@ -60,6 +60,16 @@ export function preloadCheckInCalls(): void {
  * in the outbox, in one transaction, so neither can exist without the other.
  */
 export async function queueCheckIn(key: string, q: QueuedCheckIn): Promise<OutboxItem> {
+  // counted in the top bar at the tap, not once the roster's update below is written
+  const reserved = reserveLocalEnqueue();
+  try {
+    return await queueCheckInCounted(key, q, reserved);
+  } finally {
+    reserved.release();
+  }
+}
+
+async function queueCheckInCounted(key: string, q: QueuedCheckIn, reserved: LocalReservation): Promise<OutboxItem> {
   // before the transaction: Dexie's transaction must not wait for anything but the database
   const { checkInCall } = await loadCheckInCalls();
   const db = offlineDb();
@@ -74,7 +84,7 @@ export async function queueCheckIn(key: string, q: QueuedCheckIn): Promise<Outbo
   return db.transaction('rw', db.refLists, db.outbox, async () => {
     const saved = (await loadRefList<SavedRoster>(key, db))?.value;
     if (saved) await saveRefList(key, { ...saved, sessions: applyMark(saved.sessions, q.session.schedule_id, q.studentId, q.mark) }, db);
-    return enqueue({ call: checkInCall, query: CHECK_IN_QUERY, body, kind: CHECK_IN_KIND, label }, db);
+    return enqueue({ call: checkInCall, query: CHECK_IN_QUERY, body, kind: CHECK_IN_KIND, label }, db, reserved);
   });
 }
 
