@@ -2,7 +2,7 @@
 export { offlineDb, createOfflineDb, OFFLINE_DB_NAME } from './db';
 export type { OfflineDb, OutboxItem, OutboxState, MenuRecord, RefListRecord } from './db';
 export type { LocalReservation } from './outbox';
-export { enqueue, reserveLocalEnqueue, enqueueAndWait, waitForOutcome, retryItem, retryAll, discardItem, listOutbox, countOutbox } from './outbox';
+export { enqueue, countedFromNow, enqueueAndWait, waitForOutcome, retryItem, retryAll, discardItem, listOutbox, countOutbox } from './outbox';
 export type { OutboxWrite, OutboxCounts, OutboxOutcome } from './outbox';
 export { configureOutboxOwner, configureOutboxHeaders, currentOutboxOwner, sameOwner, otherOwnerNote } from './owner';
 export type { OutboxOwner } from './owner';

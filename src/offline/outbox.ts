@@ -72,7 +72,7 @@ export interface LocalReservation {
  * Counts a write in the top bar from now, before the work that comes ahead of its `enqueue` (a
  * tap's roster update in IndexedDB): two taps whose work ends in one task were drawn as one.
  */
-export function reserveLocalEnqueue(): LocalReservation {
+function reserveLocalEnqueue(): LocalReservation {
   setLocal({ ...local, adding: local.adding + 1 });
   const r: LocalReservation = {
     taken: false,
@@ -83,6 +83,16 @@ export function reserveLocalEnqueue(): LocalReservation {
     },
   };
   return r;
+}
+
+/** Runs `work`, whose `enqueue(…, reserved)` is counted in the top bar from now (the tap), not from when it is stored. */
+export async function countedFromNow<T>(work: (reserved: LocalReservation) => Promise<T>): Promise<T> {
+  const reserved = reserveLocalEnqueue();
+  try {
+    return await work(reserved);
+  } finally {
+    reserved.release();
+  }
 }
 
 /**

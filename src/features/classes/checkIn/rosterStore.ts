@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { MARK_TEXT, type CheckInBody, type CheckInMark, type CheckInUndoBody, type RosterSession } from '../../../contract/check-in';
-import { enqueue, listOutbox, loadRefList, offlineDb, refKeys, reserveLocalEnqueue, saveRefList, type LocalReservation, type OutboxItem } from '../../../offline';
+import { enqueue, listOutbox, loadRefList, offlineDb, refKeys, saveRefList, countedFromNow, type LocalReservation, type OutboxItem } from '../../../offline';
 import { currentDevice } from '../../../lib/device';
 import { applyMark, CHECK_IN_KIND, CHECK_IN_QUERY, CHECK_IN_UNDO_KIND, withQueuedMarks } from './roster';
 
@@ -59,17 +59,12 @@ export function preloadCheckInCalls(): void {
  * One tap: the saved roster shows the mark and the new balance at once and the check-in is put
  * in the outbox, in one transaction, so neither can exist without the other.
  */
-export async function queueCheckIn(key: string, q: QueuedCheckIn): Promise<OutboxItem> {
+export function queueCheckIn(key: string, q: QueuedCheckIn): Promise<OutboxItem> {
   // counted in the top bar at the tap, not once the roster's update below is written
-  const reserved = reserveLocalEnqueue();
-  try {
-    return await queueCheckInCounted(key, q, reserved);
-  } finally {
-    reserved.release();
-  }
+  return countedFromNow((reserved) => markAndEnqueue(key, q, reserved));
 }
 
-async function queueCheckInCounted(key: string, q: QueuedCheckIn, reserved: LocalReservation): Promise<OutboxItem> {
+async function markAndEnqueue(key: string, q: QueuedCheckIn, reserved: LocalReservation): Promise<OutboxItem> {
   // before the transaction: Dexie's transaction must not wait for anything but the database
   const { checkInCall } = await loadCheckInCalls();
   const db = offlineDb();
@@ -92,7 +87,11 @@ async function queueCheckInCounted(key: string, q: QueuedCheckIn, reserved: Loca
  * Takes back the user's own check-in of a moment ago (a mis-tap): the roster clears the mark and
  * gives the hours back at once, and the undo goes into the outbox after the check-in it undoes.
  */
-export async function queueUndo(key: string, q: Omit<QueuedCheckIn, 'mark'>): Promise<OutboxItem> {
+export function queueUndo(key: string, q: Omit<QueuedCheckIn, 'mark'>): Promise<OutboxItem> {
+  return countedFromNow((reserved) => unmarkAndEnqueue(key, q, reserved));
+}
+
+async function unmarkAndEnqueue(key: string, q: Omit<QueuedCheckIn, 'mark'>, reserved: LocalReservation): Promise<OutboxItem> {
   const { checkInUndoCall } = await loadCheckInCalls();
   const db = offlineDb();
   const body: CheckInUndoBody = {
@@ -105,6 +104,6 @@ export async function queueUndo(key: string, q: Omit<QueuedCheckIn, 'mark'>): Pr
   return db.transaction('rw', db.refLists, db.outbox, async () => {
     const saved = (await loadRefList<SavedRoster>(key, db))?.value;
     if (saved) await saveRefList(key, { ...saved, sessions: applyMark(saved.sessions, q.session.schedule_id, q.studentId, null) }, db);
-    return enqueue({ call: checkInUndoCall, body, kind: CHECK_IN_UNDO_KIND, label }, db);
+    return enqueue({ call: checkInUndoCall, body, kind: CHECK_IN_UNDO_KIND, label }, db, reserved);
   });
 }
