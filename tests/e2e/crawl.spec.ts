@@ -320,6 +320,8 @@ test('the crawl notes a page error, a console error, a failed call, English text
   const screen = menus.find((m) => m.path === '/system/menu') ?? menus[1];
   await visit(page, w, screen);
   expect(w.findings).toEqual([]);
+  // a call answering HTTP 200 with a failure in its envelope, as the server's refusals do
+  await page.route('**/api/v1/planted/refusal', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ code: 500, msg: '计划中的失败' }) }));
   await page.evaluate(() => {
     console.error('planted console error');
     setTimeout(() => {
@@ -339,8 +341,12 @@ test('the crawl notes a page error, a console error, a failed call, English text
     document.querySelector('main')?.prepend(empty);
     // the body is read, as the app's request layer does: the call counts as finished only then
     void fetch('/api/v1/no/such/call').then((r) => r.text());
+    void fetch('/api/v1/planted/refusal', { method: 'POST' }).then((r) => r.json());
   });
   await visit(page, w, screen);
   const kinds = new Set(w.findings.map((f) => f.kind));
   expect([...kinds].sort()).toEqual(['English text', 'broken screen', 'console error', 'failed call', 'no rows', 'page error']);
+  const failedCalls = w.findings.filter((f) => f.kind === 'failed call').map((f) => f.detail);
+  expect(failedCalls.some((d) => d.includes('/api/v1/no/such/call'))).toBe(true);
+  expect(failedCalls).toContain('POST /api/v1/planted/refusal: 500 计划中的失败');
 });

@@ -1,6 +1,6 @@
 import { Button, Group, Loader, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { api, errorMessage } from '../../../api/client';
 import { OptionInput } from '../../../components/options';
 import type { OptionSource } from '../../../contract/resource';
@@ -18,7 +18,10 @@ interface RoleScope {
 const SCHOOLS: OptionSource = { kind: 'tree', url: 'api/v1/system/get_org_tree?kind=school' };
 const ORGS: OptionSource = { kind: 'tree', url: 'api/v1/system/get_org_tree' };
 
-/** A role's data permission: which campuses its users reach (system_data_perssion). */
+/**
+ * A role's data permission: which campuses its users reach (system_data_perssion). The form opens
+ * once the scope is read and is seeded from it once, so a refetch never overwrites what was chosen.
+ */
 export function RoleScopeDialog({ role, onClose }: { role: { id: number; name: string } | null; onClose: () => void }) {
   const q = useQuery({
     queryKey: ['role-scope', role?.id],
@@ -26,23 +29,30 @@ export function RoleScopeDialog({ role, onClose }: { role: { id: number; name: s
     gcTime: 0,
     queryFn: () => api.get<RoleScope>('api/v1/system_data_perssion/get_by_role_id', { role_id: (role as { id: number }).id }),
   });
-  const [kind, setKind] = useState('0');
-  const [schools, setSchools] = useState('');
-  const [orgs, setOrgs] = useState('');
-  const [remark, setRemark] = useState('');
+  return (
+    <Modal opened={role !== null} onClose={onClose} title={role ? `数据权限：${role.name}` : '数据权限'} size="md">
+      {role && q.data ? (
+        <RoleScopeForm key={role.id} role={role} scope={q.data} onClose={onClose} />
+      ) : q.isError ? (
+        <Text c="red" size="xs">
+          {errorMessage(q.error, '加载失败')}
+        </Text>
+      ) : (
+        <Loader size="sm" />
+      )}
+    </Modal>
+  );
+}
+
+function RoleScopeForm({ role, scope, onClose }: { role: { id: number }; scope: RoleScope; onClose: () => void }) {
+  const [kind, setKind] = useState(() => String(scope.kind));
+  const [schools, setSchools] = useState(() => scope.school_ids.join(','));
+  const [orgs, setOrgs] = useState(() => scope.org_ids.join(','));
+  const [remark, setRemark] = useState(() => scope.remark ?? '');
   const [error, setError] = useState('');
   const [saving, setSaving] = useState(false);
-  useEffect(() => {
-    if (!q.data) return;
-    setKind(String(q.data.kind));
-    setSchools(q.data.school_ids.join(','));
-    setOrgs(q.data.org_ids.join(','));
-    setRemark(q.data.remark ?? '');
-    setError('');
-  }, [q.data]);
 
   const save = async () => {
-    if (!role) return;
     if (kind === '2' && !schools && !orgs) {
       setError('请至少选择一个校区或组织');
       return;
@@ -55,40 +65,29 @@ export function RoleScopeDialog({ role, onClose }: { role: { id: number; name: s
   };
 
   return (
-    <Modal opened={role !== null} onClose={onClose} title={role ? `数据权限：${role.name}` : '数据权限'} size="md">
-      {q.isPending ? (
-        <Loader size="sm" />
-      ) : (
-        <Stack gap="xs">
-          <Radio.Group size="xs" label="数据范围" value={kind} onChange={setKind}>
-            <Stack gap={6} mt={6}>
-              {SCOPE_KINDS.map((k) => (
-                <Radio key={k.value} size="xs" value={k.value} label={k.label} />
-              ))}
-            </Stack>
-          </Radio.Group>
-          {kind === '2' && (
-            <>
-              <OptionInput kind="multiselect" source={SCHOOLS} label="校区" value={schools} onChange={(v) => (setSchools(v), setError(''))} error={error || undefined} />
-              <OptionInput kind="multiselect" source={ORGS} label="组织（含下级校区）" value={orgs} onChange={(v) => (setOrgs(v), setError(''))} />
-            </>
-          )}
-          <Textarea size="xs" label="备注" value={remark} onChange={(e) => setRemark(e.currentTarget.value)} />
-          {q.isError && (
-            <Text c="red" size="xs">
-              {errorMessage(q.error, '加载失败')}
-            </Text>
-          )}
-          <Group justify="flex-end" gap="xs">
-            <Button size="xs" variant="default" onClick={onClose}>
-              取 消
-            </Button>
-            <Button size="xs" onClick={save} loading={saving}>
-              保 存
-            </Button>
-          </Group>
+    <Stack gap="xs">
+      <Radio.Group size="xs" label="数据范围" value={kind} onChange={setKind}>
+        <Stack gap={6} mt={6}>
+          {SCOPE_KINDS.map((k) => (
+            <Radio key={k.value} size="xs" value={k.value} label={k.label} />
+          ))}
         </Stack>
+      </Radio.Group>
+      {kind === '2' && (
+        <>
+          <OptionInput kind="multiselect" source={SCHOOLS} label="校区" value={schools} onChange={(v) => (setSchools(v), setError(''))} error={error || undefined} />
+          <OptionInput kind="multiselect" source={ORGS} label="组织（含下级校区）" value={orgs} onChange={(v) => (setOrgs(v), setError(''))} />
+        </>
       )}
-    </Modal>
+      <Textarea size="xs" label="备注" value={remark} onChange={(e) => setRemark(e.currentTarget.value)} />
+      <Group justify="flex-end" gap="xs">
+        <Button size="xs" variant="default" onClick={onClose}>
+          取 消
+        </Button>
+        <Button size="xs" onClick={save} loading={saving}>
+          保 存
+        </Button>
+      </Group>
+    </Stack>
   );
 }
