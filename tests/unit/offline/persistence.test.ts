@@ -48,6 +48,40 @@ describe('query cache persistence', () => {
     expect(kept).toEqual(['["q",2]', '["q",1]']);
   });
 
+  it('serializes list data as JSON.stringify does, and a new data object of a query anew', () => {
+    const c = client([1, 1]);
+    const rows = { rows: [{ id: 1, name: '张三', note: 'a "quoted" \\ text' }], totalSize: 1 };
+    c.clientState.queries[0].state.data = rows;
+    c.clientState.queries[1].state.data = { rows: [], totalSize: 0, when: new Date(Date.UTC(2026, 0, 2)) };
+    expect(serializeWithSizeGuard(c, 10_000)).toBe(JSON.stringify(c));
+    // saved again unchanged: the same text, without stringifying the unchanged data again (JSON.stringify calls toJSON)
+    let stringified = 0;
+    const counted = { ...rows, toJSON: () => (stringified++, rows) };
+    c.clientState.queries[0].state.data = counted;
+    serializeWithSizeGuard(c, 10_000);
+    expect(stringified).toBe(1);
+    expect(serializeWithSizeGuard(c, 10_000)).toBe(JSON.stringify(c));
+    expect(stringified).toBe(2);
+    // the query's data replaced by a new object (as React Query does on new data): the new data is saved
+    c.clientState.queries[0].state.data = { ...rows, totalSize: 2 };
+    c.clientState.queries[0].state.dataUpdatedAt = 5000;
+    expect(JSON.parse(serializeWithSizeGuard(c, 10_000))).toEqual(JSON.parse(JSON.stringify(c)));
+    expect(serializeWithSizeGuard(c, 10_000)).toContain('"totalSize":2');
+  });
+
+  it('drops the least recently updated list data to fit, counting the size exactly', () => {
+    const c = client([0, 0, 0]);
+    c.clientState.queries.forEach((q, i) => (q.state.data = { rows: ['x'.repeat(3000)], i }));
+    const whole = serializeWithSizeGuard(c, 100_000);
+    const oneQuery = (whole.length - JSON.stringify({ ...c, clientState: { ...c.clientState, queries: [] } }).length - 2) / 3;
+    // room for exactly two queries and the comma between them
+    const two = JSON.stringify({ ...c, clientState: { ...c.clientState, queries: [] } }).length + 2 * oneQuery + 1;
+    const text = serializeWithSizeGuard(c, two);
+    expect(text.length).toBe(two);
+    expect((JSON.parse(text) as PersistedClient).clientState.queries.map((q) => q.queryHash)).toEqual(['["q",2]', '["q",1]']);
+    expect(serializeWithSizeGuard(c, two - 1).length).toBeLessThan(two - 1);
+  });
+
   it('persists only successful queries, and not those that opt out', () => {
     expect(shouldPersistQuery({ state: { status: 'success' } })).toBe(true);
     expect(shouldPersistQuery({ state: { status: 'error' } })).toBe(false);
