@@ -19,7 +19,8 @@ type PersistedQuery = PersistedClient['clientState']['queries'][number];
  */
 const dataJson = new WeakMap<object, string>();
 /** Stands for a value spliced in after stringifying; a NUL character never occurs in a query's key or state. */
-const MARK = JSON.stringify('\u0000campus-desk-splice\u0000');
+const MARK_VALUE = '\u0000campus-desk-splice\u0000';
+const MARK = JSON.stringify(MARK_VALUE);
 
 /** `JSON.stringify(value)` with the `MARK` string in it replaced by `json`; undefined when the mark is not there exactly once. */
 function splice(value: unknown, json: string): string | undefined {
@@ -38,7 +39,7 @@ function queryJson(query: PersistedQuery): string {
     if (json === undefined) return JSON.stringify(query);
     dataJson.set(data, json);
   }
-  return splice({ ...query, state: { ...query.state, data: JSON.parse(MARK) as string } }, json) ?? JSON.stringify(query);
+  return splice({ ...query, state: { ...query.state, data: MARK_VALUE } }, json) ?? JSON.stringify(query);
 }
 
 /**
@@ -48,14 +49,13 @@ function queryJson(query: PersistedQuery): string {
 export function serializeWithSizeGuard(client: PersistedClient, maxChars: number = QUERY_CACHE_MAX_CHARS): string {
   const parts = client.clientState.queries.map((query) => ({ query, json: queryJson(query) }));
   const whole = (kept: readonly { query: PersistedQuery; json: string }[]) =>
-    splice({ ...client, clientState: { ...client.clientState, queries: JSON.parse(MARK) as string } }, `[${kept.map((p) => p.json).join(',')}]`) ??
+    splice({ ...client, clientState: { ...client.clientState, queries: MARK_VALUE } }, `[${kept.map((p) => p.json).join(',')}]`) ??
     JSON.stringify({ ...client, clientState: { ...client.clientState, queries: kept.map((p) => p.query) } });
   const text = whole(parts);
   if (text.length <= maxChars) return text;
   const kept = parts.toSorted((a, b) => b.query.state.dataUpdatedAt - a.query.state.dataUpdatedAt);
-  // the length without the queries' texts, then each kept one adds its text and a comma
-  const frame = text.length - parts.reduce((n, p) => n + p.json.length + 1, 0);
-  let length = frame + kept.reduce((n, p) => n + p.json.length + 1, 0);
+  // each dropped query takes its text and a comma off the length
+  let length = text.length;
   while (kept.length > 0 && length > maxChars) length -= (kept.pop() as { json: string }).json.length + 1;
   return whole(kept);
 }
