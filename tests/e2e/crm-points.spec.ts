@@ -17,8 +17,9 @@ test('principal: 增加积分, 扣减积分 and 冲正 move the balance and appe
   const listed = page.waitForResponse((r) => r.url().includes('/api/v1/crm_customer/page'));
   await openFromSidebar(page, '客户关系', '积分管理');
   const first = ((await (await listed).json()) as { data: { content: Customer[] } }).data.content[0];
-  const row = page.locator('tbody tr').first();
-  await expect(row).toContainText(first.name);
+  // by name: other tests add students side by side, and a reload may put a newer one first
+  const row = page.locator('tbody tr').filter({ hasText: first.name });
+  await expect(row).toHaveCount(1);
   const balanceCell = row.locator('td').filter({ hasText: new RegExp(`^${first.integral}$`) }).first();
   await expect(balanceCell).toBeVisible();
 
@@ -34,12 +35,21 @@ test('principal: 增加积分, 扣减积分 and 冲正 move the balance and appe
   const deduct = page.getByRole('dialog', { name: `扣减积分：${first.name}（当前积分 ${first.integral + 15}）` });
   await deduct.getByRole('textbox', { name: '积分', exact: true }).fill('5');
   await deduct.getByRole('textbox', { name: '原因', exact: true }).fill('E2E 兑换文具');
+  // the list's reload after the deduct is held back: 积分明细 opened meanwhile from the older row
+  // must still show the balance the server has now
+  let releaseList = (): void => undefined;
+  const listHeld = new Promise<void>((resolve) => (releaseList = resolve));
+  await page.route('**/api/v1/crm_customer/page**', async (route) => {
+    await listHeld;
+    await route.fallback();
+  });
   await deduct.getByRole('button', { name: '确定' }).click();
   await expect(page.getByText(`已扣减 5 积分，当前积分 ${first.integral + 10}`)).toBeVisible();
 
   await row.getByRole('button', { name: '积分明细', exact: true }).click();
   const ledger = page.getByRole('dialog', { name: `积分明细：${first.name}` });
   await expect(ledger.getByTestId('ledger-balance')).toHaveText(String(first.integral + 10));
+  releaseList();
   const deductRow = ledger.locator('tbody tr').filter({ hasText: 'E2E 兑换文具' });
   await expect(deductRow).toContainText('李秀英');
   await deductRow.getByRole('button', { name: '冲正', exact: true }).click();

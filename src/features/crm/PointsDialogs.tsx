@@ -1,12 +1,15 @@
-import { Badge, Group, Modal, Stack, Text } from '@mantine/core';
+import { Badge, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { callApi } from '../../api/call';
+import { api } from '../../api/client';
 import { POINTS_REVERSE_PERM, pointsReverseCall } from '../../contract/crm';
 import { refLabelKey, type FieldDef } from '../../contract/resource';
+import { customerResource } from '../../contract/resources/crm';
 import { REVERSIBLE_POINTS_KINDS, integralLogResource } from '../../contract/resources/students';
 import { addIntegralCall, reduceIntegralCall, type IntegralResult } from '../../contract/students';
 import { notifySuccess } from '../../components/feedback';
-import { FieldsDialog, ResourcePage, columnsOf, useColumnOptions } from '../../components/ResourcePage';
+import { FieldsDialog, ResourcePage, callUrl, columnsOf, useColumnOptions } from '../../components/ResourcePage';
 import { searchFieldsOf } from '../../components/SearchForm';
 import type { TableRow } from '../../components/DataTable';
 import { customerLedgerColumns } from './ledgerColumns';
@@ -48,6 +51,25 @@ export function PointsMoveDialog({ move, customer, onClose }: { move: PointsMove
 const LEDGER_SEARCH = searchFieldsOf(integralLogResource).filter((f) => f.name !== 'student_id' && f.name !== 'school_id');
 
 /**
+ * The customer's balance as the server has it now. The list row a dialog opens from can be older
+ * than a move just made (the list's reload may still be on its way), so the ledger reads it again;
+ * without an answer (offline, or a failed read) the row's balance stands.
+ */
+function useCurrentBalance(customer: PointsCustomer | null): { balance: number | null; reading: boolean } {
+  const url = callUrl(customerResource, 'get');
+  const q = useQuery({
+    queryKey: ['crm_customer/get', customer?.id],
+    enabled: customer !== null && !!url,
+    staleTime: 0,
+    gcTime: 0,
+    queryFn: () => api.get<{ integral?: number | null }>(url ?? '', { id: customer?.id ?? 0 }),
+  });
+  if (!customer) return { balance: null, reading: false };
+  if (q.isPending && q.fetchStatus === 'fetching') return { balance: null, reading: true };
+  return { balance: q.data ? Number(q.data.integral ?? 0) : customer.integral, reading: false };
+}
+
+/**
  * 积分明细 of one customer: the ledger, newest first, with who posted each row and when; 冲正 (for
  * holders of crm_points_reverse) on a 增加/扣减 row not yet reversed appends its opposite.
  */
@@ -55,6 +77,7 @@ export function PointsLedgerDialog({ customer, onClose }: { customer: PointsCust
   const options = useColumnOptions(integralLogResource);
   const columns = useMemo(() => customerLedgerColumns(columnsOf(integralLogResource, options), refLabelKey('student_id', 'name')), [options]);
   const [balance, setBalance] = useState<number | null>(null);
+  const current = useCurrentBalance(customer);
   const [reversing, setReversing] = useState<{ row: TableRow; reload: () => void } | null>(null);
   const [changed, setChanged] = useState(false);
   const close = () => {
@@ -68,9 +91,13 @@ export function PointsLedgerDialog({ customer, onClose }: { customer: PointsCust
         <Stack gap="xs">
           <Group gap="xs">
             <Text size="sm">当前积分</Text>
-            <Badge color="orange" variant="light" data-testid="ledger-balance">
-              {balance ?? customer.integral}
-            </Badge>
+            {balance === null && current.reading ? (
+              <Loader size="xs" aria-label="正在读取当前积分" />
+            ) : (
+              <Badge color="orange" variant="light" data-testid="ledger-balance">
+                {balance ?? current.balance}
+              </Badge>
+            )}
           </Group>
           <ResourcePage
             def={integralLogResource}
