@@ -7,7 +7,13 @@ const SMALL = [
   'DateInput', 'DatePickerInput', 'DateTimePicker', 'FileInput', 'Badge', 'Tabs', 'Menu',
 ];
 
-const components: MantineThemeComponents = Object.fromEntries(SMALL.map((name) => [name, { defaultProps: { size: 'sm' } }]));
+const components: MantineThemeComponents = {
+  ...Object.fromEntries(SMALL.map((name) => [name, { defaultProps: { size: 'sm' } }])),
+  // A select's options are drawn when it opens, not with the screen: kept mounted (Mantine's
+  // default) every select of a search form and the pager drew all its options hidden and measured
+  // its dropdown's position as each screen opened.
+  Combobox: { defaultProps: { keepMounted: false } },
+};
 
 export const theme = createTheme({
   primaryColor: 'blue',

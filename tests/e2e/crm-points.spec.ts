@@ -17,7 +17,7 @@ test('principal: 增加积分, 扣减积分 and 冲正 move the balance and appe
   const listed = page.waitForResponse((r) => r.url().includes('/api/v1/crm_customer/page'));
   await openFromSidebar(page, '客户关系', '积分管理');
   const first = ((await (await listed).json()) as { data: { content: Customer[] } }).data.content[0];
-  // by name: other tests add students side by side, and a reload may put a newer one first
+  // by name: the newest student comes first, and earlier tests on this worker's server add students
   const row = page.locator('tbody tr').filter({ hasText: first.name });
   await expect(row).toHaveCount(1);
   const balanceCell = row.locator('td').filter({ hasText: new RegExp(`^${first.integral}$`) }).first();
