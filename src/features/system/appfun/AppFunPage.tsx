@@ -1,10 +1,11 @@
-import { Button, Group, Modal, Select, Stack } from '@mantine/core';
+import { Button, Modal, Select, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { api } from '../../../api/client';
 import type { TreeNode } from '../../../contract/menu';
 import { ResourcePage } from '../../../components/ResourcePage';
 import { appFunResource } from '../../../contract/resources/system';
 import { GrantDialog } from '../shared/GrantDialog';
+import { DialogButtons } from '../shared/DialogButtons';
 
 async function loadRoleFuns(id: number): Promise<{ tree: TreeNode[]; checked: string[] }> {
   const data = await api.get<{ tree: TreeNode[]; checked: number[] }>('api/v1/sys_app/get_role_app_fun_tree', { role_id: id });
@@ -35,22 +36,16 @@ export default function AppFunPage() {
       <Modal opened={picking} onClose={() => setPicking(false)} title="选择角色" size="sm">
         <Stack gap="xs">
           <Select size="xs" label="角色" data={roleList} value={roleId} onChange={setRoleId} searchable placeholder="请选择角色" />
-          <Group justify="flex-end" gap="xs">
-            <Button size="xs" variant="default" onClick={() => setPicking(false)}>
-              取 消
-            </Button>
-            <Button
-              size="xs"
-              disabled={!roleId}
-              onClick={() => {
-                const r = roleList.find((x) => x.value === roleId);
-                if (r) setGrant({ id: Number(r.value), name: r.label });
-                setPicking(false);
-              }}
-            >
-              下一步
-            </Button>
-          </Group>
+          <DialogButtons
+            onCancel={() => setPicking(false)}
+            confirmLabel="下一步"
+            disabled={!roleId}
+            onConfirm={() => {
+              const r = roleList.find((x) => x.value === roleId);
+              if (r) setGrant({ id: Number(r.value), name: r.label });
+              setPicking(false);
+            }}
+          />
         </Stack>
       </Modal>
       <GrantDialog

@@ -8,6 +8,7 @@ import { useHasPermission } from '../../../components/session';
 import { postWrite, confirmDelete } from '../../../components/feedback';
 import { optionListText } from '../../../lib/format/fieldText';
 import { rowErrors, rowsOf, valueOf, type OptionRow } from './optionRows';
+import { DialogButtons } from '../shared/DialogButtons';
 
 interface SetRow extends Record<string, unknown> {
   id: number;
@@ -90,14 +91,7 @@ function OptionSetDialog({ editing, onClose, onSaved }: { editing: Editing; onCl
         <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => setV({ ...v, rows: [...v.rows, { value: '', text: '' }] })} w={120}>
           添加选项
         </Button>
-        <Group justify="flex-end" gap="xs">
-          <Button size="xs" variant="default" onClick={onClose}>
-            取 消
-          </Button>
-          <Button size="xs" onClick={save} loading={saving}>
-            确 定
-          </Button>
-        </Group>
+        <DialogButtons onCancel={onClose} onConfirm={save} loading={saving} />
       </Stack>
     </Modal>
   );

@@ -1,4 +1,4 @@
-import { Button, Group, Loader, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
+import { Group, Loader, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, errorMessage } from '../../../api/client';
@@ -6,6 +6,7 @@ import { OptionInput } from '../../../components/options';
 import type { OptionSource } from '../../../contract/resource';
 import { postWrite } from '../../../components/feedback';
 import { SCOPE_KINDS } from './roleForm';
+import { DialogButtons } from '../shared/DialogButtons';
 
 interface RoleScope {
   role_id: number;
@@ -80,14 +81,7 @@ function RoleScopeForm({ role, scope, onClose }: { role: { id: number }; scope: 
         </>
       )}
       <Textarea size="xs" label="备注" value={remark} onChange={(e) => setRemark(e.currentTarget.value)} />
-      <Group justify="flex-end" gap="xs">
-        <Button size="xs" variant="default" onClick={onClose}>
-          取 消
-        </Button>
-        <Button size="xs" onClick={save} loading={saving}>
-          保 存
-        </Button>
-      </Group>
+      <DialogButtons onCancel={onClose} onConfirm={save} confirmLabel="保 存" loading={saving} />
     </Stack>
   );
 }

@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Stack, type ModalProps } from '@mantine/core';
+import { Modal, Stack, type ModalProps } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
 import { postWrite } from '../../../components/feedback';
 import { useFormState, type FormErrors } from './formState';
+import { DialogButtons } from './DialogButtons';
 
 export interface EditDialogConfig<V> {
   /** null: closed; a value without `id`: new; with `id`: edit */
@@ -83,14 +84,7 @@ export function EditDialogFrame({
       >
         <Stack gap="xs">
           {children}
-          <Group justify="flex-end" gap="xs">
-            <Button size="xs" variant="default" onClick={onClose}>
-              取 消
-            </Button>
-            <Button size="xs" type="submit" loading={saving} disabled={submitDisabled}>
-              确 定
-            </Button>
-          </Group>
+          <DialogButtons onCancel={onClose} loading={saving} disabled={submitDisabled} />
         </Stack>
       </form>
     </Modal>

@@ -1,10 +1,11 @@
-import { Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { TreeNode } from '../../../contract/menu';
 import { GrantTree } from './GrantTree';
 import { postWrite } from '../../../components/feedback';
 import { errorMessage } from '../../../api/client';
+import { DialogButtons } from './DialogButtons';
 
 export interface GrantDialogProps {
   title: string;
@@ -47,14 +48,7 @@ export function GrantDialog({ title, subject, load, saveUrl, bodyOf, onClose }: 
           <Text size="xs" c="dimmed">
             已选 {checked.length} 项
           </Text>
-          <Group gap="xs">
-            <Button size="xs" variant="default" onClick={onClose}>
-              取 消
-            </Button>
-            <Button size="xs" onClick={save} loading={saving} disabled={!q.data}>
-              保 存
-            </Button>
-          </Group>
+          <DialogButtons onCancel={onClose} onConfirm={save} confirmLabel="保 存" loading={saving} disabled={!q.data} justify={false} />
         </Group>
       </Stack>
     </Modal>

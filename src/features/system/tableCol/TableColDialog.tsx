@@ -1,8 +1,9 @@
-import { ActionIcon, Button, Checkbox, Group, Modal, NumberInput, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { ActionIcon, Checkbox, Group, Modal, NumberInput, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { postWrite } from '../../../components/feedback';
 import { colLabel, colsBody, colsProblem, moveCol, parseCols, tableTitle, type SavedCol, type TableColRow } from './tableCols';
+import { DialogButtons } from '../shared/DialogButtons';
 
 /** Edits one saved preference: which columns show, their widths and their order. */
 export function TableColDialog({ row, onClose, onSaved }: { row: TableColRow | null; onClose: () => void; onSaved: () => void }) {
@@ -76,14 +77,7 @@ export function TableColDialog({ row, onClose, onSaved }: { row: TableColRow | n
             {problem}
           </Text>
         )}
-        <Group justify="flex-end" gap="xs">
-          <Button size="xs" variant="default" onClick={onClose}>
-            取 消
-          </Button>
-          <Button size="xs" onClick={save} loading={saving}>
-            确 定
-          </Button>
-        </Group>
+        <DialogButtons onCancel={onClose} onConfirm={save} loading={saving} />
       </Stack>
     </Modal>
   );

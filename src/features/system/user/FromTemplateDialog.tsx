@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Modal, Select, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, errorMessage } from '../../../api/client';
@@ -7,6 +7,7 @@ import { MAX_ROWS } from '../../../contract/paging';
 import { notifyWarning } from '../../../components/feedback';
 import type { UserFormValues } from './userForm';
 import { formFromTemplate, loadTemplateModels } from './userTemplate';
+import { DialogButtons } from '../shared/DialogButtons';
 
 interface TemplateRow {
   id: number;
@@ -67,14 +68,7 @@ export function FromTemplateDialog({ opened, onClose, onPicked }: { opened: bool
         <Text size="xs" c="dimmed">
           {chosen?.remark || '新用户带上模板明细中用户的角色、校区和所属组织，账号、姓名和密码另填。'}
         </Text>
-        <Group justify="flex-end" gap="xs">
-          <Button size="xs" variant="default" onClick={close}>
-            取 消
-          </Button>
-          <Button size="xs" onClick={pick} loading={loading}>
-            下一步
-          </Button>
-        </Group>
+        <DialogButtons onCancel={close} onConfirm={pick} confirmLabel="下一步" loading={loading} />
       </Stack>
     </Modal>
   );

@@ -1,8 +1,9 @@
-import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { PASSWORD_RULE_MSG } from '../../../contract/session';
 import { postWrite } from '../../../components/feedback';
 import { isStrongPassword } from './userForm';
+import { DialogButtons } from '../shared/DialogButtons';
 
 /**
  * 重置密码: an administrator sets a new password (system/update_password); the user's sessions end
@@ -51,14 +52,7 @@ export function ResetPasswordDialog({ user, onClose }: { user: { id: number; nam
           onChange={(e) => setConfirm(e.currentTarget.value)}
           autoComplete="new-password"
         />
-        <Group justify="flex-end" gap="xs">
-          <Button size="xs" variant="default" onClick={close}>
-            取 消
-          </Button>
-          <Button size="xs" onClick={save}>
-            确 定
-          </Button>
-        </Group>
+        <DialogButtons onCancel={close} onConfirm={save} />
       </Stack>
     </Modal>
   );
