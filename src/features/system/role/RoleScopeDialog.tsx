@@ -1,4 +1,4 @@
-import { Group, Loader, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
+import { Loader, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, errorMessage } from '../../../api/client';
