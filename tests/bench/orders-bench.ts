@@ -176,8 +176,8 @@ const CHECK_IN_EARLY = 100;
  * Check-ins of the front desk (广州天河), each posting a consumption on the ledger: `students` of them.
  * The first 20 warm the statements; the next 100 are the server's first hundred, while V8 still
  * optimises the path, reported apart as `early`; the figure is the rest, a server that has been
- * running (120 check-ins in all made the figure once, and it then moved with how warm the code was). A campus's students can be
- * checked in once a day, so a second measurement on the same day takes another campus:
+ * running. A campus's students can be checked in once a day, so a second measurement on the same
+ * day takes another campus:
  * ORDERS_BENCH_CHECK_IN_CAMPUS=<code> (e.g. SZ-NS), checked in by the administrator (the demo's
  * front desk is 广州天河's).
  */
@@ -190,7 +190,6 @@ async function timeCheckIns(
   students = 320,
 ): Promise<{ timing: Timing; early: Timing; loadAverage: number }> {
   const code = process.env.ORDERS_BENCH_CHECK_IN_CAMPUS ?? 'GZ-TH';
-  const desk = code === 'GZ-TH' ? await signIn(agent, port, 'front_desk', 'demo123') : await signIn(agent, port, 'admin', 'admin123');
   const campus = (() => {
     const raw = new Sqlite(file, { readonly: true });
     const row = raw.prepare('select id from organisations where code = ?').get(code) as { id: number } | undefined;
@@ -198,31 +197,33 @@ async function timeCheckIns(
     if (!row) throw new Error(`压测库中没有校区 ${code}`);
     return row.id;
   })();
-  const lesson = lessonToday(file, campus, students);
-  const loadAverage = os.loadavg()[0];
-  const early: number[] = [];
-  const steady: number[] = [];
-  let postErrors = 0;
-  let earlyCpu0 = cpuMsOf(pid);
-  let steadyCpu0 = earlyCpu0;
   const steadyFrom = CHECK_IN_WARMING + CHECK_IN_EARLY;
+  const lesson = lessonToday(file, campus, students);
+  // refused before any check-in: the students checked in would be used up for today
+  if (lesson.pairs.length < steadyFrom + 50) throw new Error(`校区 ${code} 今天可签到的学员只有 ${lesson.pairs.length} 名，稳态至少要 ${steadyFrom + 50} 名：换一个校区（ORDERS_BENCH_CHECK_IN_CAMPUS）`);
+  // signed in after picking the students: that read can outlast the server's keep-alive, and the
+  // sign-in's idle socket was then reused after the server had closed it (socket hang up)
+  const desk = code === 'GZ-TH' ? await signIn(agent, port, 'front_desk', 'demo123') : await signIn(agent, port, 'admin', 'admin123');
+  const loadAverage = os.loadavg()[0];
+  const ms: number[] = [];
+  // the server's CPU when the early and the steady check-ins start, and at the end
+  const cpuAt: number[] = [];
+  let postErrors = 0;
   for (const [i, p] of lesson.pairs.entries()) {
-    if (i === CHECK_IN_WARMING) earlyCpu0 = cpuMsOf(pid);
-    if (i === steadyFrom) steadyCpu0 = cpuMsOf(pid);
+    if (i === CHECK_IN_WARMING || i === steadyFrom) cpuAt.push(cpuMsOf(pid));
     const t = performance.now();
     const r = await post(agent, port, '/api/v1/check_in', desk, JSON.stringify({ schedule_id: p.schedule, student_id: p.student, mark: 'present' }), 'application/json');
-    const ms = performance.now() - t;
-    if (i >= steadyFrom) steady.push(ms);
-    else if (i >= CHECK_IN_WARMING) early.push(ms);
+    ms.push(performance.now() - t);
     if (!okAnswer(r)) {
       postErrors++;
       if (postErrors === 1) log(`签到失败：${r.text.slice(0, 200)}`);
     }
   }
-  if (steady.length < 50) throw new Error(`校区 ${code} 今天可签到的学员只有 ${lesson.pairs.length} 名，稳态至少要 ${steadyFrom + 50} 名：换一个校区（ORDERS_BENCH_CHECK_IN_CAMPUS）`);
-  const cpuEnd = cpuMsOf(pid);
-  const earlyTiming = { ...timing(early, 0), serverCpuUs: ((steadyCpu0 - earlyCpu0) * 1000) / early.length };
-  const checkIn = { ...timing(steady, postErrors), serverCpuUs: ((cpuEnd - steadyCpu0) * 1000) / steady.length };
+  cpuAt.push(cpuMsOf(pid));
+  const early = ms.slice(CHECK_IN_WARMING, steadyFrom);
+  const steady = ms.slice(steadyFrom);
+  const earlyTiming = { ...timing(early, 0), serverCpuUs: ((cpuAt[1] - cpuAt[0]) * 1000) / early.length };
+  const checkIn = { ...timing(steady, postErrors), serverCpuUs: ((cpuAt[2] - cpuAt[1]) * 1000) / steady.length };
   log(`签到并消课（${lesson.pairs.length} 名学员）：前 ${early.length} 次 p50 ${earlyTiming.p50.toFixed(2)} ms，服务进程 CPU ${Math.round(earlyTiming.serverCpuUs)} µs/次；`);
   log(`  其后 ${steady.length} 次（稳态）p50 ${checkIn.p50.toFixed(2)} ms，p99 ${checkIn.p99.toFixed(2)} ms，服务进程 CPU ${Math.round(checkIn.serverCpuUs)} µs/次，${postErrors} 个错误`);
   return { timing: checkIn, early: earlyTiming, loadAverage };

@@ -1,5 +1,5 @@
 import { Badge, Group, Loader, Modal, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { callApi } from '../../api/call';
 import { api } from '../../api/client';
@@ -50,6 +50,8 @@ export function PointsMoveDialog({ move, customer, onClose }: { move: PointsMove
 
 const LEDGER_SEARCH = searchFieldsOf(integralLogResource).filter((f) => f.name !== 'student_id' && f.name !== 'school_id');
 
+const customerKey = (id: number | undefined) => ['crm_customer/get', id] as const;
+
 /**
  * The customer's balance as the server has it now. The list row a dialog opens from can be older
  * than a move just made (the list's reload may still be on its way), so the ledger reads it again;
@@ -58,7 +60,7 @@ const LEDGER_SEARCH = searchFieldsOf(integralLogResource).filter((f) => f.name !
 function useCurrentBalance(customer: PointsCustomer | null): { balance: number | null; reading: boolean } {
   const url = callUrl(customerResource, 'get');
   const q = useQuery({
-    queryKey: ['crm_customer/get', customer?.id],
+    queryKey: customerKey(customer?.id),
     enabled: customer !== null && !!url,
     staleTime: 0,
     gcTime: 0,
@@ -76,12 +78,11 @@ function useCurrentBalance(customer: PointsCustomer | null): { balance: number |
 export function PointsLedgerDialog({ customer, onClose }: { customer: PointsCustomer | null; onClose: (changed: boolean) => void }) {
   const options = useColumnOptions(integralLogResource);
   const columns = useMemo(() => customerLedgerColumns(columnsOf(integralLogResource, options), refLabelKey('student_id', 'name')), [options]);
-  const [balance, setBalance] = useState<number | null>(null);
+  const queryClient = useQueryClient();
   const current = useCurrentBalance(customer);
   const [reversing, setReversing] = useState<{ row: TableRow; reload: () => void } | null>(null);
   const [changed, setChanged] = useState(false);
   const close = () => {
-    setBalance(null);
     setChanged(false);
     onClose(changed);
   };
@@ -91,11 +92,11 @@ export function PointsLedgerDialog({ customer, onClose }: { customer: PointsCust
         <Stack gap="xs">
           <Group gap="xs">
             <Text size="sm">当前积分</Text>
-            {balance === null && current.reading ? (
+            {current.reading ? (
               <Loader size="xs" aria-label="正在读取当前积分" />
             ) : (
               <Badge color="orange" variant="light" data-testid="ledger-balance">
-                {balance ?? current.balance}
+                {current.balance}
               </Badge>
             )}
           </Group>
@@ -125,7 +126,8 @@ export function PointsLedgerDialog({ customer, onClose }: { customer: PointsCust
               if (!reversing) return;
               const result = await callApi(pointsReverseCall, { body: { id: Number(reversing.row.id), reason: String(v.reason ?? '').trim() } });
               notifySuccess(`已冲正，当前积分 ${result.balance}`);
-              setBalance(result.balance);
+              // the balance the reversal answers is the server's: it becomes the customer read above
+              queryClient.setQueryData(customerKey(customer.id), (read: { integral?: number | null } | undefined) => ({ ...read, integral: result.balance }));
               setChanged(true);
               reversing.reload();
             }}
