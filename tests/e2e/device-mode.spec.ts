@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
-import { signIn, waitForServiceWorker } from './offline-helpers';
+import { LIGHT_LANDING, signIn, waitForServiceWorker } from './offline-helpers';
 import { classWithLessonToday, get, login, post, type TodayClass } from './classes-fixtures';
 
 // this file drives the service worker (offline, precache, updates): it may register one
@@ -38,7 +38,7 @@ async function userId(request: APIRequestContext, admin: Record<string, string>,
 
 /** The administrator turns device mode on for this browser from 设备管理; the tablet then shows its PIN screen. */
 async function registerTablet(page: Page, name: string): Promise<void> {
-  await signIn(page, 'admin', 'admin123');
+  await signIn(page, 'admin', 'admin123', LIGHT_LANDING);
   await waitForServiceWorker(page);
   await page.goto('/#/system/device');
   await page.getByRole('button', { name: '在本机开启设备模式' }).click();

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test, type BrowserContext } from './fixtures';
-import { feedbackRows, signIn, submitFeedback, waitForServiceWorker } from './offline-helpers';
+import { LIGHT_LANDING, feedbackRows, signIn, submitFeedback, waitForServiceWorker } from './offline-helpers';
 import { classWithLessonToday, get, login } from './classes-fixtures';
 
 // this file drives the service worker (offline, precache, updates): it may register one
@@ -45,7 +45,7 @@ test('a tablet signed in online survives a browser restart offline: roster and q
     // a day's start: signed in online, the roster loaded
     context = await launchTablet(dir, baseURL as string);
     let page = context.pages()[0] ?? (await context.newPage());
-    await signIn(page, 'front_desk', 'demo123');
+    await signIn(page, 'front_desk', 'demo123', LIGHT_LANDING);
     await waitForServiceWorker(page);
     await page.goto('/#/educational/front_desk_check_in');
     await page.getByTestId('session-chip').filter({ hasText: cls.className }).click();
@@ -128,7 +128,7 @@ test('a session ended while offline: the top bar says so and leads to sign-in; t
   const run = `${Date.now() % 1e7}`;
   const cls = await classWithLessonToday(request, admin, { schoolCode: 'GZ-TH', size: 2, run });
   const tile = (id: number) => page.locator(`[data-testid="roster-student"][data-student-id="${id}"][data-schedule-id="${cls.scheduleId}"]`);
-  await signIn(page, 'front_desk', 'demo123');
+  await signIn(page, 'front_desk', 'demo123', LIGHT_LANDING);
   await waitForServiceWorker(page);
   await page.goto('/#/educational/front_desk_check_in');
   await page.getByTestId('session-chip').filter({ hasText: cls.className }).click();
