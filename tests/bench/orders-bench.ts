@@ -168,7 +168,7 @@ async function signIn(agent: http.Agent, port: number, loginId: string, password
 }
 
 /** Check-ins warming the statements, left out of every figure. */
-const CHECK_IN_WARMING = 20;
+export const CHECK_IN_WARMING = 20;
 /** Check-ins after those, while the server's code is still being optimised: reported apart. */
 const CHECK_IN_EARLY = 100;
 

@@ -4,6 +4,7 @@
  * desk's sign-in online until the service worker controls the page.
  */
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { untilServiceWorkerControls } from '../e2e/serviceWorkerControl';
 
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
@@ -17,11 +18,7 @@ export async function signInFrontDesk(page: Page, base: string): Promise<void> {
   await page.getByPlaceholder('请输入密码').fill('demo123');
   await page.getByRole('button', { name: '登 录' }).click();
   await page.getByTestId('user-menu').waitFor();
-  await page.waitForFunction(async () => !!(await navigator.serviceWorker.getRegistration())?.active, undefined, { timeout: 60_000 });
-  for (let i = 0; i < 3 && !(await page.evaluate(() => !!navigator.serviceWorker.controller)); i++) {
-    await page.reload();
-    await page.waitForFunction(() => !!navigator.serviceWorker.controller, undefined, { timeout: 10_000 }).catch(() => undefined);
-  }
+  await untilServiceWorkerControls(page, 60_000);
   // a reload above draws the layout again
   await page.getByTestId('user-menu').waitFor();
 }

@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Page } from './fixtures';
 import { login } from './classes-fixtures';
+import { untilServiceWorkerControls } from './serviceWorkerControl';
 
 /**
  * A light screen of every user (个人设置) for a test that opens its own screen right after signing
@@ -19,15 +20,7 @@ export async function signIn(page: Page, loginId = 'admin', password = 'admin123
 
 /** Waits until the service worker controls the page (it precaches the shell on first load). */
 export async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.waitForFunction(async () => !!(await navigator.serviceWorker.getRegistration())?.active);
-  // The worker claims the open page when it activates (clientsClaim). On a loaded machine that can
-  // take seconds, and a reload meanwhile can load without it (twice in a row once, in a run of the
-  // offline specs): wait for the claim first, and reload only if it does not come.
-  await page.waitForFunction(() => !!navigator.serviceWorker.controller, undefined, { timeout: 15_000 }).catch(() => undefined);
-  for (let i = 0; i < 3 && !(await page.evaluate(() => !!navigator.serviceWorker.controller)); i++) {
-    await page.reload();
-    await page.waitForFunction(() => !!navigator.serviceWorker.controller, undefined, { timeout: 10_000 }).catch(() => undefined);
-  }
+  await untilServiceWorkerControls(page);
   expect(await page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
   await expect(page.getByTestId('user-menu')).toBeVisible();
 }
