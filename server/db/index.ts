@@ -83,7 +83,8 @@ function cachePreparedStatements(sqlite: Sqlite.Database): Sqlite.Database {
  * Opens the database: PostgreSQL when `databaseUrl` is set, else SQLite in DATA_DIR
  * (`:memory:` when dataDir is ':memory:'). WAL and synchronous=FULL make a committed write
  * survive a crash. Several processes (WORKERS=N) share the file: every transaction takes the write
- * lock at its start and waits up to busy_timeout for it (see ImmediateSqliteDialect).
+ * lock at its start and waits for it outside SQLite (see ImmediateSqliteDialect; busy_timeout covers
+ * only the pragmas below, before Kysely has the handle).
  * `sqliteImage` (the bytes of a database file) opens an in-memory copy of it: tests start every
  * server from one migrated and seeded image instead of seeding each time.
  */

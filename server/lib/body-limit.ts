@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from './context';
 
@@ -18,9 +18,17 @@ export function allowLargeBody(path: string): void {
  * from its Content-Length when it declares one, else while it streams in.
  */
 export function bodyLimitMiddleware(): MiddlewareHandler<AppEnv> {
-  const limit = bodyLimit({
-    maxSize: BODY_LIMIT_BYTES,
-    onError: (c) => c.json({ code: 413, msg: '请求内容过大，不能超过 1MB', data: null }, 413),
-  });
-  return (c, next) => (largeBodyPaths.has(c.req.path) ? next() : limit(c, next));
+  const tooLarge = (c: Context<AppEnv>) => c.json({ code: 413, msg: '请求内容过大，不能超过 1MB', data: null }, 413);
+  const limit = bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: tooLarge });
+  return (c, next) => {
+    if (largeBodyPaths.has(c.req.path) || c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    // A declared length is judged from the header alone: hono's bodyLimit looks at the body
+    // stream first, which turns @hono/node-server's light request into a full web Request with
+    // a stream (about 0.3 ms a call, measured on the check-in) and loses its direct body read.
+    const length = c.req.header('content-length');
+    if (length !== undefined && c.req.header('transfer-encoding') === undefined && /^\d+$/.test(length)) {
+      return Number(length) > BODY_LIMIT_BYTES ? Promise.resolve(tooLarge(c)) : next();
+    }
+    return limit(c, next);
+  };
 }

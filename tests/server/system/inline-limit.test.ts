@@ -24,6 +24,18 @@ describe('inlined LIMIT', () => {
     expect(expr.sql).toMatch(/ limit 1 \+ 1$/);
   });
 
+  it('a limit inside a subquery is written in too; a statement without one is compiled untouched', () => {
+    const nested = opened.db
+      .selectFrom('users')
+      .select('id')
+      .where('id', 'in', (eb) => eb.selectFrom('users as u').select('u.id').orderBy('u.id').limit(3))
+      .compile();
+    expect(nested.sql).toMatch(/ limit 3\)$/);
+    const plain = opened.db.updateTable('users').set({ name: 'x' }).where('id', '=', 1).compile();
+    expect(plain.sql).not.toMatch(/limit/);
+    expect(plain.parameters).toEqual(['x', 1]);
+  });
+
   it('queries with a limit answer as before', async () => {
     await sql`create table nums (n integer)`.execute(opened.db);
     await sql`insert into nums (n) values (1), (2), (3), (4), (5)`.execute(opened.db);
