@@ -30,9 +30,9 @@ export interface UserAccess {
   schoolIds: number[];
 }
 
-/** Roles, operation codes and campuses of a user. */
-export async function loadAccess(db: Kysely<Database>, userId: number): Promise<UserAccess> {
-  const roles = await db
+/** A user's roles that are on, in id order. */
+export function activeRolesOf(db: Kysely<Database>, userId: number): Promise<{ id: number; code: string; name: string; all_schools: number }[]> {
+  return db
     .selectFrom('user_roles')
     .innerJoin('roles', 'roles.id', 'user_roles.role_id')
     .select(['roles.id', 'roles.code', 'roles.name', 'roles.all_schools'])
@@ -40,6 +40,11 @@ export async function loadAccess(db: Kysely<Database>, userId: number): Promise<
     .where('roles.state', '=', 1)
     .orderBy('roles.id')
     .execute();
+}
+
+/** Roles, operation codes and campuses of a user. */
+export async function loadAccess(db: Kysely<Database>, userId: number): Promise<UserAccess> {
+  const roles = await activeRolesOf(db, userId);
   const roleIds = roles.map((r) => r.id);
   const roleCodes = roles.map((r) => r.code);
   const superuser = roleCodes.includes(SUPER_CODE);

@@ -3,6 +3,7 @@ import { createTestServer, type TestServer, ADMIN, DEMO_PASSWORD } from './helpe
 import { bearerOf, type SessionUser } from '../../src/contract/session';
 import type { UserSchools } from '../../src/contract/paths';
 import { hashToken } from '../../server/lib/sessions';
+import { loadAccess } from '../../server/lib/principal';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -100,9 +101,13 @@ describe('session checks', () => {
 
 describe('own profile and password', () => {
   it('get_info and modify_info', async () => {
-    const { headers } = await s.login('telemarketer', DEMO_PASSWORD);
+    const { user, headers } = await s.login('telemarketer', DEMO_PASSWORD);
     const before = await s.call<{ name: string; city: string }>('GET', '/api/v1/sys_user/get_info', { headers });
     expect(before.body.data).toMatchObject({ name: '陈晓燕', city: '北京' });
+    // the roles shown are the ones the session's access is made of
+    const access = await loadAccess(s.db, user.id);
+    expect(access.roles.length).toBeGreaterThan(0);
+    expect(before.body.data).toMatchObject({ roles: access.roles, isAdmin: false });
     const bad = await s.call('POST', '/api/v1/sys_user/modify_info', { headers, json: { phone: '12345' } });
     expect(bad.body).toMatchObject({ code: 400, msg: '手机号须为11位数字' });
     const saved = await s.call<{ city: string; avatar: string; phone: string }>('POST', '/api/v1/sys_user/modify_info', { headers, json: { city: '天津', avatar: 12, phone: '13900001111' } });
