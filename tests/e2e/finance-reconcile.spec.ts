@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 import { LIGHT_LANDING, signIn } from './offline-helpers';
-import { expectToast, openFromSidebar } from './system-helpers';
+import { expectToast, openFromSidebar, pickOption } from './system-helpers';
 
 // Finance reconciles a campus-day: imports a 易宝 statement on the flow screen (a second import of
 // the same file is refused naming the row), then reconciles that day on 对账, sees the 易宝 flows
@@ -15,8 +15,7 @@ test('finance: import a statement, refuse it twice, reconcile the day and resolv
   const importFile = async () => {
     await page.getByRole('button', { name: '导入对账单' }).click();
     const dialog = page.getByRole('dialog', { name: '导入对账单' });
-    await dialog.getByRole('combobox', { name: '校区' }).click();
-    await page.getByRole('option', { name: '北京朝阳校区' }).click();
+    await pickOption(page, dialog.getByRole('combobox', { name: '校区' }), '北京朝阳校区');
     await dialog.locator('input[type=file]').setInputFiles({ name: '易宝对账单.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
     await dialog.getByRole('button', { name: '导入' }).click();
     return dialog;
@@ -28,8 +27,7 @@ test('finance: import a statement, refuse it twice, reconcile the day and resolv
   await again.getByRole('button', { name: '取消' }).click();
 
   await openFromSidebar(page, '财务管理', '对账');
-  await page.getByRole('combobox', { name: '校区' }).first().click();
-  await page.getByRole('option', { name: '北京朝阳校区' }).click();
+  await pickOption(page, page.getByRole('combobox', { name: '校区' }).first(), '北京朝阳校区');
   const date = page.getByRole('textbox', { name: '对账日期' });
   await date.fill(day);
   await date.press('Enter');
@@ -55,8 +53,7 @@ test('finance: import a statement, refuse it twice, reconcile the day and resolv
 test('finance: a demo day reconciles with matched pairs and differences on the screen', async ({ page }) => {
   await signIn(page, 'finance', 'demo123', LIGHT_LANDING);
   await openFromSidebar(page, '财务管理', '对账');
-  await page.getByRole('combobox', { name: '校区' }).first().click();
-  await page.getByRole('option', { name: '北京朝阳校区' }).click();
+  await pickOption(page, page.getByRole('combobox', { name: '校区' }).first(), '北京朝阳校区');
   const date = page.getByRole('textbox', { name: '对账日期' });
   const summary = page.getByTestId('recon-summary');
   let found = false;

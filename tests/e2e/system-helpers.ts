@@ -13,6 +13,20 @@ export async function openFromSidebar(page: Page, directory: string, entry: stri
   await item.click();
 }
 
+/**
+ * Picks an option of a select: opens its list, clicks the option, and checks the select shows it.
+ * A list that closed before the click (its options re-drawn as they arrived, on a loaded machine)
+ * is opened again instead of waiting for an option that no longer shows.
+ */
+export async function pickOption(page: Page, select: Locator, option: string): Promise<void> {
+  const item = page.getByRole('option', { name: option, exact: true });
+  await expect(async () => {
+    if (!(await item.isVisible())) await select.click({ timeout: 2_000 });
+    await item.click({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+  await expect(select).toHaveValue(option);
+}
+
 /** A notification with exactly this text. */
 export function toast(page: Page, text: string): Locator {
   return page.locator('.mantine-Notification-description', { hasText: new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
