@@ -42,12 +42,18 @@ export function activeRolesOf(db: Kysely<Database>, userId: number): Promise<{ i
     .execute();
 }
 
+/** A user's roles as they are shown (id, code, name) and whether one of them is the administrator's. */
+export function shownRoles(roles: readonly { id: number; code: string; name: string }[]): { roles: UserAccess['roles']; superuser: boolean } {
+  return { roles: roles.map((r) => ({ id: r.id, code: r.code, name: r.name })), superuser: roles.some((r) => r.code === SUPER_CODE) };
+}
+
 /** Roles, operation codes and campuses of a user. */
 export async function loadAccess(db: Kysely<Database>, userId: number): Promise<UserAccess> {
   const roles = await activeRolesOf(db, userId);
   const roleIds = roles.map((r) => r.id);
   const roleCodes = roles.map((r) => r.code);
-  const superuser = roleCodes.includes(SUPER_CODE);
+  const shown = shownRoles(roles);
+  const superuser = shown.superuser;
   const perms = new Set<string>();
   const menuCodes = new Set<string>();
   if (roleIds.length > 0) {
@@ -83,7 +89,7 @@ export async function loadAccess(db: Kysely<Database>, userId: number): Promise<
   return {
     roleIds,
     roleCodes,
-    roles: roles.map((r) => ({ id: r.id, code: r.code, name: r.name })),
+    roles: shown.roles,
     perms,
     menuCodes,
     superuser,

@@ -3,7 +3,7 @@ import type { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import type { AppDeps, AppEnv, Principal } from '../../lib/context';
 import type { Database } from '../../db/schema';
-import { modifyPasswordSchema, SUPER_CODE } from '../../../src/contract/session';
+import { modifyPasswordSchema } from '../../../src/contract/session';
 import type { SchoolOption, UserSchools } from '../../../src/contract/paths';
 import { ApiError, notFound, ok } from '../../lib/http';
 import { maskFor } from '../../lib/mask';
@@ -11,7 +11,7 @@ import { parseJson, parseQuery } from '../../lib/validate';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { revokeUserSessions } from '../../lib/sessions';
 import { hasPerm, invalidatePrincipals } from '../../lib/auth';
-import { activeRolesOf } from '../../lib/principal';
+import { activeRolesOf, shownRoles } from '../../lib/principal';
 import { nowText } from '../../lib/time';
 import { requireInScope, STAFF } from '../../lib/scope';
 import { mountWrite } from '../../lib/call-routes';
@@ -64,8 +64,8 @@ export async function userInfo(db: Kysely<Database>, id: number): Promise<Record
     .executeTakeFirst();
   if (!u) throw notFound();
   // the roles alone: the user's menus, operation codes and campuses (loadAccess) are not shown
-  const roles = await activeRolesOf(db, id);
-  return { ...u, roles: roles.map((r) => ({ id: r.id, code: r.code, name: r.name })), isAdmin: roles.some((r) => r.code === SUPER_CODE) };
+  const { roles, superuser } = shownRoles(await activeRolesOf(db, id));
+  return { ...u, roles, isAdmin: superuser };
 }
 
 export async function userSchools(db: Kysely<Database>, p: Principal): Promise<UserSchools> {
