@@ -100,9 +100,17 @@ function studentNameWhenAsked(db: Db, id: number): () => Promise<string> {
   return () => (read ??= studentName(db, id));
 }
 
-/** Sets a lesson's state: 已上课 when it has a valid check-in, 待上课 when it has none. */
+/** A lesson's state 已上课 (it has a valid check-in); 待上课 is 1. */
+const LESSON_HELD = 2;
+
+/**
+ * Sets a lesson's state: 已上课 when it has a valid check-in, 待上课 when it has none. A lesson
+ * already in that state is not written: most check-ins of a lesson come after its first, and an
+ * unchanged row would still cost the commit a page.
+ */
 async function setLessonHeld(db: Db, scheduleId: number, held: boolean): Promise<void> {
-  await db.updateTable('edu_class_schedule').set({ state: held ? 2 : 1 }).where('id', '=', scheduleId).execute();
+  const state = held ? LESSON_HELD : 1;
+  await db.updateTable('edu_class_schedule').set({ state }).where('id', '=', scheduleId).where('state', '<>', state).execute();
 }
 
 /** Sets a lesson's state from its valid check-ins. */
@@ -119,6 +127,12 @@ async function assertClassRunning(db: Db, classId: number): Promise<void> {
   if (cls?.state === CLASS_STOPPED) throw new ApiError(409, `班级「${cls.name}」已停班，不能签到`);
 }
 
+/** A recorded check-in, with the student's hours left when recording it posted hours (read again otherwise). */
+export interface RecordedCheckIn {
+  row: CheckInDb;
+  remainingHours: number | undefined;
+}
+
 /**
  * One check-in per (lesson, student). The first mark creates it and takes the lesson's hours when
  * the mark consumes; a later mark updates it and moves the hours by the difference; the same mark
@@ -130,7 +144,7 @@ export async function recordCheckIn(
   principal: Principal,
   body: { schedule_id: number; student_id: number; mark: CheckInMark; device?: string; checked_at?: string },
   opts: { allowFuture?: boolean; tappedAt?: string } = {},
-): Promise<CheckInDb> {
+): Promise<RecordedCheckIn> {
   const lesson = await scheduleInScope(db, principal, body.schedule_id);
   await assertClassRunning(db, lesson.class_id);
   const onList = await db
@@ -187,11 +201,11 @@ export async function recordCheckIn(
       .executeTakeFirst();
     if (inserted) {
       // the consumption names the check-in, so a later change or undo reverses exactly it
-      await moveCheckInHours(db, principal, inserted, 0, wanted, name, '签到');
+      const remainingHours = await moveCheckInHours(db, principal, inserted, 0, wanted, name, '签到');
       await log(db, principal, inserted, { action: 'add', old_mark: null, new_mark: body.mark, hours_delta: -wanted, device: body.device });
-      // no read needed: the lesson has this valid check-in now
-      await setLessonHeld(db, lesson.id, true);
-      return inserted;
+      // no read needed: the lesson has this valid check-in now (and the row read above says whether it was marked held already)
+      if (lesson.state !== LESSON_HELD) await setLessonHeld(db, lesson.id, true);
+      return { row: inserted, remainingHours };
     }
     // Another device won the race: nothing was posted; continue as an update.
     existing = await db.selectFrom('edu_check_in').selectAll().where('schedule_id', '=', lesson.id).where('student_id', '=', body.student_id).executeTakeFirstOrThrow();
@@ -206,11 +220,11 @@ export async function recordCheckIn(
       device: body.device,
       remark: existing.mark === body.mark ? '重复签到' : `较早的标记（${checkedAt}），未覆盖 ${existing.checked_at} 的标记`,
     });
-    return existing;
+    return { row: existing, remainingHours: undefined };
   }
   const held = existing.state === 1 ? Number(existing.hours) : 0;
   const delta = roundHours(held - wanted);
-  await moveCheckInHours(db, principal, existing, held, wanted, name, `考勤改为${body.mark}`);
+  const remainingHours = await moveCheckInHours(db, principal, existing, held, wanted, name, `考勤改为${body.mark}`);
   const updated = await db
     .updateTable('edu_check_in')
     .set({
@@ -229,7 +243,7 @@ export async function recordCheckIn(
     .executeTakeFirstOrThrow();
   await log(db, principal, updated, { action: existing.state === 1 ? 'patch' : 'add', old_mark: existing.state === 1 ? existing.mark : null, new_mark: body.mark, hours_delta: delta, device: body.device });
   await refreshLessonState(db, lesson.id);
-  return updated;
+  return { row: updated, remainingHours };
 }
 
 async function checkInInScope(db: Db, principal: Principal, id: number): Promise<CheckInDb> {
@@ -502,8 +516,8 @@ async function absenceList(c: Context<AppEnv>, q: z.output<NonNullable<typeof ab
 
 export function registerCheckIn(app: Hono<AppEnv>): void {
   mountCall(app, checkInCall, async ({ c, body }) => {
-    const row = await recordCheckIn(c.var.db, c.var.principal, body, { tappedAt: tapTime(c, body.checked_at, MAX_TAP_AGE_MS) });
-    return { ...row, hours: Number(row.hours), remaining_hours: await remaining(c.var.db, row) };
+    const { row, remainingHours } = await recordCheckIn(c.var.db, c.var.principal, body, { tappedAt: tapTime(c, body.checked_at, MAX_TAP_AGE_MS) });
+    return { ...row, hours: Number(row.hours), remaining_hours: remainingHours ?? (await remaining(c.var.db, row)) };
   });
   mountCall(app, checkInUndoCall, ({ c, body }) => undoOwnCheckIn(c.var.db, c.var.principal, body));
   mountCall(app, checkInPageCall, ({ c, query }) => checkInPage(c, query));

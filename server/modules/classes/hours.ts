@@ -16,7 +16,8 @@ export const CHECK_IN_REF = 'check_in';
 /**
  * Moves a check-in's hours from what it took (`held`) to what its mark takes now (`wanted`): the
  * old consumption is reversed and the new one posted; equal hours post nothing. A refusal is 409
- * '课时不足：<学员> 剩余 X 课时'.
+ * '课时不足：<学员> 剩余 X 课时'. Answers the student's hours left when a consumption was posted
+ * (the last change of the balance), else undefined.
  */
 export async function moveCheckInHours(
   db: Db,
@@ -27,8 +28,8 @@ export async function moveCheckInHours(
   /** for 课时不足 (or read only when that message needs it) */
   studentName: LazyText,
   reason: string,
-): Promise<void> {
-  if (roundHours(held) === roundHours(wanted)) return;
+): Promise<number | undefined> {
+  if (roundHours(held) === roundHours(wanted)) return undefined;
   if (held > 0) {
     const restored = await reverseHours(db, { refType: CHECK_IN_REF, refId: checkIn.id, reason, by: principal.userId });
     // a check-in recorded before the ledger took its hours from the balance alone: they come back as an opening line
@@ -39,7 +40,7 @@ export async function moveCheckInHours(
     }
   }
   if (wanted > 0) {
-    await postHours(db, {
+    const taken = await postHours(db, {
       studentId: checkIn.student_id,
       classTypeId: checkIn.class_type_id,
       hours: toHundredths(wanted),
@@ -49,7 +50,9 @@ export async function moveCheckInHours(
       day: checkIn.lesson_date,
       studentName,
     });
+    return taken.remainingAfter;
   }
+  return undefined;
 }
 
 export async function currentHours(db: Db, studentId: number, classTypeId: number): Promise<number> {

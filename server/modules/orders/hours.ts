@@ -52,14 +52,18 @@ async function lockBalance(db: Db, schoolId: number, studentId: number, classTyp
     .execute();
 }
 
-async function moveBalance(db: Db, studentId: number, classTypeId: number, total: number, remaining: number): Promise<void> {
-  if (total === 0 && remaining === 0) return;
-  await db
+/** Moves the student's cached balance of a class type; answers the hours it leaves (undefined when nothing moved or there is no balance row). */
+async function moveBalance(db: Db, studentId: number, classTypeId: number, total: number, remaining: number): Promise<number | undefined> {
+  if (total === 0 && remaining === 0) return undefined;
+  const row = await db
     .updateTable('student_class_type')
     .set({ total_hours: sql<number>`round(cast(total_hours + ${toHours(total)} as numeric), 2)`, remaining_hours: sql<number>`round(cast(remaining_hours + ${toHours(remaining)} as numeric), 2)` })
     .where('student_id', '=', studentId)
     .where('class_type_id', '=', classTypeId)
-    .execute();
+    .returning('remaining_hours')
+    .executeTakeFirst();
+  // PostgreSQL's numeric arrives as text
+  return row ? Math.round(Number(row.remaining_hours) * 100) / 100 : undefined;
 }
 
 async function moveLine(db: Db, lineId: number, consumed: number, remaining: number): Promise<void> {
@@ -220,6 +224,8 @@ export interface Consumption {
   /** fen taken from paid and promotion money */
   paid: number;
   promo: number;
+  /** the student's hours of the class type left after it (student_class_type), as the classes screens show them */
+  remainingAfter?: number;
 }
 
 /** The money an amount of hours carries on a line: its value per hour, all of what is left when the hours run out. */
@@ -311,7 +317,7 @@ export async function postHours(db: Db, input: PostHoursInput): Promise<Consumpt
     out.paid += money.paid;
     out.promo += money.promo;
   }
-  await moveBalance(db, input.studentId, input.classTypeId, 0, -input.hours);
+  out.remainingAfter = await moveBalance(db, input.studentId, input.classTypeId, 0, -input.hours);
   await refreshProgress(db, emptied);
   return out;
 }

@@ -25,12 +25,19 @@ describe('check_in', () => {
     expect(await hoursOf(w, st)).toBe(150);
     const first = await ok(w.server.call<CheckInRow & { remaining_hours: number }>('POST', CHECK_IN, { headers: w.admin.headers, query: { c: 'zh' }, json: { schedule_id: lesson, student_id: st, mark: 'present', device: '前台平板1' } }));
     expect(first).toMatchObject({ mark: 'present', hours: 1.5, remaining_hours: 148.5 });
-    const again = await ok(w.server.call<CheckInRow>('POST', CHECK_IN, { headers: w.admin.headers, query: { c: 'zh' }, json: { schedule_id: lesson, student_id: st, mark: 'present', device: '老师手机' } }));
+    const again = await ok(w.server.call<CheckInRow & { remaining_hours: number }>('POST', CHECK_IN, { headers: w.admin.headers, query: { c: 'zh' }, json: { schedule_id: lesson, student_id: st, mark: 'present', device: '老师手机' } }));
     expect(again.id).toBe(first.id);
     expect(await hoursOf(w, st)).toBe(148.5);
-    const late = await ok(w.server.call<CheckInRow>('POST', CHECK_IN, { headers: w.admin.headers, query: { c: 'zh' }, json: { schedule_id: lesson, student_id: st, mark: 'absent', device: '老师手机' } }));
-    expect(late).toMatchObject({ id: first.id, mark: 'absent', hours: 0 });
+    // every answer states the balance the store holds after it: posted (the first), untouched (a repeat), restored (absent), taken again (late)
+    expect(again.remaining_hours).toBe(148.5);
+    const late = await ok(w.server.call<CheckInRow & { remaining_hours: number }>('POST', CHECK_IN, { headers: w.admin.headers, query: { c: 'zh' }, json: { schedule_id: lesson, student_id: st, mark: 'absent', device: '老师手机' } }));
+    expect(late).toMatchObject({ id: first.id, mark: 'absent', hours: 0, remaining_hours: 150 });
     expect(await hoursOf(w, st)).toBe(150);
+    const lateAgain = await ok(w.server.call<CheckInRow & { remaining_hours: number }>('POST', CHECK_IN, { headers: w.admin.headers, query: { c: 'zh' }, json: { schedule_id: lesson, student_id: st, mark: 'late', device: '老师手机' } }));
+    expect(lateAgain).toMatchObject({ id: first.id, mark: 'late', hours: 1.5, remaining_hours: 148.5 });
+    expect(await hoursOf(w, st)).toBe(148.5);
+    const absentAgain = await ok(w.server.call<CheckInRow & { remaining_hours: number }>('POST', CHECK_IN, { headers: w.admin.headers, query: { c: 'zh' }, json: { schedule_id: lesson, student_id: st, mark: 'absent', device: '老师手机' } }));
+    expect(absentAgain.remaining_hours).toBe(150);
     const rows = await w.server.db.selectFrom('edu_check_in').select('id').where('schedule_id', '=', lesson).execute();
     expect(rows).toHaveLength(1);
     const log = await ok(w.server.call<{ content: CheckInLogRow[] }>('GET', '/api/v1/edu_check_in/patch_log', { headers: w.admin.headers, query: { check_in_id: first.id } }));
@@ -38,6 +45,8 @@ describe('check_in', () => {
       'add:>present:-1.5:前台平板1',
       'repeat:present>present:0:老师手机',
       'patch:present>absent:1.5:老师手机',
+      'patch:absent>late:-1.5:老师手机',
+      'patch:late>absent:1.5:老师手机',
     ]);
     expect(log.content[0].operator_name).toBe('王建国');
     const lessonRow = await w.server.db.selectFrom('edu_class_schedule').select('state').where('id', '=', lesson).executeTakeFirstOrThrow();
