@@ -185,6 +185,12 @@ export async function listOutbox(db: OfflineDb = offlineDb()): Promise<OutboxIte
   return parts.flat().toSorted((a, b) => a.id - b.id);
 }
 
+/** The first `limit` items of listOutbox (the same order), reading at most `limit` of each open state. */
+export async function listOutboxHead(limit: number, db: OfflineDb = offlineDb()): Promise<OutboxItem[]> {
+  const parts = await Promise.all(OPEN_STATES.map((state) => db.outbox.where('[state+id]').between([state, Dexie.minKey], [state, Dexie.maxKey]).limit(limit).toArray()));
+  return parts.flat().toSorted((a, b) => a.id - b.id).slice(0, limit);
+}
+
 export interface OutboxCounts {
   /** pending or being sent */
   pending: number;

@@ -54,7 +54,7 @@ export function OfflineStatus({ onSignInAgain }: { onSignInAgain?: () => void })
           ) : null}
         </Group>
       </UnstyledButton>
-      <OutboxDrawer opened={open} onClose={() => setOpen(false)} onSignInAgain={onSignInAgain} />
+      <OutboxDrawer opened={open} onClose={() => setOpen(false)} onSignInAgain={onSignInAgain} total={pending + rejected} />
     </>
   );
 }

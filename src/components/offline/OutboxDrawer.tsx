@@ -10,6 +10,9 @@ import { flushOutboxNow } from '../../offline/start';
 import { currentOutboxOwner, mayBeSentBy, otherOwnerNote, type OutboxOwner } from '../../offline/owner';
 import { FixedRowList } from './FixedRowList';
 
+/** Nothing shown before the first read answers (not 没有待同步的操作, which it may not be). */
+const NOT_READ_YET: OutboxItem[] = [];
+
 /** Every row the same height (the list draws only those in view): the note and the server's message get one line each. */
 const ROW_HEIGHT = 104;
 const ROW_GAP = 6;
@@ -83,19 +86,26 @@ function OutboxRow({ item, owner, onDiscard }: { item: OutboxItem; owner: Outbox
 }
 
 /** Every queued write with its state and the server's message; retry, or discard after a confirmation. */
-export function OutboxDrawer({ opened, onClose, onSignInAgain }: { opened: boolean; onClose(): void; onSignInAgain?: () => void }) {
+/**
+ * `total`: the open items the top bar counts, shown while the panel holds only the first of them
+ * (useOutboxWhile reads those first).
+ */
+export function OutboxDrawer({ opened, onClose, onSignInAgain, total }: { opened: boolean; onClose(): void; onSignInAgain?: () => void; total?: number }) {
   // The list is read only while the panel is open (a flush of 1,000 items must not re-read it
   // 2,000 times), from the click on: the drawer draws its content a frame later, when it starts
-  // sliding in, and the rows are then read already.
-  const items = useOutboxWhile(opened);
+  // sliding in, and its first rows are then read already.
+  const { items, complete } = useOutboxWhile(opened);
+  const count = items === null ? null : complete ? items.length : Math.max(total ?? 0, items.length);
   return (
     <Drawer opened={opened} onClose={onClose} position="right" size="md" title="离线与待同步" data-testid="outbox-drawer">
-      {opened ? <OutboxList items={items} onSignInAgain={onSignInAgain} /> : null}
+      {opened ? <OutboxList items={items} count={count} onSignInAgain={onSignInAgain} /> : null}
     </Drawer>
   );
 }
 
-function OutboxList({ items, onSignInAgain }: { items: OutboxItem[]; onSignInAgain?: () => void }) {
+/** `items` null and `count` null: not read yet. */
+function OutboxList({ items: read, count, onSignInAgain }: { items: OutboxItem[] | null; count: number | null; onSignInAgain?: () => void }) {
+  const items = read ?? NOT_READ_YET;
   // read once for the list, not once per row (it parses the saved session)
   const owner = useMemo(() => currentOutboxOwner(), []);
   const online = useIsOnline();
@@ -122,7 +132,7 @@ function OutboxList({ items, onSignInAgain }: { items: OutboxItem[]; onSignInAga
         ) : null}
         <Group justify="space-between">
           <Text size="sm" c="dimmed">
-            共 {items.length} 条
+            {count === null ? '读取中…' : `共 ${count} 条`}
           </Text>
           <Group gap={6}>
             <Button size="compact-xs" variant="default" disabled={!online || items.length === 0} loading={status.flushing} onClick={() => void flushOutboxNow()}>
@@ -133,7 +143,7 @@ function OutboxList({ items, onSignInAgain }: { items: OutboxItem[]; onSignInAga
             </Button>
           </Group>
         </Group>
-        {items.length === 0 ? (
+        {read === null ? null : items.length === 0 ? (
           <Text size="sm" c="dimmed" ta="center" py="md">
             没有待同步的操作
           </Text>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createOfflineDb } from '../../../src/offline/db';
-import { enqueue, listOutbox } from '../../../src/offline/outbox';
+import { enqueue, listOutbox, listOutboxHead } from '../../../src/offline/outbox';
 import { feedbackAddCall } from '../../../src/contract/feedback';
 
 describe('listOutbox', () => {
@@ -16,6 +16,8 @@ describe('listOutbox', () => {
     const listed = await listOutbox(db);
     expect(listed.map((item) => item.id)).toEqual(ids.filter((_, i) => states[i] !== 'done'));
     expect(listed.map((item) => item.state)).toEqual(states.filter((s) => s !== 'done'));
+    // the panel's first read: the same items in the same order, the first N of them
+    for (const n of [1, 3, 5, 6, 20]) expect((await listOutboxHead(n, db)).map((item) => item.id)).toEqual(listed.slice(0, n).map((item) => item.id));
     db.close();
   });
 });
