@@ -1,5 +1,5 @@
-import { useMemo, useState } from 'react';
-import { Alert, Badge, Button, Drawer, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import { useMemo, useState, type CSSProperties } from 'react';
+import { Alert, Badge, Button, Drawer, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconCloudOff, IconRefresh, IconTrash } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import type { OutboxItem, OutboxState } from '../../offline/db';
@@ -9,6 +9,7 @@ import { useOutboxWhile, useOutboxEngineStatus } from '../../offline/useOutbox';
 import { flushOutboxNow } from '../../offline/start';
 import { currentOutboxOwner, mayBeSentBy, otherOwnerNote, type OutboxOwner } from '../../offline/owner';
 import { FixedRowList } from './FixedRowList';
+import rowClasses from './OutboxRow.module.css';
 
 /** Nothing shown before the first read answers (not 没有待同步的操作, which it may not be). */
 const NOT_READ_YET: OutboxItem[] = [];
@@ -31,63 +32,51 @@ function OutboxRow({ item, owner, onDiscard }: { item: OutboxItem; owner: Outbox
   // another user's write waits for that user; this session may neither send nor discard it
   const otherOwner = item.user && !mayBeSentBy(item.user, owner) ? item.user : null;
   return (
-    <Paper withBorder p="xs" radius="sm" data-testid="outbox-item" data-state={item.state} h={ROW_HEIGHT - ROW_GAP} style={{ overflow: 'hidden' }}>
-      <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <Stack gap={2} style={{ minWidth: 0 }}>
-          <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
-            <Badge color={s.color} size="xs" variant="light" style={NO_SHRINK}>
-              {s.text}
-            </Badge>
-            <Text size="sm" fw={500} truncate>
-              {item.label}
-            </Text>
-          </Group>
-          <Text size="xs" c="dimmed">
-            {dayjs(item.createdAt).format('YYYY-MM-DD HH:mm:ss')}
-            {item.attempts > 0 ? ` · 已尝试 ${item.attempts} 次` : ''}
-          </Text>
-          {otherOwner ? (
-            <Text size="xs" c="dimmed" truncate data-testid="outbox-item-owner">
-              {otherOwnerNote(otherOwner)}
-            </Text>
-          ) : null}
-          {item.lastError ? (
-            <Text size="xs" c={item.state === 'rejected' ? 'red' : 'dimmed'} lineClamp={otherOwner ? 1 : 2} title={item.lastError} data-testid="outbox-item-error">
-              {item.lastError}
-            </Text>
-          ) : null}
-        </Stack>
-        {otherOwner ? null : (
-          <Group gap={4} wrap="nowrap" style={NO_SHRINK}>
-            <Button
-              size="compact-xs"
-              variant="light"
-              leftSection={<IconRefresh size={12} />}
-              disabled={item.state === 'sending'}
-              onClick={() => void retryItem(item.id)}
-            >
-              重试
-            </Button>
-            <Button
-              size="compact-xs"
-              variant="light"
-              color="red"
-              leftSection={<IconTrash size={12} />}
-              disabled={item.state === 'sending'}
-              onClick={() => onDiscard(item)}
-            >
-              丢弃
-            </Button>
-          </Group>
-        )}
-      </Group>
-    </Paper>
+    <div className={rowClasses.row} data-testid="outbox-item" data-state={item.state} style={{ height: ROW_HEIGHT - ROW_GAP }}>
+      <div className={rowClasses.text}>
+        <div className={rowClasses.title}>
+          <Badge color={s.color} size="xs" variant="light" style={NO_SHRINK}>
+            {s.text}
+          </Badge>
+          <span className={rowClasses.label}>{item.label}</span>
+        </div>
+        <div className={rowClasses.note}>
+          {dayjs(item.createdAt).format('YYYY-MM-DD HH:mm:ss')}
+          {item.attempts > 0 ? ` · 已尝试 ${item.attempts} 次` : ''}
+        </div>
+        {otherOwner ? (
+          <div className={`${rowClasses.note} ${rowClasses.oneLine}`} data-testid="outbox-item-owner">
+            {otherOwnerNote(otherOwner)}
+          </div>
+        ) : null}
+        {item.lastError ? (
+          <div
+            className={`${rowClasses.note} ${rowClasses.error}${item.state === 'rejected' ? ` ${rowClasses.refused}` : ''}`}
+            style={{ '--lines': otherOwner ? 1 : 2 } as CSSProperties}
+            title={item.lastError}
+            data-testid="outbox-item-error"
+          >
+            {item.lastError}
+          </div>
+        ) : null}
+      </div>
+      {otherOwner ? null : (
+        <div className={rowClasses.actions}>
+          <Button size="compact-xs" variant="light" leftSection={<IconRefresh size={12} />} disabled={item.state === 'sending'} onClick={() => void retryItem(item.id)}>
+            重试
+          </Button>
+          <Button size="compact-xs" variant="light" color="red" leftSection={<IconTrash size={12} />} disabled={item.state === 'sending'} onClick={() => onDiscard(item)}>
+            丢弃
+          </Button>
+        </div>
+      )}
+    </div>
   );
 }
 
-/** Every queued write with its state and the server's message; retry, or discard after a confirmation. */
 /**
- * `total`: the open items the top bar counts, shown while the panel holds only the first of them
+ * Every queued write with its state and the server's message; retry, or discard after a
+ * confirmation. `total`: the open items the top bar counts, shown while the panel holds only the first of them
  * (useOutboxWhile reads those first).
  */
 export function OutboxDrawer({ opened, onClose, onSignInAgain, total }: { opened: boolean; onClose(): void; onSignInAgain?: () => void; total?: number }) {
@@ -151,7 +140,7 @@ function OutboxList({ items: read, count, onSignInAgain }: { items: OutboxItem[]
           <FixedRowList
             items={items}
             rowHeight={ROW_HEIGHT}
-            height="calc(100dvh - 200px)"
+            besidePx={200}
             keyOf={(it) => it.id}
             renderRow={(it) => <OutboxRow item={it} owner={owner} onDiscard={setToDiscard} />}
             testId="outbox-list"
