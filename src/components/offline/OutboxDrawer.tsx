@@ -76,8 +76,8 @@ function OutboxRow({ item, owner, onDiscard }: { item: OutboxItem; owner: Outbox
 
 /**
  * Every queued write with its state and the server's message; retry, or discard after a
- * confirmation. `total`: the open items the top bar counts, shown while the panel holds only the first of them
- * (useOutboxWhile reads those first).
+ * confirmation. `total`: the open items the top bar counts, shown while the panel holds only the
+ * first of them (useOutboxWhile reads those first).
  */
 export function OutboxDrawer({ opened, onClose, onSignInAgain, total }: { opened: boolean; onClose(): void; onSignInAgain?: () => void; total?: number }) {
   // The list is read only while the panel is open (a flush of 1,000 items must not re-read it
