@@ -52,8 +52,7 @@ export async function loadAccess(db: Kysely<Database>, userId: number): Promise<
   const roles = await activeRolesOf(db, userId);
   const roleIds = roles.map((r) => r.id);
   const roleCodes = roles.map((r) => r.code);
-  const shown = shownRoles(roles);
-  const superuser = shown.superuser;
+  const { roles: shown, superuser } = shownRoles(roles);
   const perms = new Set<string>();
   const menuCodes = new Set<string>();
   if (roleIds.length > 0) {
@@ -89,7 +88,7 @@ export async function loadAccess(db: Kysely<Database>, userId: number): Promise<
   return {
     roleIds,
     roleCodes,
-    roles: shown.roles,
+    roles: shown,
     perms,
     menuCodes,
     superuser,

@@ -18,7 +18,7 @@ export function useOutbox(): OutboxItem[] {
 const NOT_READ: OutboxItem[] = [];
 
 /** Items read first when the panel opens: more than a tall screen shows. */
-export const OUTBOX_HEAD = 30;
+const OUTBOX_HEAD = 30;
 
 /** The outbox panel's items: all of them once read (`complete`), the first OUTBOX_HEAD meanwhile, or none yet (`items` null). */
 export interface OutboxPanelItems {

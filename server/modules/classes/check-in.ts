@@ -100,8 +100,8 @@ function studentNameWhenAsked(db: Db, id: number): () => Promise<string> {
   return () => (read ??= studentName(db, id));
 }
 
-/** A lesson's state 已上课 (it has a valid check-in); 待上课 is 1. */
-const LESSON_HELD = 2;
+/** A lesson's states (SCHEDULE_STATES of the contract): 待上课, 已上课 (it has a valid check-in). */
+const LESSON_STATE = { waiting: 1, held: 2 } as const;
 
 /**
  * Sets a lesson's state: 已上课 when it has a valid check-in, 待上课 when it has none. A lesson
@@ -109,7 +109,7 @@ const LESSON_HELD = 2;
  * unchanged row would still cost the commit a page.
  */
 async function setLessonHeld(db: Db, scheduleId: number, held: boolean): Promise<void> {
-  const state = held ? LESSON_HELD : 1;
+  const state = held ? LESSON_STATE.held : LESSON_STATE.waiting;
   await db.updateTable('edu_class_schedule').set({ state }).where('id', '=', scheduleId).where('state', '<>', state).execute();
 }
 
@@ -204,7 +204,7 @@ export async function recordCheckIn(
       const remainingHours = await moveCheckInHours(db, principal, inserted, 0, wanted, name, '签到');
       await log(db, principal, inserted, { action: 'add', old_mark: null, new_mark: body.mark, hours_delta: -wanted, device: body.device });
       // no read needed: the lesson has this valid check-in now (and the row read above says whether it was marked held already)
-      if (lesson.state !== LESSON_HELD) await setLessonHeld(db, lesson.id, true);
+      if (lesson.state !== LESSON_STATE.held) await setLessonHeld(db, lesson.id, true);
       return { row: inserted, remainingHours };
     }
     // Another device won the race: nothing was posted; continue as an update.

@@ -63,7 +63,7 @@ async function moveBalance(db: Db, studentId: number, classTypeId: number, total
     .returning('remaining_hours')
     .executeTakeFirst();
   // PostgreSQL's numeric arrives as text
-  return row ? Math.round(Number(row.remaining_hours) * 100) / 100 : undefined;
+  return row ? toHours(toHundredths(Number(row.remaining_hours))) : undefined;
 }
 
 async function moveLine(db: Db, lineId: number, consumed: number, remaining: number): Promise<void> {

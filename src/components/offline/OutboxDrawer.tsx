@@ -11,9 +11,6 @@ import { currentOutboxOwner, mayBeSentBy, otherOwnerNote, type OutboxOwner } fro
 import { FixedRowList } from './FixedRowList';
 import rowClasses from './OutboxRow.module.css';
 
-/** Nothing shown before the first read answers (not 没有待同步的操作, which it may not be). */
-const NOT_READ_YET: OutboxItem[] = [];
-
 /** Every row the same height (the list draws only those in view): the note and the server's message get one line each. */
 const ROW_HEIGHT = 104;
 const ROW_GAP = 6;
@@ -92,9 +89,9 @@ export function OutboxDrawer({ opened, onClose, onSignInAgain, total }: { opened
   );
 }
 
-/** `items` null and `count` null: not read yet. */
-function OutboxList({ items: read, count, onSignInAgain }: { items: OutboxItem[] | null; count: number | null; onSignInAgain?: () => void }) {
-  const items = read ?? NOT_READ_YET;
+/** `items` and `count` null: not read yet (nothing is said of the list then, not 没有待同步的操作). */
+function OutboxList({ items, count, onSignInAgain }: { items: OutboxItem[] | null; count: number | null; onSignInAgain?: () => void }) {
+  const empty = items === null || items.length === 0;
   // read once for the list, not once per row (it parses the saved session)
   const owner = useMemo(() => currentOutboxOwner(), []);
   const online = useIsOnline();
@@ -124,15 +121,15 @@ function OutboxList({ items: read, count, onSignInAgain }: { items: OutboxItem[]
             {count === null ? '读取中…' : `共 ${count} 条`}
           </Text>
           <Group gap={6}>
-            <Button size="compact-xs" variant="default" disabled={!online || items.length === 0} loading={status.flushing} onClick={() => void flushOutboxNow()}>
+            <Button size="compact-xs" variant="default" disabled={!online || empty} loading={status.flushing} onClick={() => void flushOutboxNow()}>
               立即同步
             </Button>
-            <Button size="compact-xs" variant="default" disabled={items.length === 0} onClick={() => void retryAll()}>
+            <Button size="compact-xs" variant="default" disabled={empty} onClick={() => void retryAll()}>
               全部重试
             </Button>
           </Group>
         </Group>
-        {read === null ? null : items.length === 0 ? (
+        {items === null ? null : items.length === 0 ? (
           <Text size="sm" c="dimmed" ta="center" py="md">
             没有待同步的操作
           </Text>
