@@ -10,7 +10,11 @@ export async function openFromSidebar(page: Page, directory: string, entry: stri
     if (!(await item.isVisible())) await nav.getByRole('button', { name: directory, exact: true }).click({ timeout: 2_000 });
     await expect(item).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 15_000 });
+  const path = await item.getAttribute('href');
   await item.click();
+  // the old screen stays drawn until the new one's code has loaded: a control looked up before the
+  // tab changes can be the old screen's (the same 校区 filter), whose list then vanishes mid-click
+  await expect(page.getByTestId('tab-strip').locator('[role="tab"][aria-selected="true"]')).toHaveAttribute('data-path', (path ?? '').replace(/^#/, ''));
 }
 
 /**
