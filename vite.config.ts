@@ -1,6 +1,28 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { fileURLToPath } from 'node:url';
+import type { ChunkingContext } from 'rolldown';
+
+const ENTRY = fileURLToPath(new URL('./src/app/main.tsx', import.meta.url));
+let entryGraph: Set<string> | null = null;
+
+/** Every module the entry imports, directly or not, without a dynamic import() on the way. */
+function staticGraphOfEntry(ctx: ChunkingContext): Set<string> {
+  if (entryGraph) return entryGraph;
+  const seen = new Set<string>();
+  const todo = [ENTRY];
+  while (todo.length > 0) {
+    const id = todo.pop() as string;
+    if (seen.has(id)) continue;
+    const info = ctx.getModuleInfo(id);
+    if (!info) continue;
+    seen.add(id);
+    todo.push(...info.importedIds);
+  }
+  entryGraph = seen;
+  return seen;
+}
 
 // The app is served by the api/v1 server on one port; in `npm run dev` Vite proxies /api to it.
 export default defineConfig({
@@ -36,13 +58,22 @@ export default defineConfig({
   ],
   build: {
     outDir: 'dist',
+    // The entry's code in one chunk: split by what lazy screens share, it was ~25 files, each a
+    // request to the service worker and a module to instantiate before the quick desk's roster on
+    // an offline cold start (issue 11). Lazy chunks are split as before.
+    rolldownOptions: {
+      // React Query stays out: its index imports every part, which the screens share, while the
+      // entry uses only onlineManager
+      output: { codeSplitting: { groups: [{ name: (id: string, ctx: ChunkingContext) => (staticGraphOfEntry(ctx).has(id) && !id.includes('/node_modules/@tanstack/') ? 'entry' : null) }] } },
+    },
     sourcemap: false,
     chunkSizeWarningLimit: 900,
     // No <link rel=modulepreload> per dependency of a lazy chunk (the entry's, in index.html, stay): the browser finds a chunk's imports
     // itself (from the service worker's cache, no network), while appending ~70 links one by one before
     // the layout's chunk was about a fifth of an offline cold start's main-thread time (issue 11). A
-    // lazy chunk's stylesheets are still added by the preload helper.
-    modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
+    // lazy chunk's stylesheets are still added by the preload helper. The quick desk's dozen are
+    // preloaded at once: found import by import, they made five rounds before its roster showed.
+    modulePreload: { resolveDependencies: (file, deps, { hostType }) => (hostType === 'html' || /(^|\/)quickDesk-/.test(file) ? deps : []) },
   },
   server: { proxy: { '/api': 'http://127.0.0.1:8080' } },
 });

@@ -23,3 +23,5 @@ import '@mantine/core/styles/Image.css';
 import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Title.css';
+// the theme's own variables, so what draws before MantineProvider (the quick desk) has its fonts and sizes
+import './themeVariables.css';

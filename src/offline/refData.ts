@@ -36,6 +36,31 @@ export async function loadRefList<T>(key: string, db: OfflineDb = offlineDb()): 
   return rec ? { value: rec.value as T, savedAt: rec.savedAt } : undefined;
 }
 
+const MIRROR = 'ref-list-mirror';
+
+/**
+ * Keeps a copy of one saved list (the last one mirrored) in local storage, readable at once when
+ * the app starts: IndexedDB's first open after a browser start takes about half a second on a slow
+ * tablet. Dexie stays the truth; the mirror only lets a screen draw before Dexie has answered.
+ */
+export function mirrorRefList<T>(key: string, value: T): void {
+  try {
+    localStorage.setItem(MIRROR, JSON.stringify({ key, value }));
+  } catch {
+    // storage full or unavailable: the list is still in Dexie
+  }
+}
+
+/** The mirrored copy of the list saved under `key`, if the mirror holds that list. */
+export function mirroredRefList<T>(key: string): T | undefined {
+  try {
+    const m = JSON.parse(localStorage.getItem(MIRROR) ?? 'null') as { key?: unknown; value?: T } | null;
+    return m && m.key === key ? m.value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function isConnectivityFailure(e: unknown): boolean {
   return e instanceof RequestError && (e.kind === 'network' || e.kind === 'timeout');
 }
@@ -59,6 +84,7 @@ export async function withRefListFallback<T>(key: string, load: () => Promise<T>
 
 /** Forgets the menus and lists of a user who signed out (the outbox is kept: it holds their unsent work). */
 export async function clearUserRefData(userId: number, db: OfflineDb = offlineDb()): Promise<void> {
+  localStorage.removeItem(MIRROR);
   await db.transaction('rw', db.menus, db.refLists, async () => {
     await db.menus.delete(userId);
     await db.refLists.where('key').startsWith(`schools:${userId}`).delete();

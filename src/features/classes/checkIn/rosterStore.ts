@@ -1,6 +1,9 @@
 import dayjs from 'dayjs';
 import { MARK_TEXT, type CheckInBody, type CheckInMark, type CheckInUndoBody, type RosterSession } from '../../../contract/check-in';
-import { enqueue, listOutbox, loadRefList, offlineDb, refKeys, saveRefList, countedFromNow, type LocalReservation, type OutboxItem } from '../../../offline';
+// the offline modules themselves, not their index: the quick desk's entry gets only these
+import { offlineDb, type OfflineDb, type OutboxItem } from '../../../offline/db';
+import { countedFromNow, enqueue, listOutbox, type LocalReservation } from '../../../offline/outbox';
+import { loadRefList, mirroredRefList, mirrorRefList, refKeys, saveRefList } from '../../../offline/refData';
 import { currentDevice } from '../../../lib/device';
 import { applyMark, CHECK_IN_KIND, CHECK_IN_QUERY, CHECK_IN_UNDO_KIND, withQueuedMarks } from './roster';
 
@@ -30,11 +33,27 @@ export async function loadRoster(key: string): Promise<SavedRoster | undefined> 
 /** Saves a roster just loaded from the server, with the marks still queued laid on top. */
 export async function saveFreshRoster(key: string, sessions: readonly RosterSession[]): Promise<SavedRoster> {
   const db = offlineDb();
-  return db.transaction('rw', db.refLists, db.outbox, async () => {
-    const saved: SavedRoster = { loadedAt: Date.now(), sessions: withQueuedMarks(sessions, await listOutbox(db)) };
-    await saveRefList(key, saved, db);
-    return saved;
+  const saved = await db.transaction('rw', db.refLists, db.outbox, async () => {
+    const fresh: SavedRoster = { loadedAt: Date.now(), sessions: withQueuedMarks(sessions, await listOutbox(db)) };
+    await saveRefList(key, fresh, db);
+    return fresh;
   });
+  mirrorRefList(key, saved);
+  return saved;
+}
+
+/** The roster as last saved, from its mirror in local storage (read at once; see mirrorRefList). */
+export function mirroredRoster(key: string): SavedRoster | undefined {
+  return mirroredRefList<SavedRoster>(key);
+}
+
+/** Saves the roster with one student's mark changed, in the caller's transaction; answers what it saved. */
+async function saveMark(key: string, db: OfflineDb, scheduleId: number, studentId: number, mark: CheckInMark | null): Promise<SavedRoster | undefined> {
+  const saved = (await loadRefList<SavedRoster>(key, db))?.value;
+  if (!saved) return undefined;
+  const next = { ...saved, sessions: applyMark(saved.sessions, scheduleId, studentId, mark) };
+  await saveRefList(key, next, db);
+  return next;
 }
 
 export interface QueuedCheckIn {
@@ -76,11 +95,12 @@ async function markAndEnqueue(key: string, q: QueuedCheckIn, reserved: LocalRese
     checked_at: dayjs().format('YYYY-MM-DD HH:mm:ss'),
   };
   const label = `${q.mark === 'present' ? '签到' : MARK_TEXT[q.mark]} ${q.studentName} ${q.session.class_name}`;
-  return db.transaction('rw', db.refLists, db.outbox, async () => {
-    const saved = (await loadRefList<SavedRoster>(key, db))?.value;
-    if (saved) await saveRefList(key, { ...saved, sessions: applyMark(saved.sessions, q.session.schedule_id, q.studentId, q.mark) }, db);
-    return enqueue({ call: checkInCall, query: CHECK_IN_QUERY, body, kind: CHECK_IN_KIND, label }, db, reserved);
-  });
+  const { item, saved } = await db.transaction('rw', db.refLists, db.outbox, async () => ({
+    saved: await saveMark(key, db, q.session.schedule_id, q.studentId, q.mark),
+    item: await enqueue({ call: checkInCall, query: CHECK_IN_QUERY, body, kind: CHECK_IN_KIND, label }, db, reserved),
+  }));
+  if (saved) mirrorRefList(key, saved);
+  return item;
 }
 
 /**
@@ -101,9 +121,10 @@ async function unmarkAndEnqueue(key: string, q: Omit<QueuedCheckIn, 'mark'>, res
     undone_at: dayjs().format('YYYY-MM-DD HH:mm:ss'),
   };
   const label = `撤销签到 ${q.studentName} ${q.session.class_name}`;
-  return db.transaction('rw', db.refLists, db.outbox, async () => {
-    const saved = (await loadRefList<SavedRoster>(key, db))?.value;
-    if (saved) await saveRefList(key, { ...saved, sessions: applyMark(saved.sessions, q.session.schedule_id, q.studentId, null) }, db);
-    return enqueue({ call: checkInUndoCall, body, kind: CHECK_IN_UNDO_KIND, label }, db, reserved);
-  });
+  const { item, saved } = await db.transaction('rw', db.refLists, db.outbox, async () => ({
+    saved: await saveMark(key, db, q.session.schedule_id, q.studentId, null),
+    item: await enqueue({ call: checkInUndoCall, body, kind: CHECK_IN_UNDO_KIND, label }, db, reserved),
+  }));
+  if (saved) mirrorRefList(key, saved);
+  return item;
 }

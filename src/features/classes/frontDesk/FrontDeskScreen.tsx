@@ -8,25 +8,21 @@ import { confirmAction, notifyError, notifyInfo } from '../../../components/feed
 import { useIsOnline } from '../../../offline';
 import { fetchRoster } from '../checkIn/rosterApi';
 import { MarkModePicker } from '../checkIn/MarkModePicker';
-import { matchesStudent, syncKey, syncOf } from '../checkIn/roster';
+import { matchesStudent, syncKey } from '../checkIn/roster';
 import { preloadCheckInCalls, queueCheckIn, queueUndo, rosterKey, today } from '../checkIn/rosterStore';
 import { useRoster } from '../checkIn/useRoster';
 import { useUserSchools } from '../checkIn/useSchools';
-import { StudentTile } from './StudentTile';
+import { checkedCount, RosterSessions } from './RosterSessions';
+import { saveDeskSchool, savedDeskSchool } from './deskSchool';
 import { isRecent, loadTaps, pruneTaps, saveTaps, type RecentTaps } from './recentTaps';
 import classes from './FrontDesk.module.css';
 import { errorMessage } from '../../../api/client';
 import type { SchoolOption } from '../../../contract/paths';
 
-const SCHOOL_PREF = 'front-desk-school';
 /** After the roster's first draw: load the check-in calls a tap needs (see preloadCheckInCalls). */
 const PRELOAD_AFTER_MS = 1000;
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 const NO_SHRINK = { flexShrink: 0 } as const;
-
-function checkedCount(s: RosterSession): number {
-  return s.students.filter((st) => st.mark !== null).length;
-}
 
 /**
  * 前台签到: today's roster of one campus on a tablet. Loaded online, kept in Dexie, and usable
@@ -48,16 +44,13 @@ export interface FrontDeskBoardProps {
 /** The front desk's roster and taps, for a signed-in user's screen and for a front-desk device. */
 export function FrontDeskBoard({ ownerId, schools, schoolsLoading }: FrontDeskBoardProps) {
   const online = useIsOnline();
-  const [chosen, setChosen] = useState<number | null>(() => {
-    const v = Number(localStorage.getItem(`${SCHOOL_PREF}:${ownerId}`));
-    return Number.isInteger(v) && v > 0 ? v : null;
-  });
+  const [chosen, setChosen] = useState<number | null>(() => savedDeskSchool(ownerId));
   // the campus chosen last time while the user still has it, else their first campus
   const schoolId = schools.length === 0 ? chosen : schools.some((s) => s.id === chosen) ? chosen : schools[0].id;
-  const chooseSchool = (id: number | null) => {
-    setChosen(id);
-    if (id) localStorage.setItem(`${SCHOOL_PREF}:${ownerId}`, String(id));
-  };
+  // the campus shown, kept even when not chosen (a one-campus desk): the quick desk opens on it
+  useEffect(() => {
+    if (schoolId) saveDeskSchool(ownerId, schoolId);
+  }, [ownerId, schoolId]);
 
   const day = today();
   const key = schoolId ? rosterKey(ownerId, day, `school:${schoolId}`) : null;
@@ -136,7 +129,7 @@ export function FrontDeskBoard({ ownerId, schools, schoolsLoading }: FrontDeskBo
   const onTileTap = useCallback((s: RosterSession, st: RosterStudent) => void latestTap.current(s, st.student_id, st.name, st.mark), []);
 
   return (
-    <Stack gap="sm" p="sm" data-testid="front-desk">
+    <Stack gap="sm" p="sm" data-testid="front-desk" data-ready={roster.ready || undefined}>
       <div className={classes.toolbar}>
         <Group justify="space-between" align="center" wrap="wrap" gap="sm">
           {/* on a phone the offline badge takes a line of its own rather than being cut to 离线，名单来… */}
@@ -162,7 +155,7 @@ export function FrontDeskBoard({ ownerId, schools, schoolsLoading }: FrontDeskBo
                 data={schools.map((s) => ({ value: String(s.id), label: s.name }))}
                 value={schoolId ? String(schoolId) : null}
                 onChange={(v) => {
-                  chooseSchool(v ? Number(v) : null);
+                  setChosen(v ? Number(v) : null);
                   setSessionFilter(null);
                 }}
                 allowDeselect={false}
@@ -274,35 +267,7 @@ export function FrontDeskBoard({ ownerId, schools, schoolsLoading }: FrontDeskBo
         </Text>
       )}
 
-      {shown.map((s) => (
-        <Stack key={s.schedule_id} gap={6} data-testid="roster-session" data-schedule-id={s.schedule_id}>
-          <Group gap="sm" wrap="wrap">
-            <Text fw={600}>
-              {s.start_time}-{s.end_time} {s.class_name}
-            </Text>
-            <Text size="sm" c="dimmed">
-              {[s.teacher_name, s.classroom_name].filter(Boolean).join(' · ')} · 每次 {s.hours_per_lesson} 课时 · 已签 {checkedCount(whole(s))}/{whole(s).students.length}
-            </Text>
-          </Group>
-          {s.students.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              本次课没有学员
-            </Text>
-          ) : (
-            <div className={classes.grid}>
-              {s.students.map((st) => (
-                <StudentTile
-                  key={st.student_id}
-                  student={st}
-                  session={s}
-                  sync={syncOf(st, roster.items.get(syncKey(s.schedule_id, st.student_id)))}
-                  onTap={onTileTap}
-                />
-              ))}
-            </div>
-          )}
-        </Stack>
-      ))}
+      <RosterSessions shown={shown} whole={whole} items={roster.items} onTap={onTileTap} />
     </Stack>
   );
 }

@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { RosterSession } from '../../../../src/contract/classes';
 import { offlineDb } from '../../../../src/offline';
-import { loadRoster, queueCheckIn, rosterKey, saveFreshRoster } from '../../../../src/features/classes/checkIn/rosterStore';
+import { loadRoster, mirroredRoster, queueCheckIn, queueUndo, rosterKey, saveFreshRoster } from '../../../../src/features/classes/checkIn/rosterStore';
+import { clearUserRefData } from '../../../../src/offline/refData';
 import { CHECK_IN_KIND, CHECK_IN_URL } from '../../../../src/features/classes/checkIn/roster';
 
 const lesson: RosterSession = {
@@ -40,6 +41,24 @@ describe('the saved roster and the outbox', () => {
     const merged = await saveFreshRoster(key, [lesson]);
     expect(merged.sessions[0].students[0]).toMatchObject({ mark: 'late', remaining_hours: 4 });
     expect((await loadRoster(key))?.sessions[0].students[0].mark).toBe('late');
+  });
+
+  it('the mirror in local storage follows every save of the roster, and a sign-out clears it', async () => {
+    localStorage.clear();
+    expect(mirroredRoster(key)).toBeUndefined();
+    await saveFreshRoster(key, [lesson]);
+    expect(mirroredRoster(key)).toEqual(await loadRoster(key));
+    await queueCheckIn(key, { session: lesson, studentId: 9, studentName: '张小明', mark: 'present' });
+    expect(mirroredRoster(key)?.sessions[0].students[0]).toMatchObject({ mark: 'present', remaining_hours: 4 });
+    expect(mirroredRoster(key)).toEqual(await loadRoster(key));
+    await queueUndo(key, { session: lesson, studentId: 9, studentName: '张小明' });
+    expect(mirroredRoster(key)?.sessions[0].students[0]).toMatchObject({ mark: null, remaining_hours: 6 });
+    // another roster saved last: this one is read from Dexie only
+    await saveFreshRoster(rosterKey(1, '2026-11-21', 'mine'), [lesson]);
+    expect(mirroredRoster(key)).toBeUndefined();
+    expect(mirroredRoster(rosterKey(1, '2026-11-21', 'mine'))).toBeDefined();
+    await clearUserRefData(1);
+    expect(mirroredRoster(rosterKey(1, '2026-11-21', 'mine'))).toBeUndefined();
   });
 
   it('rosters are kept per user, day and scope', () => {
