@@ -62,18 +62,19 @@ export default defineConfig({
     // request to the service worker and a module to instantiate before the quick desk's roster on
     // an offline cold start (issue 11). Lazy chunks are split as before.
     rolldownOptions: {
-      // React Query stays out: its index imports every part, which the screens share, while the
-      // entry uses only onlineManager
-      output: { codeSplitting: { groups: [{ name: (id: string, ctx: ChunkingContext) => (staticGraphOfEntry(ctx).has(id) && !id.includes('/node_modules/@tanstack/') ? 'entry' : null) }] } },
+      // React Query and the icons stay out: their indexes import every part (the screens share
+      // them), while the entry uses onlineManager and three icons
+      output: { codeSplitting: { groups: [{ name: (id: string, ctx: ChunkingContext) => (staticGraphOfEntry(ctx).has(id) && !/\/node_modules\/@(tanstack|tabler)\//.test(id) ? 'entry' : null) }] } },
     },
     sourcemap: false,
     chunkSizeWarningLimit: 900,
     // No <link rel=modulepreload> per dependency of a lazy chunk (the entry's, in index.html, stay): the browser finds a chunk's imports
     // itself (from the service worker's cache, no network), while appending ~70 links one by one before
     // the layout's chunk was about a fifth of an offline cold start's main-thread time (issue 11). A
-    // lazy chunk's stylesheets are still added by the preload helper. The quick desk's dozen are
-    // preloaded at once: found import by import, they made five rounds before its roster showed.
-    modulePreload: { resolveDependencies: (file, deps, { hostType }) => (hostType === 'html' || /(^|\/)quickDesk-/.test(file) ? deps : []) },
+    // lazy chunk's stylesheets are still added by the preload helper. The quick desk's live part
+    // (Dexie and the roster's store) has its few preloaded at once: found import by import, they
+    // took a round each.
+    modulePreload: { resolveDependencies: (file, deps, { hostType }) => (hostType === 'html' || /(^|\/)quickDeskLive-/.test(file) ? deps : []) },
   },
   server: { proxy: { '/api': 'http://127.0.0.1:8080' } },
 });

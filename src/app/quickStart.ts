@@ -13,9 +13,11 @@ const REVEAL_AFTER_MS = 20_000;
  * front-desk device's, whose page is another, nor one who must change the password first).
  */
 export function quickDeskOwner(hash: string): number | null {
-  if (hash.split('?')[0] !== FRONT_DESK_HASH || !getToken() || loadDevice()) return null;
+  if (hash.split('?')[0] !== FRONT_DESK_HASH) return null;
+  // local storage first: each cookie read asks the browser process
   const user = loadSession();
-  return user && !user.must_change_password ? user.id : null;
+  if (!user || user.must_change_password || !getToken() || loadDevice()) return null;
+  return user.id;
 }
 
 /** How long the quick desk has the main thread to itself once drawn, before the layout's code loads. */

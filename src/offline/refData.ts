@@ -1,6 +1,10 @@
 import { RequestError } from '../api/request';
 import type { MenuRouteTag, TreeNode } from '../contract/menu';
 import { offlineDb, type MenuRecord, type OfflineDb } from './db';
+import { clearRefMirror } from './refMirror';
+
+export { refKeys } from './refKeys';
+export { mirrorRefList, mirroredRefList } from './refMirror';
 
 /** Saves the user's menu tree and operation codes after an online load. */
 export async function saveMenus(
@@ -17,15 +21,6 @@ export async function loadMenus(userId: number, db: OfflineDb = offlineDb()): Pr
   return db.menus.get(userId);
 }
 
-/** Keys of reference lists, so every screen reads and writes the same entry. */
-export const refKeys = {
-  optionSet: (code: string) => `optionset:${code}`,
-  userSchools: (userId: number) => `schools:${userId}`,
-  todayClasses: (userId: number, day: string) => `classes:${userId}:${day}`,
-  roster: (classId: number, day: string) => `roster:${classId}:${day}`,
-  /** who may switch in on a front-desk device (offline/device.ts) */
-  deviceStaff: (deviceId: number) => `device-staff:${deviceId}`,
-} as const;
 
 export async function saveRefList<T>(key: string, value: T, db: OfflineDb = offlineDb()): Promise<void> {
   await db.refLists.put({ key, value, savedAt: Date.now() });
@@ -34,31 +29,6 @@ export async function saveRefList<T>(key: string, value: T, db: OfflineDb = offl
 export async function loadRefList<T>(key: string, db: OfflineDb = offlineDb()): Promise<{ value: T; savedAt: number } | undefined> {
   const rec = await db.refLists.get(key);
   return rec ? { value: rec.value as T, savedAt: rec.savedAt } : undefined;
-}
-
-const MIRROR = 'ref-list-mirror';
-
-/**
- * Keeps a copy of one saved list (the last one mirrored) in local storage, readable at once when
- * the app starts: IndexedDB's first open after a browser start takes about half a second on a slow
- * tablet. Dexie stays the truth; the mirror only lets a screen draw before Dexie has answered.
- */
-export function mirrorRefList<T>(key: string, value: T): void {
-  try {
-    localStorage.setItem(MIRROR, JSON.stringify({ key, value }));
-  } catch {
-    // storage full or unavailable: the list is still in Dexie
-  }
-}
-
-/** The mirrored copy of the list saved under `key`, if the mirror holds that list. */
-export function mirroredRefList<T>(key: string): T | undefined {
-  try {
-    const m = JSON.parse(localStorage.getItem(MIRROR) ?? 'null') as { key?: unknown; value?: T } | null;
-    return m && m.key === key ? m.value : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 function isConnectivityFailure(e: unknown): boolean {
@@ -84,7 +54,7 @@ export async function withRefListFallback<T>(key: string, load: () => Promise<T>
 
 /** Forgets the menus and lists of a user who signed out (the outbox is kept: it holds their unsent work). */
 export async function clearUserRefData(userId: number, db: OfflineDb = offlineDb()): Promise<void> {
-  localStorage.removeItem(MIRROR);
+  clearRefMirror();
   await db.transaction('rw', db.menus, db.refLists, async () => {
     await db.menus.delete(userId);
     await db.refLists.where('key').startsWith(`schools:${userId}`).delete();

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
-import { launchTablet, signInFrontDesk } from './tablet';
+import { launchTablet, rosterReadyAt, ROSTER_READY_PROBE, signInFrontDesk } from './tablet';
 import { p99, runWriteWorkload, setUpWorkloadWorld, signedInClient, signedInClients, startClusterServer } from '../server/multi-process';
 import { startServer, type OfflineBenchFigure } from './offline-bench';
 import { percentile } from './percentile';
@@ -116,25 +116,26 @@ export async function deviceFigures(): Promise<OfflineBenchFigure[]> {
     context = null;
 
     // cold starts offline after a browser restart, at 4x CPU slowdown
+    // the page's own time to the first task after the roster's first frame (ROSTER_READY_PROBE)
     const starts: number[] = [];
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 5; i++) {
       context = await launchTablet(dir);
       await context.setOffline(true);
       page = context.pages()[0] ?? (await context.newPage());
+      await page.addInitScript(ROSTER_READY_PROBE);
       const cdp = await context.newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-      const t0 = performance.now();
-      await page.goto(`${server.base}/#/educational/front_desk_check_in`);
-      await page.getByTestId('roster-student').first().waitFor({ timeout: 30_000 });
-      starts.push(performance.now() - t0);
+      await page.goto(`${server.base}/#/educational/front_desk_check_in`, { waitUntil: 'commit' });
+      starts.push((await rosterReadyAt(page)).interactive);
       await context.close();
       context = null;
     }
+    console.log(`冷启动（页面内可点，ms）：${starts.map(Math.round).join(', ')}`);
     const open = median(opens);
     const cold = median(starts);
     return [
       { name: '发件箱面板打开（1,000 条，点击到首帧，5 次中位数）', value: Math.round(open), unit: 'ms', target: '≤ 100 ms', ok: open <= 100 },
-      { name: '浏览器重启后离线冷启动到可操作名单（CPU 4 倍降速，3 次中位数）', value: Math.round(cold), unit: 'ms', target: '≤ 1500 ms', ok: cold <= 1500 },
+      { name: '浏览器重启后离线冷启动到可操作名单（CPU 4 倍降速，页面内计时，5 次中位数）', value: Math.round(cold), unit: 'ms', target: '≤ 1500 ms', ok: cold <= 1500 },
     ];
   } finally {
     await context?.close().catch(() => undefined);

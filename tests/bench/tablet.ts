@@ -27,23 +27,25 @@ export async function signInFrontDesk(page: Page, base: string): Promise<void> {
  * Installed before a start (page.addInitScript): notes, in the page's own time (from its
  * navigation), when the first frame with a roster row was painted and when the page next ran a
  * task after it: a tap on the row is handled from then on (the roster is interactive). Read with
- * ROSTER_READY_READ. Playwright's own wait polls at growing intervals (up to 500 ms apart) and
- * between the page's tasks, so its time overstates the start by up to that much.
+ * rosterReadyAt, which waits in the page itself: Playwright's locator wait injects its selector
+ * engine into the page (about 120 ms of main thread at 4x CPU, during the start it measures) and
+ * polls at growing intervals (up to 500 ms apart).
  */
 export const ROSTER_READY_PROBE = `(() => {
+  let done;
+  window.__rosterReady = new Promise((resolve) => { done = resolve; });
   const check = () => {
     if (!document.querySelector('[data-testid="roster-student"]')) return requestAnimationFrame(check);
     // the frame with the row is painted after this callback; a task queued now runs once it is
     requestAnimationFrame(() => {
-      window.__rosterPaintedAt = performance.now();
-      setTimeout(() => { window.__rosterInteractiveAt = performance.now(); }, 0);
+      const painted = performance.now();
+      setTimeout(() => done({ painted, interactive: performance.now() }), 0);
     });
   };
   requestAnimationFrame(check);
 })()`;
 
-/** Waits for the probe's answer: the page time of the painted frame and of the first task after it. */
+/** The probe's answer: the page time of the painted frame with the roster and of the first task after it. */
 export async function rosterReadyAt(page: Page): Promise<{ painted: number; interactive: number }> {
-  await page.waitForFunction('window.__rosterInteractiveAt !== undefined', undefined, { timeout: 30_000 });
-  return (await page.evaluate('({ painted: window.__rosterPaintedAt, interactive: window.__rosterInteractiveAt })')) as { painted: number; interactive: number };
+  return (await page.evaluate('window.__rosterReady')) as { painted: number; interactive: number };
 }

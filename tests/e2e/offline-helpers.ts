@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from './fixtures';
+import { chromium, expect, type APIRequestContext, type BrowserContext, type Page } from './fixtures';
 import { login } from './classes-fixtures';
 import { untilServiceWorkerControls } from './serviceWorkerControl';
 
@@ -8,6 +8,25 @@ import { untilServiceWorkerControls } from './serviceWorkerControl';
  * machine each time, in a suite that signs in some fifty times so).
  */
 export const LIGHT_LANDING = '/settings';
+
+const TABLET_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+
+/**
+ * A front-desk tablet whose browser can be restarted: a persistent profile (user-data dir) closed
+ * and launched again drops session cookies as a tablet's browser or OS restart does, and keeps the
+ * service worker, local storage and IndexedDB.
+ */
+export function launchTablet(dir: string, baseURL: string): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(dir, {
+    executablePath: '/usr/bin/chromium',
+    args: TABLET_ARGS,
+    baseURL,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    viewport: { width: 1024, height: 768 },
+    hasTouch: true,
+  });
+}
 
 /** Signs in through the sign-in page and waits for the main layout: on 首页, or on `landing` (the sign-in's redirect). */
 export async function signIn(page: Page, loginId = 'admin', password = 'admin123', landing?: string): Promise<void> {

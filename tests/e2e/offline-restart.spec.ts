@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, expect, test, type BrowserContext } from './fixtures';
-import { LIGHT_LANDING, feedbackRows, signIn, submitFeedback, waitForServiceWorker } from './offline-helpers';
+import { expect, test, type BrowserContext } from './fixtures';
+import { launchTablet, LIGHT_LANDING, feedbackRows, signIn, submitFeedback, waitForServiceWorker } from './offline-helpers';
 import { classWithLessonToday, get, login } from './classes-fixtures';
 
 // this file drives the service worker (offline, precache, updates): it may register one
@@ -13,20 +13,6 @@ test.use({ serviceWorkers: 'allow' });
  * Defect 1 needs a real browser restart: a persistent profile (user-data dir) closed and launched
  * again, which drops session cookies as a tablet's browser or OS restart does.
  */
-
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
-
-function launchTablet(dir: string, baseURL: string): Promise<BrowserContext> {
-  return chromium.launchPersistentContext(dir, {
-    executablePath: '/usr/bin/chromium',
-    args: ARGS,
-    baseURL,
-    locale: 'zh-CN',
-    timezoneId: 'Asia/Shanghai',
-    viewport: { width: 1024, height: 768 },
-    hasTouch: true,
-  });
-}
 
 interface LogPage {
   content: { action: string }[];

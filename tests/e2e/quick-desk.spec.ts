@@ -1,26 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, expect, test, type BrowserContext } from './fixtures';
-import { LIGHT_LANDING, signIn, waitForServiceWorker } from './offline-helpers';
+import { expect, test, type BrowserContext } from './fixtures';
+import { launchTablet, LIGHT_LANDING, signIn, waitForServiceWorker } from './offline-helpers';
 import { classWithLessonToday, get, login } from './classes-fixtures';
 
 // this file drives the service worker (an offline start): it may register one
 test.use({ serviceWorkers: 'allow' });
-
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
-
-function launchTablet(dir: string, baseURL: string): Promise<BrowserContext> {
-  return chromium.launchPersistentContext(dir, {
-    executablePath: '/usr/bin/chromium',
-    args: ARGS,
-    baseURL,
-    locale: 'zh-CN',
-    timezoneId: 'Asia/Shanghai',
-    viewport: { width: 1024, height: 768 },
-    hasTouch: true,
-  });
-}
 
 /**
  * Issue 11, the cold start: a slow tablet (4x CPU slowdown) restarted offline on 前台签到 shows the

@@ -1,15 +1,13 @@
 // @vitest-environment jsdom
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { act, fireEvent, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RosterSession } from '../../../src/contract/classes';
 import { FRONT_DESK_HASH, quickDeskOwner } from '../../../src/app/quickStart';
-import { offlineDb, OFFLINE_DB_NAME } from '../../../src/offline';
+import { offlineDb } from '../../../src/offline';
 import { removeCookie, setCookie } from '../../../src/lib/cookies';
 import { rosterKey, saveFreshRoster, today } from '../../../src/features/classes/checkIn/rosterStore';
 import { saveDeskSchool } from '../../../src/features/classes/frontDesk/deskSchool';
-import { showQuickDesk } from '../../../src/features/classes/frontDesk/quickDesk';
+import { showQuickDesk, tilesOnFirstScreen } from '../../../src/features/classes/frontDesk/quickDesk';
 
 const lesson: RosterSession = {
   schedule_id: 11,
@@ -64,13 +62,6 @@ describe('quick start on 前台签到', () => {
     expect(quickDeskOwner(FRONT_DESK_HASH)).toBeNull();
   });
 
-  it('the early script opens the same database on the same address', () => {
-    const script = readFileSync(path.resolve('public/warm-db.js'), 'utf8');
-    expect(script).toContain(`indexedDB.open('${OFFLINE_DB_NAME}')`);
-    expect(script).toContain(`!== '${FRONT_DESK_HASH}'`);
-    expect(readFileSync(path.resolve('index.html'), 'utf8')).toMatch(/<script async src="\.\/warm-db\.js"><\/script>/);
-  });
-
   it('shows nothing without a roster of today saved for the desk’s campus', async () => {
     const el = document.body.appendChild(document.createElement('div'));
     expect(await showQuickDesk(el, 7)).toBeNull();
@@ -103,5 +94,17 @@ describe('quick start on 前台签到', () => {
     expect(JSON.parse(localStorage.getItem('front-desk-recent:7') ?? '{}')).toHaveProperty('11:21');
     act(() => close?.());
     expect(el.childElementCount).toBe(0);
+  });
+});
+
+describe('the quick desk’s first draw', () => {
+  it('has the tiles that fill the window and a row more, not every tile', () => {
+    // 1024 x 768: five tiles a row; lessons of 12, 8 and 10 students
+    expect(tilesOnFirstScreen([12, 8, 10], 1024, 768)).toBe(25);
+    // a phone: one a row, six in view (the sixth in part) and one more
+    expect(tilesOnFirstScreen([12, 8, 10], 390, 844)).toBe(7);
+    // a short roster is drawn whole
+    expect(tilesOnFirstScreen([3], 1024, 768)).toBe(3);
+    expect(tilesOnFirstScreen([], 1024, 768)).toBe(0);
   });
 });

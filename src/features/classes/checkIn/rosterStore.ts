@@ -1,30 +1,14 @@
 import dayjs from 'dayjs';
 import { MARK_TEXT, type CheckInBody, type CheckInMark, type CheckInUndoBody, type RosterSession } from '../../../contract/check-in';
-// the offline modules themselves, not their index: the quick desk's entry gets only these
 import { offlineDb, type OfflineDb, type OutboxItem } from '../../../offline/db';
 import { countedFromNow, enqueue, listOutbox, type LocalReservation } from '../../../offline/outbox';
-import { loadRefList, mirroredRefList, mirrorRefList, refKeys, saveRefList } from '../../../offline/refData';
+import { loadRefList, saveRefList } from '../../../offline/refData';
+import { mirrorRefList } from '../../../offline/refMirror';
 import { currentDevice } from '../../../lib/device';
 import { applyMark, CHECK_IN_KIND, CHECK_IN_QUERY, CHECK_IN_UNDO_KIND, withQueuedMarks } from './roster';
+import type { SavedRoster } from './rosterKeys';
 
-/**
- * Today's rosters live in Dexie (refLists) so the tablet and the phone work offline after one
- * online load. The key is per user and day: `classes:<user>:<day>:<scope>` (scope 'school:<id>' at
- * the front desk, 'mine' for a teacher), so signing out clears it (clearUserRefData).
- */
-export function rosterKey(userId: number, day: string, scope: string): string {
-  return refKeys.todayClasses(userId, `${day}:${scope}`);
-}
-
-export function today(): string {
-  return dayjs().format('YYYY-MM-DD');
-}
-
-/** What is saved: the sessions with local marks applied, and when the server last answered. */
-export interface SavedRoster {
-  loadedAt: number;
-  sessions: RosterSession[];
-}
+export { mirroredRoster, rosterKey, today, type SavedRoster } from './rosterKeys';
 
 export async function loadRoster(key: string): Promise<SavedRoster | undefined> {
   return (await loadRefList<SavedRoster>(key))?.value;
@@ -40,11 +24,6 @@ export async function saveFreshRoster(key: string, sessions: readonly RosterSess
   });
   mirrorRefList(key, saved);
   return saved;
-}
-
-/** The roster as last saved, from its mirror in local storage (read at once; see mirrorRefList). */
-export function mirroredRoster(key: string): SavedRoster | undefined {
-  return mirroredRefList<SavedRoster>(key);
 }
 
 /** Saves the roster with one student's mark changed, in the caller's transaction; answers what it saved. */
