@@ -10,6 +10,8 @@ let entryGraph: Set<string> | null = null;
 /** Every module the entry imports, directly or not, without a dynamic import() on the way. */
 function staticGraphOfEntry(ctx: ChunkingContext): Set<string> {
   if (entryGraph) return entryGraph;
+  // another build (the service worker's) has no such entry: nothing to group, nothing kept
+  if (!ctx.getModuleInfo(ENTRY)) return new Set();
   const seen = new Set<string>();
   const todo = [ENTRY];
   while (todo.length > 0) {

@@ -21,7 +21,6 @@ export async function loadMenus(userId: number, db: OfflineDb = offlineDb()): Pr
   return db.menus.get(userId);
 }
 
-
 export async function saveRefList<T>(key: string, value: T, db: OfflineDb = offlineDb()): Promise<void> {
   await db.refLists.put({ key, value, savedAt: Date.now() });
 }
