@@ -56,7 +56,8 @@ describe('the saved roster and the outbox', () => {
     // another roster saved last: this one is read from Dexie only
     await saveFreshRoster(rosterKey(1, '2026-11-21', 'mine'), [lesson]);
     expect(mirroredRoster(key)).toBeUndefined();
-    expect(mirroredRoster(rosterKey(1, '2026-11-21', 'mine'))).toBeDefined();
+    expect(mirroredRoster(rosterKey(1, '2026-11-21', 'mine'))).toEqual(await loadRoster(rosterKey(1, '2026-11-21', 'mine')));
+    expect(mirroredRoster(rosterKey(1, '2026-11-21', 'mine'))?.sessions[0].students[0].name).toBe('张小明');
     await clearUserRefData(1);
     expect(mirroredRoster(rosterKey(1, '2026-11-21', 'mine'))).toBeUndefined();
   });
