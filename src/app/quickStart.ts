@@ -57,13 +57,13 @@ function whenLayoutReady(root: HTMLElement, reveal: () => void): void {
 
 /**
  * Starts the app in `root`. A front-desk tablet opening 前台签到 with today's roster saved first
- * gets the quick desk (the roster alone, tappable, drawn by React without the layout's code: an
- * offline cold start on a slow tablet shows it in about a third of the time), while the layout
+ * gets the quick desk (the roster alone, tappable, drawn as plain DOM before React and the layout's
+ * code have loaded: an offline cold start on a slow tablet shows it in about a fifth of the time), while the layout
  * loads and draws hidden behind it; the quick desk gives way once the layout's 前台签到 is ready.
  */
 export async function start(root: HTMLElement): Promise<void> {
   const owner = quickDeskOwner(location.hash);
-  const close = owner === null ? null : await showQuick(root, owner);
+  const close = owner === null ? null : showQuick(root, owner);
   if (close) {
     root.hidden = true;
     await afterPaintAndPause();
@@ -76,7 +76,7 @@ export async function start(root: HTMLElement): Promise<void> {
   startApp(root);
 }
 
-async function showQuick(root: HTMLElement, owner: number): Promise<(() => void) | null> {
+function showQuick(root: HTMLElement, owner: number): (() => void) | null {
   // the light scheme's colours, as MantineProvider (defaultColorScheme light, the app's only) sets
   document.documentElement.setAttribute('data-mantine-color-scheme', 'light');
   const el = document.createElement('div');
@@ -84,7 +84,7 @@ async function showQuick(root: HTMLElement, owner: number): Promise<(() => void)
   try {
     // user timing marks: the cold-start profile (tests/bench/cold-start-profile.ts) prints them
     performance.mark('quick-desk:start');
-    const close = await showQuickDesk(el, owner);
+    const close = showQuickDesk(el, owner);
     performance.mark('quick-desk:shown');
     if (close) {
       return () => {

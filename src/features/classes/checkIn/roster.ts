@@ -82,6 +82,11 @@ export function withQueuedMarks(sessions: readonly RosterSession[], items: reado
   return out;
 }
 
+/** Students of the lesson with a mark (checked in, late, on leave or absent). */
+export function checkedCount(s: RosterSession): number {
+  return s.students.filter((st) => st.mark !== null).length;
+}
+
 export type SyncState = 'pending' | 'rejected' | 'synced' | 'none';
 
 export interface StudentSync {

@@ -14,6 +14,14 @@ export async function loadRoster(key: string): Promise<SavedRoster | undefined> 
   return (await loadRefList<SavedRoster>(key))?.value;
 }
 
+export type LiveRoster = { read: false } | { read: true; value: SavedRoster | undefined; outbox: OutboxItem[] };
+
+/** The roster saved under `key` and the outbox, in one read (useSavedRoster says why), as useSavedRoster and the quick desk follow them. */
+export async function readSavedRoster(key: string): Promise<LiveRoster> {
+  const value = await loadRoster(key);
+  return { read: true as const, value, outbox: await listOutbox(offlineDb()) };
+}
+
 /** Saves a roster just loaded from the server, with the marks still queued laid on top. */
 export async function saveFreshRoster(key: string, sessions: readonly RosterSession[]): Promise<SavedRoster> {
   const db = offlineDb();

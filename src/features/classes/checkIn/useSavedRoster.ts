@@ -1,9 +1,8 @@
 import { useMemo } from 'react';
-import { offlineDb, type OutboxItem } from '../../../offline/db';
-import { listOutbox } from '../../../offline/outbox';
+import type { OutboxItem } from '../../../offline/db';
 import { useLiveQuery } from '../../../offline/useLiveQuery';
 import { latestItems } from './roster';
-import { loadRoster, type SavedRoster } from './rosterStore';
+import { readSavedRoster, type LiveRoster, type SavedRoster } from './rosterStore';
 
 export interface SavedRosterView {
   /** the saved roster (server data plus local marks); undefined before the first load */
@@ -14,22 +13,14 @@ export interface SavedRosterView {
   items: Map<string, OutboxItem>;
 }
 
-export type LiveRoster = { read: false } | { read: true; value: SavedRoster | undefined; outbox: OutboxItem[] };
-
 const NOT_READ: LiveRoster = { read: false };
 const NO_ITEMS = new Map<string, OutboxItem>();
 
-/** The roster saved under `key` and the outbox, read after the same write (see useSavedRoster). */
-export async function readSavedRoster(key: string): Promise<LiveRoster> {
-  const value = await loadRoster(key);
-  return { read: true as const, value, outbox: await listOutbox(offlineDb()) };
-}
-
 /**
  * The roster as saved in Dexie with the outbox's latest item per student, live. Without React
- * Query, so the quick desk (quickDesk.tsx) can show it before the layout's code has loaded.
+ * Query, which the board's first draw need not wait for.
  */
-export function useSavedRoster(key: string | null, first: LiveRoster = NOT_READ): SavedRosterView {
+export function useSavedRoster(key: string | null): SavedRosterView {
   // The roster and the outbox are read by one live query: a tap writes both in one transaction,
   // and two separate live reads could answer in either order, showing the new mark before its
   // queued item (already 已同步). Both reads here run after that transaction committed. (An
@@ -37,7 +28,7 @@ export function useSavedRoster(key: string | null, first: LiveRoster = NOT_READ)
   const live = useLiveQuery<LiveRoster>(
     async () => (key ? readSavedRoster(key) : NOT_READ),
     [key],
-    first,
+    NOT_READ,
   );
   const items = useMemo(() => (live.read ? latestItems(live.outbox) : NO_ITEMS), [live]);
   return { saved: live.read ? live.value : undefined, ready: live.read, items };

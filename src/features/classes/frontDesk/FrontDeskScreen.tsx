@@ -8,11 +8,11 @@ import { confirmAction, notifyError, notifyInfo } from '../../../components/feed
 import { useIsOnline } from '../../../offline';
 import { fetchRoster } from '../checkIn/rosterApi';
 import { MarkModePicker } from '../checkIn/MarkModePicker';
-import { matchesStudent, syncKey } from '../checkIn/roster';
+import { checkedCount, matchesStudent, syncKey } from '../checkIn/roster';
 import { preloadCheckInCalls, queueCheckIn, queueUndo, rosterKey, today } from '../checkIn/rosterStore';
 import { useRoster } from '../checkIn/useRoster';
 import { useUserSchools } from '../checkIn/useSchools';
-import { checkedCount, RosterSessions } from './RosterSessions';
+import { RosterSessions } from './RosterSessions';
 import { saveDeskSchool, savedDeskSchool } from './deskSchool';
 import { isRecent, loadTaps, pruneTaps, saveTaps, type RecentTaps } from './recentTaps';
 import classes from './FrontDesk.module.css';

@@ -1,6 +1,6 @@
 import type { RosterSession, RosterStudent } from '../../../contract/check-in';
 import type { OutboxItem } from '../../../offline/db';
-import { syncKey, syncOf } from '../checkIn/roster';
+import { checkedCount, syncKey, syncOf } from '../checkIn/roster';
 import { StudentTile } from './StudentTile';
 import classes from './FrontDesk.module.css';
 
@@ -26,10 +26,6 @@ function withinLimit(shown: readonly RosterSession[], limit: number): readonly R
     left -= s.students.length;
   }
   return out;
-}
-
-export function checkedCount(s: RosterSession): number {
-  return s.students.filter((st) => st.mark !== null).length;
 }
 
 /**
