@@ -64,8 +64,8 @@ export default defineConfig({
     // request to the service worker and a module to instantiate before the quick desk's roster on
     // an offline cold start (issue 11). Lazy chunks are split as before.
     rolldownOptions: {
-      // React Query and the icons stay out: their indexes import every part (the screens share
-      // them), while the entry uses onlineManager and three icons
+      // React Query and the icons stay out should the entry import them again (it once used
+      // onlineManager and three icons): their indexes import every part, which the screens share
       output: { codeSplitting: { groups: [{ name: (id: string, ctx: ChunkingContext) => (staticGraphOfEntry(ctx).has(id) && !/\/node_modules\/@(tanstack|tabler)\//.test(id) ? 'entry' : null) }] } },
     },
     sourcemap: false,
