@@ -40,8 +40,10 @@ test('a slow tablet restarted offline shows the saved roster before the layout; 
     await page.goto('/#/educational/front_desk_check_in');
     const quick = page.getByTestId('quick-desk');
     await expect(quick).toBeVisible();
-    // the layout is not there yet: the roster alone, tappable
+    // the layout is not there yet: the roster alone, tappable, saying when it was loaded
     await expect(page.getByTestId('user-menu')).toBeHidden();
+    // from when (the test's offline network leaves navigator.onLine true: the 离线 badge is the unit test's)
+    await expect(quick.getByText(/名单来自 \d\d:\d\d$/)).toBeVisible();
     await quick.locator(tile(student.id)).click();
     await expect(quick.getByRole('status')).toHaveText(`已签到：${student.name}`);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, fireEvent, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import dayjs from 'dayjs';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RosterSession } from '../../../src/contract/classes';
 import { FRONT_DESK_HASH, quickDeskOwner } from '../../../src/app/quickStart';
 import { offlineDb } from '../../../src/offline';
@@ -94,6 +95,24 @@ describe('quick start on 前台签到', () => {
     expect(JSON.parse(localStorage.getItem('front-desk-recent:7') ?? '{}')).toHaveProperty('11:21');
     act(() => close?.());
     expect(el.childElementCount).toBe(0);
+  });
+
+  it('says when the roster was saved, as a 离线 badge once the browser is offline', async () => {
+    saveDeskSchool(7, 3);
+    const saved = await saveFreshRoster(rosterKey(7, today(), 'school:3'), [lesson]);
+    const el = document.body.appendChild(document.createElement('div'));
+    const close = showQuickDesk(el, 7);
+    const at = dayjs(saved.loadedAt).format('HH:mm');
+    expect(el.textContent).toContain(`名单来自 ${at}`);
+    expect(el.textContent).not.toContain('离线');
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      window.dispatchEvent(new Event('offline'));
+      expect(el.textContent).toContain(`离线，名单来自 ${at}`);
+    } finally {
+      onLine.mockRestore();
+      close?.();
+    }
   });
 });
 

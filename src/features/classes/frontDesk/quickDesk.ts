@@ -75,7 +75,8 @@ function draw(root: HTMLElement, state: DeskState): void {
     day: dayjs().format('M月D日'),
     done: sessions.reduce((n, s) => n + checkedCount(s), 0),
     total: sessions.reduce((n, s) => n + s.students.length, 0),
-    offlineSince: navigator.onLine ? null : dayjs(state.saved.loadedAt).format('HH:mm'),
+    loadedAt: dayjs(state.saved.loadedAt).format('HH:mm'),
+    offline: !navigator.onLine,
     note: state.note,
   });
   const drawn = sessionElements(sessions, state.items, state.limit);

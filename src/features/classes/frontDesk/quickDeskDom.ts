@@ -101,14 +101,18 @@ export function sessionElements(sessions: readonly RosterSession[], items: Reado
   return out;
 }
 
-/** The quick desk's title line: the day's count, the offline badge and what the last tap did. */
-export function quickBarElement(p: { day: string; done: number; total: number; offlineSince: string | null; note: string }): HTMLElement {
+/**
+ * The quick desk's title line: the day's count, when the saved roster was loaded (it is always the
+ * device's copy: a badge when the browser knows it is offline, plain text otherwise, as a network
+ * that is up without reaching the server looks online) and what the last tap did.
+ */
+export function quickBarElement(p: { day: string; done: number; total: number; loadedAt: string; offline: boolean; note: string }): HTMLElement {
   return el(
     'div',
     { class: classes.quickBar },
     el('h4', { class: classes.quickTitle }, '前台签到'),
     el('span', { class: classes.dimmed }, `${p.day} · 已签 ${p.done}/${p.total}`),
-    p.offlineSince !== null && el('span', { class: classes.offlineBadge }, `离线，名单来自 ${p.offlineSince}`),
+    p.offline ? el('span', { class: classes.offlineBadge }, `离线，名单来自 ${p.loadedAt}`) : el('span', { class: classes.dimmed }, `名单来自 ${p.loadedAt}`),
     el('span', { class: classes.dimmed, role: 'status' }, p.note),
   );
 }
