@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema';
-import { dialectOf } from '../db/dialect';
+import { dialectOf, unsampledKey } from '../db/dialect';
 import { ApiError } from './http';
 import { nowText } from './time';
 
@@ -103,21 +103,24 @@ export function defineLedger(def: LedgerDef): Ledger {
   }
 
   async function lastRow(db: Kysely<Database>, account: string): Promise<{ seq: number; balance_after: number } | undefined> {
-    const r = await sql<{ seq: number; balance_after: number }>`select seq, balance_after from ${t} where account_key = ${account} order by seq desc limit 1`.execute(db);
+    const r = await sql<{ seq: number; balance_after: number }>`select seq, balance_after from ${t} where account_key = ${unsampledKey(account)} order by seq desc limit 1`.execute(db);
     const row = r.rows[0];
     return row ? { seq: Number(row.seq), balance_after: Number(row.balance_after) } : undefined;
   }
 
   async function insert(trx: Kysely<Database>, account: string, amount: number, meta: PostMeta, reversesId: number | null): Promise<LedgerRow> {
-    const last = await lastRow(trx, account);
-    const balanceAfter = (last?.balance_after ?? 0) + amount;
-    if (balanceAfter < 0 && amount < 0 && !mayGoNegative(account)) {
-      throw new ApiError(400, `${INSUFFICIENT_MSG}：当前余额 ${last?.balance_after ?? 0}，本次扣减 ${-amount}`);
-    }
+    // The row continues the account's last row, read by the insert itself (a statement less per
+    // posting). A debit the balance cannot cover inserts nothing and is refused with the balance.
+    const refuseBelowZero = amount < 0 && !mayGoNegative(account);
     const r = await sql<LedgerRow>`insert into ${t} (account_key, seq, amount, balance_after, biz_type, ref_type, ref_id, reverses_id, reason, created_by, created_at${campusColumn})
-      values (${account}, ${(last?.seq ?? 0) + 1}, ${amount}, ${balanceAfter}, ${meta.bizType}, ${meta.refType ?? null}, ${meta.refId === undefined ? null : String(meta.refId)},
-        ${reversesId}, ${meta.reason ?? null}, ${meta.by ?? null}, ${meta.at ?? nowText()}${campusValue(account)}) returning *`.execute(trx);
-    return numberRow(r.rows[0]);
+      select ${account}, coalesce(l.seq, 0) + 1, ${amount}, coalesce(l.balance_after, 0) + ${amount}, ${meta.bizType}, ${meta.refType ?? null}, ${meta.refId === undefined ? null : String(meta.refId)},
+        ${reversesId}, ${meta.reason ?? null}, ${meta.by ?? null}, ${meta.at ?? nowText()}${campusValue(account)}
+      from (select 1 as one) o left join (select seq, balance_after from ${t} where account_key = ${unsampledKey(account)} order by seq desc limit 1) l on 1 = 1
+      ${refuseBelowZero ? sql`where coalesce(l.balance_after, 0) + ${amount} >= 0` : sql``}
+      returning *`.execute(trx);
+    const row = r.rows[0];
+    if (!row) throw new ApiError(400, `${INSUFFICIENT_MSG}：当前余额 ${(await lastRow(trx, account))?.balance_after ?? 0}，本次扣减 ${-amount}`);
+    return numberRow(row);
   }
 
   return {

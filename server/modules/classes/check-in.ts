@@ -7,7 +7,7 @@ import { mountCall } from '../../lib/call-routes';
 import { assertSchoolInScope, inScope, whereInScope } from '../../lib/scope';
 import { nowText, todayText } from '../../lib/time';
 import { boundedTapText, tapTime } from '../../lib/tap-time';
-import { countOf } from '../../db/dialect';
+import { countOf, unsampledKey } from '../../db/dialect';
 import { countOfTable } from '../../lib/count-cache';
 import {
   CHECK_IN_UNDO_MINUTES,
@@ -122,9 +122,21 @@ async function refreshLessonState(db: Db, scheduleId: number): Promise<void> {
 /** Class state 已停班 (CLASS_STATES): a stopped class takes no check-ins, also none replayed from an outbox. */
 const CLASS_STOPPED = 4;
 
-async function assertClassRunning(db: Db, classId: number): Promise<void> {
-  const cls = await db.selectFrom('base_class_manage').select(['name', 'state']).where('id', '=', classId).executeTakeFirst();
-  if (cls?.state === CLASS_STOPPED) throw new ApiError(409, `班级「${cls.name}」已停班，不能签到`);
+/**
+ * A check-in's lesson, scoped as scheduleInScope scopes it, with its class's name and state and the
+ * student's place on its list: what every check-in reads first, in one statement instead of three.
+ */
+async function checkInLesson(db: Db, principal: Principal, scheduleId: number, studentId: number) {
+  const row = await db
+    .selectFrom('edu_class_schedule as s')
+    .leftJoin('base_class_manage as c', 'c.id', 's.class_id')
+    .leftJoin('edu_class_schedule_student as ss', (j) => j.onRef('ss.schedule_id', '=', 's.id').on('ss.student_id', '=', unsampledKey(studentId)))
+    .selectAll('s')
+    .select(['c.name as class_name', 'c.state as class_state', 'ss.id as place_id'])
+    .where('s.id', '=', scheduleId)
+    .executeTakeFirst();
+  if (!row || !inScope(principal, row.school_id)) throw notFound();
+  return row;
 }
 
 /** A recorded check-in, with the student's hours left when recording it posted hours (read again otherwise). */
@@ -145,14 +157,9 @@ export async function recordCheckIn(
   body: { schedule_id: number; student_id: number; mark: CheckInMark; device?: string; checked_at?: string },
   opts: { allowFuture?: boolean; tappedAt?: string } = {},
 ): Promise<RecordedCheckIn> {
-  const lesson = await scheduleInScope(db, principal, body.schedule_id);
-  await assertClassRunning(db, lesson.class_id);
-  const onList = await db
-    .selectFrom('edu_class_schedule_student')
-    .select('id')
-    .where('schedule_id', '=', lesson.id)
-    .where('student_id', '=', body.student_id)
-    .executeTakeFirst();
+  const lesson = await checkInLesson(db, principal, body.schedule_id, body.student_id);
+  if (lesson.class_state === CLASS_STOPPED) throw new ApiError(409, `班级「${lesson.class_name}」已停班，不能签到`);
+  const onList = lesson.place_id !== null;
   const name = studentNameWhenAsked(db, body.student_id);
   if (!onList) {
     const exists = await db.selectFrom('student').select('school_id').where('id', '=', body.student_id).executeTakeFirst();
@@ -174,42 +181,40 @@ export async function recordCheckIn(
   const lessonHours = Number(lesson.hours);
   const wanted = hoursOf(body.mark, lessonHours);
 
-  let existing = await db.selectFrom('edu_check_in').selectAll().where('schedule_id', '=', lesson.id).where('student_id', '=', body.student_id).executeTakeFirst();
-  if (!existing) {
-    const inserted = await db
-      .insertInto('edu_check_in')
-      .values({
-        school_id: lesson.school_id,
-        schedule_id: lesson.id,
-        student_id: body.student_id,
-        class_id: lesson.class_id,
-        class_type_id: lesson.class_type_id,
-        lesson_date: lesson.lesson_date,
-        start_time: lesson.start_time,
-        mark: body.mark,
-        hours: wanted,
-        device: body.device ?? principal.device?.name ?? null,
-        device_id: principal.device?.id ?? null,
-        operator_id: principal.userId,
-        checked_at: checkedAt,
-        state: 1,
-        undo_group_id: null,
-        ...stamps(principal),
-      })
-      .onConflict((oc) => oc.columns(['schedule_id', 'student_id']).doNothing())
-      .returningAll()
-      .executeTakeFirst();
-    if (inserted) {
-      // the consumption names the check-in, so a later change or undo reverses exactly it
-      const remainingHours = await moveCheckInHours(db, principal, inserted, 0, wanted, name, '签到');
-      await log(db, principal, inserted, { action: 'add', old_mark: null, new_mark: body.mark, hours_delta: -wanted, device: body.device });
-      // no read needed: the lesson has this valid check-in now (and the row read above says whether it was marked held already)
-      if (lesson.state !== LESSON_STATE.held) await setLessonHeld(db, lesson.id, true);
-      return { row: inserted, remainingHours };
-    }
-    // Another device won the race: nothing was posted; continue as an update.
-    existing = await db.selectFrom('edu_check_in').selectAll().where('schedule_id', '=', lesson.id).where('student_id', '=', body.student_id).executeTakeFirstOrThrow();
+  // the insert comes first (most check-ins are a lesson's first mark for the student); an existing
+  // check-in, an earlier mark or another device's just now, makes it change nothing and is read after
+  const inserted = await db
+    .insertInto('edu_check_in')
+    .values({
+      school_id: lesson.school_id,
+      schedule_id: lesson.id,
+      student_id: body.student_id,
+      class_id: lesson.class_id,
+      class_type_id: lesson.class_type_id,
+      lesson_date: lesson.lesson_date,
+      start_time: lesson.start_time,
+      mark: body.mark,
+      hours: wanted,
+      device: body.device ?? principal.device?.name ?? null,
+      device_id: principal.device?.id ?? null,
+      operator_id: principal.userId,
+      checked_at: checkedAt,
+      state: 1,
+      undo_group_id: null,
+      ...stamps(principal),
+    })
+    .onConflict((oc) => oc.columns(['schedule_id', 'student_id']).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (inserted) {
+    // the consumption names the check-in, so a later change or undo reverses exactly it
+    const remainingHours = await moveCheckInHours(db, principal, inserted, 0, wanted, name, '签到');
+    await log(db, principal, inserted, { action: 'add', old_mark: null, new_mark: body.mark, hours_delta: -wanted, device: body.device });
+    // no read needed: the lesson has this valid check-in now (and the row read above says whether it was marked held already)
+    if (lesson.state !== LESSON_STATE.held) await setLessonHeld(db, lesson.id, true);
+    return { row: inserted, remainingHours };
   }
+  const existing = await db.selectFrom('edu_check_in').selectAll().where('schedule_id', '=', lesson.id).where('student_id', '=', body.student_id).executeTakeFirstOrThrow();
 
   if (existing.state === 1 && (existing.mark === body.mark || checkedAt < existing.checked_at)) {
     await log(db, principal, existing, {

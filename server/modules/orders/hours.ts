@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../../db/schema';
+import { unsampledKey } from '../../db/dialect';
 import { ApiError } from '../../lib/http';
 import { nowText, todayText } from '../../lib/time';
 import type { PostMeta } from '../../lib/ledger';
@@ -215,7 +216,7 @@ type ConsumptionLine = Pick<ContractLine, (typeof CONSUMPTION_COLUMNS)[number]>;
 
 /** linesOf with the columns consumption reads (the same lines, the same order). */
 async function consumptionLinesOf(db: Db, studentId: number, classTypeId: number): Promise<ConsumptionLine[]> {
-  return byExpiry(await db.selectFrom('order_contract_line').select(CONSUMPTION_COLUMNS).where('student_id', '=', studentId).where('class_type_id', '=', classTypeId).execute());
+  return byExpiry(await db.selectFrom('order_contract_line').select(CONSUMPTION_COLUMNS).where('student_id', '=', unsampledKey(studentId)).where('class_type_id', '=', unsampledKey(classTypeId)).execute());
 }
 
 export interface Consumption {
