@@ -119,6 +119,15 @@ const build = want('e2e') ? runQuietly('npx', ['vite', 'build', '--logLevel', 'w
 const pgScript = join(root, 'scripts', 'pg-test-db.sh');
 const pgWanted = want('pg') && existsSync('/usr/lib/postgresql/15/bin/initdb') && existsSync(pgScript);
 const pgStarted = pgWanted ? runQuietly('bash', [pgScript, 'start']) : null;
+// Its seeded template is built as soon as it is up, beside the stages before its own: migrating and
+// seeding is mostly waiting for round trips, which held up the stage's first files while both cores
+// idled. The template belongs to this process (TEST_RUN_PID, read by tests/server/seeded-database.ts).
+process.env.TEST_RUN_PID = String(process.pid);
+const pgAddress = (started) => started.output.split('\n').filter((l) => l.startsWith('postgres://')).pop();
+const pgTemplate = pgStarted?.then((started) => {
+  const url = pgAddress(started);
+  return started.status === 0 && url ? runQuietly('npx', ['tsx', 'tests/server/pg-template.ts', url]) : null;
+});
 if (want('typecheck')) {
   check('typecheck (app, server, tests)', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
   check('typecheck (service worker)', 'npx', ['tsc', '-p', 'sw/tsconfig.json', '--noEmit']);
@@ -133,8 +142,8 @@ if (build) {
 if (want('lint')) check('lint (oxlint)', 'npx', ['oxlint', '--deny-warnings', 'src', 'server', 'tests', 'sw', 'scripts']);
 if (want('unit')) vitestSuite('unit + server (SQLite)', []);
 
-// The browser suite's demo database, seeded beside the PostgreSQL stage: there one file builds the
-// stage's template while the other core waits, and seeding at the browser suite's start held it up
+// The browser suite's demo database, seeded beside the PostgreSQL stage, whose files wait on the
+// database's round trips part of the time: seeding at the browser suite's start held it up
 // (scripts/e2e-server.mjs takes the folder named by E2E_SEEDED as seeded).
 const e2eSeedDir = join(root, '.tmp', `e2e-seed-${process.env.E2E_PORT ?? 8090}`);
 let e2eSeeded = null;
@@ -149,8 +158,11 @@ if (want('pg')) {
     const started = await pgStarted;
     // the address the script printed (PG_TEST_PORT moves it off 54329); without one the suite
     // would run on SQLite again
-    const url = started.output.split('\n').filter((l) => l.startsWith('postgres://')).pop();
+    const url = pgAddress(started);
     if (started.status === 0 && url) {
+      // a template that failed to build is built again by the suite's first file, which says why
+      const template = await pgTemplate;
+      if (template) lines.push(`PostgreSQL template: ${template.status === 0 ? 'ok' : 'FAILED, built by the suite'} (${template.seconds}s)`);
       vitestSuite('server (PostgreSQL)', ['--project', 'server', '--project', 'server-isolated'], { TEST_DATABASE_URL: url });
       run('bash', [pgScript, 'stop']);
     } else {

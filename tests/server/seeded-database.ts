@@ -111,13 +111,24 @@ async function dropTemplatesOfEndedRuns(c: pg.Client): Promise<void> {
 }
 
 /**
- * The name of a migrated and seeded PostgreSQL template database for this test run (the vitest
- * process, the parent of every file's process) and day. The first file to ask creates and seeds
- * it; files asking meanwhile find the name taken and wait until it is marked a template, which
- * happens only after it is complete and closed (a template must have no connections to be copied).
+ * The process a test run's template belongs to: the vitest process (the parent of every file's
+ * process), or the process named by TEST_RUN_PID (scripts/test-all.mjs, which has the template
+ * built by tests/server/pg-template.ts while the stages before PostgreSQL's run). The template
+ * goes with the first run to start once this process has ended.
+ */
+function templateOwner(): number {
+  const named = Number(process.env.TEST_RUN_PID);
+  return Number.isInteger(named) && named > 0 ? named : process.ppid;
+}
+
+/**
+ * The name of a migrated and seeded PostgreSQL template database for this test run (see
+ * templateOwner) and day. The first to ask creates and seeds it; those asking meanwhile find the
+ * name taken and wait until it is marked a template, which happens only after it is complete and
+ * closed (a template must have no connections to be copied).
  */
 export async function seededPgTemplate(baseUrl: string): Promise<string> {
-  const name = `${TEMPLATE_PREFIX}${process.ppid}_${seedKey()}`;
+  const name = `${TEMPLATE_PREFIX}${templateOwner()}_${seedKey()}`;
   const started = Date.now();
   for (;;) {
     const state = await withClient(baseUrl, async (c) => {
