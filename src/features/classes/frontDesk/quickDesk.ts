@@ -111,20 +111,21 @@ function runQuickDesk(el: HTMLElement, ownerId: number, storeKey: string, saved:
   redraw();
   el.replaceChildren(root);
 
-  let stopFollowing: (() => void) | null = null;
   let closed = false;
-  const live = new Promise<LivePart>((resolve, reject) => {
-    const cancelFrame = afterFrame(() => {
-      state.limit = Infinity;
-      redraw();
-      loadLive().then(resolve, reject);
-    });
-    stopFollowing = cancelFrame;
+  let cancelFrame = (): void => undefined;
+  let unfollow = (): void => undefined;
+  // once the first draw has been on screen: the rest of the tiles, then Dexie's live read
+  const live = new Promise<void>((resolve) => {
+    cancelFrame = afterFrame(resolve);
+  }).then(() => {
+    state.limit = Infinity;
+    redraw();
+    return loadLive();
   });
   live.then(
     (part) => {
       if (closed) return;
-      stopFollowing = part.followSavedRoster(storeKey, (r) => {
+      unfollow = part.followSavedRoster(storeKey, (r) => {
         if (!r.read || !r.value) return;
         state.saved = r.value;
         state.items = latestItems(r.outbox);
@@ -167,7 +168,8 @@ function runQuickDesk(el: HTMLElement, ownerId: number, storeKey: string, saved:
   window.addEventListener('offline', redraw);
   return () => {
     closed = true;
-    stopFollowing?.();
+    cancelFrame();
+    unfollow();
     root.removeEventListener('click', onClick);
     window.removeEventListener('online', redraw);
     window.removeEventListener('offline', redraw);
