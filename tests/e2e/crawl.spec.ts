@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page, type Response } from './fixtures';
+import { expect, test, type Page } from './fixtures';
 import { LIGHT_LANDING } from './offline-helpers';
 import type { MenuRouteTag, TreeNode } from '../../src/contract/menu';
 import { buildRoutes, pageRoutes, visibleTree } from '../../src/app/routes/menuRoutes';
@@ -58,14 +58,15 @@ const EXPECTED_EMPTY: readonly { who: string; path: string; why: string }[] = US
 /** A run of two or more English words: a message, not a code, unit or name such as Excel or ID. */
 const ENGLISH = /[A-Za-z]{2,}(?:[ ,.:;'’-]+[A-Za-z]{2,})+/;
 
-/** What a screen shows in place of itself when it fails. */
-const BROKEN = [
-  '[data-testid="module-not-found"]',
-  '[data-testid="screen-load-error"]',
-  'main :text("页面出错了")',
-  'main :text("页面未能打开")',
-  '[data-testid="data-table-scroll"] :text("加载失败")',
-].join(', ');
+/**
+ * What a screen shows in place of itself when it fails: an element of these, or one of these texts
+ * anywhere in the screen (main), or 加载失败 in a table.
+ */
+const BROKEN = {
+  selectors: ['[data-testid="module-not-found"]', '[data-testid="screen-load-error"]'],
+  mainTexts: ['页面出错了', '页面未能打开'],
+  tableText: '加载失败',
+};
 
 /** Settled: no call of the app in flight and no table loading, for this long. */
 const QUIET_MS = 350;
@@ -96,9 +97,85 @@ async function signIn(page: Page, user: DemoUser): Promise<TreeNode<MenuRouteTag
   return body.data;
 }
 
-/** Texts with English words the user can see in the screen, its dialogs, alerts and toasts (table cells hold data, not messages). */
-async function visibleEnglish(page: Page): Promise<string[]> {
-  const texts = await page.evaluate(() => {
+/**
+ * Counts the app's calls in flight in the page itself (window.__crawlCalls), from before its first
+ * script: settling then waits in the page, without a round trip to the browser every 50 ms. A call
+ * answering HTTP 200 with a refusal in its envelope (code other than 200) is noted in the page too
+ * (window.__crawlRefused), from the body the app reads anyway: fetching every body again through
+ * the browser's protocol was a good part of the crawl's cost.
+ */
+const COUNT_CALLS = `(() => {
+  window.__crawlCalls = 0;
+  window.__crawlRefused = [];
+  const fetch0 = window.fetch.bind(window);
+  window.fetch = (input, init) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, location.href);
+    if (!url.pathname.startsWith('/api/')) return fetch0(input, init);
+    const method = String(init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
+    window.__crawlCalls += 1;
+    // finished once its body has arrived, as the browser's own requestfinished
+    const done = () => { window.__crawlCalls -= 1; };
+    return fetch0(input, init).then(
+      (res) => {
+        const json = res.status < 400 && (res.headers.get('content-type') || '').includes('application/json');
+        res.clone().text().then((text) => {
+          if (json) {
+            try {
+              const body = JSON.parse(text);
+              if (typeof body.code === 'number' && body.code !== 200) window.__crawlRefused.push(method + ' ' + url.pathname + ': ' + body.code + ' ' + (body.msg ?? ''));
+            } catch {
+              // not an envelope: nothing to check
+            }
+          }
+          done();
+        }, done);
+        return res;
+      },
+      (err) => { done(); throw err; },
+    );
+  };
+})()`;
+
+interface ScreenReport {
+  notBuilt: boolean;
+  /** texts the user can see in the screen, its dialogs, alerts and toasts (table cells hold data, not messages) */
+  texts: string[];
+  /** what the screen shows in place of itself, when it does */
+  broken: string | null;
+  /** a list table that still shows no rows after a second look */
+  empty: boolean;
+  /** envelope refusals answered since the last report */
+  refused: string[];
+}
+
+/**
+ * Looks at the screen in the page, in one call: settles (no call of the app in flight and no table
+ * loading, for quietMs, at most timeoutMs), then reads what `visit` checks. A table still without
+ * rows is looked at again for recheckMs: a screen whose list call starts only after another one
+ * answered can be quiet for longer than quietMs between the two on a busy machine.
+ */
+function inspectScreen(o: { quietMs: number; timeoutMs: number; recheckMs: number; broken: typeof BROKEN }): Promise<ScreenReport> {
+  const w = window as unknown as { __crawlCalls?: number; __crawlRefused?: string[] };
+  const settle = () =>
+    new Promise<void>((resolve) => {
+      const until = performance.now() + o.timeoutMs;
+      let quietSince = 0;
+      const tick = () => {
+        const busy =
+          (w.__crawlCalls ?? 0) > 0 ||
+          document.querySelector('table[aria-busy="true"]') !== null ||
+          [...document.querySelectorAll('[data-testid="data-table-scroll"]')].some((el) => el.textContent?.includes('加载中…'));
+        const now = performance.now();
+        if (busy) quietSince = 0;
+        else if (quietSince === 0) quietSince = now;
+        else if (now - quietSince >= o.quietMs) return resolve();
+        if (now > until) return resolve();
+        setTimeout(tick, 50);
+      };
+      tick();
+    });
+  const refused = () => (w.__crawlRefused ?? []).splice(0);
+  const visibleTexts = () => {
     const roots = [document.querySelector('main'), ...document.querySelectorAll('[role=alert], [role=dialog], .mantine-Notification-root')].filter((x): x is Element => x !== null);
     const out = new Set<string>();
     for (const root of roots) {
@@ -112,58 +189,41 @@ async function visibleEnglish(page: Page): Promise<string[]> {
       }
     }
     return [...out];
-  });
-  return texts.filter((t) => ENGLISH.test(t));
-}
-
-/**
- * Counts the app's calls in flight in the page itself (window.__crawlCalls), from before its first
- * script: settling then waits in the page, without a round trip to the browser every 50 ms.
- */
-const COUNT_CALLS = `(() => {
-  window.__crawlCalls = 0;
-  const fetch0 = window.fetch.bind(window);
-  window.fetch = (input, init) => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, location.href);
-    if (!url.pathname.startsWith('/api/')) return fetch0(input, init);
-    window.__crawlCalls += 1;
-    // finished once its body has arrived, as the browser's own requestfinished
-    const done = () => { window.__crawlCalls -= 1; };
-    return fetch0(input, init).then(
-      (res) => { res.clone().arrayBuffer().then(done, done); return res; },
-      (err) => { done(); throw err; },
-    );
   };
-})()`;
-
-/** Waits until no call is in flight and no table is loading for QUIET_MS (at most SCREEN_TIMEOUT_MS). */
-async function settle(page: Page): Promise<void> {
-  await page.evaluate(
-    ({ quietMs, timeoutMs }) =>
-      new Promise<void>((resolve) => {
-        const until = performance.now() + timeoutMs;
-        let quietSince = 0;
-        const tick = () => {
-          const calls = (window as unknown as { __crawlCalls?: number }).__crawlCalls ?? 0;
-          const busy =
-            calls > 0 ||
-            document.querySelector('table[aria-busy="true"]') !== null ||
-            [...document.querySelectorAll('[data-testid="data-table-scroll"]')].some((el) => el.textContent?.includes('加载中…'));
-          const now = performance.now();
-          if (busy) quietSince = 0;
-          else if (quietSince === 0) quietSince = now;
-          else if (now - quietSince >= quietMs) return resolve();
-          if (now > until) return resolve();
-          setTimeout(tick, 50);
-        };
-        tick();
-      }),
-    { quietMs: QUIET_MS, timeoutMs: SCREEN_TIMEOUT_MS },
-  );
+  const brokenText = (): string | null => {
+    const byTestId = document.querySelector(o.broken.selectors.join(', '));
+    if (byTestId) return byTestId.textContent ?? '';
+    const main = document.querySelector('main');
+    const mainText = main?.textContent ?? '';
+    if (o.broken.mainTexts.some((t) => mainText.includes(t))) return main instanceof HTMLElement ? main.innerText : mainText;
+    const failedTable = [...document.querySelectorAll('[data-testid="data-table-scroll"]')].find((el) => el.textContent?.includes(o.broken.tableText));
+    return failedTable ? (failedTable as HTMLElement).innerText : null;
+  };
+  const firstTable = () => document.querySelector('[data-testid="data-table-scroll"] table');
+  return (async () => {
+    await settle();
+    if (document.querySelector('[data-testid="screen-not-built"]')) return { notBuilt: true, texts: [], broken: null, empty: false, refused: refused() };
+    const texts = visibleTexts();
+    const broken = brokenText();
+    let empty = false;
+    if (firstTable()) {
+      const until = Date.now() + o.recheckMs;
+      while (firstTable()?.getAttribute('aria-rowcount') === '0') {
+        if (Date.now() > until) {
+          empty = true;
+          break;
+        }
+        await new Promise((r) => setTimeout(r, 200));
+        await settle();
+      }
+    }
+    return { notBuilt: false, texts, broken, empty, refused: refused() };
+  })();
 }
 
 interface Watch {
   findings: Finding[];
+  note(kind: Kind, detail: string): void;
   /** the screen findings are noted against */
   at(path: string): void;
 }
@@ -184,45 +244,21 @@ function watch(page: Page): Watch {
     // a call the app cancels itself (leaving a screen, a newer search) is not a failure
     if (!/ERR_ABORTED/.test(r.failure()?.errorText ?? '')) note('failed call', `${r.method()} ${r.url()}: ${r.failure()?.errorText ?? ''}`);
   });
-  const onResponse = async (res: Response) => {
-    if (!isCall(res.url())) return;
-    const call = `${res.request().method()} ${new URL(res.url()).pathname}`;
-    if (res.status() >= 400) {
-      note('failed call', `${call}: HTTP ${res.status()}`);
-      return;
-    }
-    if (!(res.headers()['content-type'] ?? '').includes('application/json')) return;
-    try {
-      const body = (await res.json()) as { code?: number; msg?: string };
-      if (typeof body.code === 'number' && body.code !== 200) note('failed call', `${call}: ${body.code} ${body.msg ?? ''}`);
-    } catch {
-      // the body of a response the page no longer holds (navigated away): nothing to check
-    }
-  };
-  page.on('response', (r) => void onResponse(r));
+  page.on('response', (res) => {
+    // HTTP failures here; refusals in an envelope are noted in the page (COUNT_CALLS)
+    if (isCall(res.url()) && res.status() >= 400) note('failed call', `${res.request().method()} ${new URL(res.url()).pathname}: HTTP ${res.status()}`);
+  });
   return {
     findings,
+    note,
     at: (path) => {
       current = path;
     },
   };
 }
 
-/**
- * Whether a table still shows no rows after a second look: a screen whose list call starts only
- * after another one answered can be quiet for longer than QUIET_MS between the two on a busy
- * machine. A list that has rows shows them within EMPTY_RECHECK_MS; one without rows is noted.
- */
+/** A table without rows is looked at again for this long (see inspectScreen). */
 const EMPTY_RECHECK_MS = 4_000;
-async function emptyAfterWaiting(page: Page, table: Locator): Promise<boolean> {
-  const until = Date.now() + EMPTY_RECHECK_MS;
-  while ((await table.getAttribute('aria-rowcount')) === '0') {
-    if (Date.now() > until) return true;
-    await page.waitForTimeout(200);
-    await settle(page);
-  }
-  return false;
-}
 
 /** Opens a screen by its hash and notes what it shows wrong; false when the screen is not built. */
 async function visit(page: Page, w: Watch, screen: { path: string; title: string }): Promise<boolean> {
@@ -231,14 +267,19 @@ async function visit(page: Page, w: Watch, screen: { path: string; title: string
     window.location.hash = hash;
   }, `#${screen.path}`);
   await expect(page.getByTestId('breadcrumb')).toContainText(screen.title);
-  await settle(page);
-  if ((await page.getByTestId('screen-not-built').count()) > 0) return false;
-  for (const t of await visibleEnglish(page)) w.findings.push({ path: screen.path, kind: 'English text', detail: t });
-  const broken = page.locator(BROKEN);
-  if ((await broken.count()) > 0) w.findings.push({ path: screen.path, kind: 'broken screen', detail: (await broken.first().innerText()).slice(0, 300) });
-  const table = page.getByTestId('data-table-scroll').first().locator('table');
-  if ((await table.count()) > 0 && (await emptyAfterWaiting(page, table))) w.findings.push({ path: screen.path, kind: 'no rows', detail: screen.title });
+  const r = await page.evaluate(inspectScreen, { quietMs: QUIET_MS, timeoutMs: SCREEN_TIMEOUT_MS, recheckMs: EMPTY_RECHECK_MS, broken: BROKEN });
+  for (const d of r.refused) w.note('failed call', d);
+  if (r.notBuilt) return false;
+  for (const t of r.texts.filter((x) => ENGLISH.test(x))) w.findings.push({ path: screen.path, kind: 'English text', detail: t });
+  if (r.broken !== null) w.findings.push({ path: screen.path, kind: 'broken screen', detail: r.broken.slice(0, 300) });
+  if (r.empty) w.findings.push({ path: screen.path, kind: 'no rows', detail: screen.title });
   return true;
+}
+
+/** Notes the refusals answered after the last screen was looked at. */
+async function drainRefusals(page: Page, w: Watch): Promise<void> {
+  const late = await page.evaluate(() => ((window as unknown as { __crawlRefused?: string[] }).__crawlRefused ?? []).splice(0));
+  for (const d of late) w.note('failed call', d);
 }
 
 /** Pages crawling one user's screens side by side: a screen mostly waits (calls, settling), so three overlap well (two left the cores idle an eighth of the time). */
@@ -280,6 +321,7 @@ async function crawl(page: Page, user: DemoUser, part: number, parts: number): P
         else notBuilt.push(m.path);
       }
       w.at('(end)');
+      await drainRefusals(p, w);
     }),
   );
   console.log(`${user.login}${parts > 1 ? ` part ${part + 1}/${parts}` : ''}: ${menus.length} of ${all.length} screens, ${visited.length} crawled, ${notBuilt.length} not built${notBuilt.length ? ` (${notBuilt.join(' ')})` : ''}`);

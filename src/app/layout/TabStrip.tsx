@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
 import { ActionIcon, Box, CloseButton, Menu } from '@mantine/core';
 import { IconRefresh, IconX, IconSquareX, IconArrowsHorizontal, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
@@ -82,15 +82,106 @@ function useTabScroller(activePath: string, count: number) {
   return { scroller, ends, scrollBy };
 }
 
+/**
+ * The latest of a callback behind a function that never changes: the tabs and the context menu are
+ * memoized, and the layout's handlers change with every navigation (they read the tabs and the page).
+ */
+function useStableHandler<A extends unknown[]>(handler: (...args: A) => void): (...args: A) => void {
+  const latest = useRef(handler);
+  useLayoutEffect(() => {
+    latest.current = handler;
+  });
+  return useCallback((...args: A) => latest.current(...args), []);
+}
+
+interface TabItemProps {
+  tab: Tab;
+  active: boolean;
+  onMenu(e: MouseEvent, tab: Tab): void;
+  onClose(path: string): void;
+}
+
+/**
+ * One tab. Memoized: a navigation re-renders the two tabs whose state changed, not every open tab
+ * (each a link and a close button, which with 20 tabs open was a good part of moving between pages).
+ */
+const TabItem = memo(function TabItem({ tab, active, onMenu, onClose }: TabItemProps) {
+  return (
+    <Link
+      to={tab.fullPath}
+      role="tab"
+      aria-selected={active}
+      data-path={tab.path}
+      className={classes.tab}
+      data-active={active || undefined}
+      data-fixed={tab.fixed || undefined}
+      onContextMenu={(e) => onMenu(e, tab)}
+    >
+      <span>{tab.title}</span>
+      {tab.fixed ? null : (
+        <CloseButton
+          size={14}
+          iconSize={10}
+          aria-label={`关闭 ${tab.title}`}
+          className={classes.close}
+          onClick={(e) => {
+            e.preventDefault();
+            e.stopPropagation();
+            onClose(tab.path);
+          }}
+        />
+      )}
+    </Link>
+  );
+});
+
+interface TabMenuProps {
+  menu: { tab: Tab; x: number; y: number } | null;
+  onDismiss(): void;
+  onRefresh(path: string): void;
+  onClose(path: string): void;
+  onCloseOthers(path: string): void;
+  onCloseAll(): void;
+}
+
+/** The right-click menu of a tab (memoized: it renders again only when opened or closed). */
+const TabMenu = memo(function TabMenu({ menu, onDismiss, onRefresh, onClose, onCloseOthers, onCloseAll }: TabMenuProps) {
+  return (
+    <Menu opened={!!menu} onChange={(o) => !o && onDismiss()} position="bottom-start" offset={2} shadow="md" width={120}>
+      <Menu.Target>
+        <div style={{ position: 'fixed', left: menu?.x ?? 0, top: menu?.y ?? 0, width: 1, height: 1 }} />
+      </Menu.Target>
+      <Menu.Dropdown data-testid="tab-menu">
+        <Menu.Item leftSection={<IconRefresh size={14} />} onClick={() => menu && onRefresh(menu.tab.path)}>
+          刷新
+        </Menu.Item>
+        <Menu.Item leftSection={<IconX size={14} />} disabled={menu?.tab.fixed} onClick={() => menu && onClose(menu.tab.path)}>
+          关闭当前
+        </Menu.Item>
+        <Menu.Item leftSection={<IconArrowsHorizontal size={14} />} onClick={() => menu && onCloseOthers(menu.tab.path)}>
+          关闭其他
+        </Menu.Item>
+        <Menu.Item leftSection={<IconSquareX size={14} />} onClick={onCloseAll}>
+          关闭所有
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+});
+
 /** Visited pages; right-click offers 刷新 / 关闭当前 / 关闭其他 / 关闭所有 (spec doc 000 §2). */
 export function TabStrip({ tabs, activePath, onRefresh, onClose, onCloseOthers, onCloseAll }: TabStripProps) {
   const [menu, setMenu] = useState<{ tab: Tab; x: number; y: number } | null>(null);
   const { scroller, ends, scrollBy } = useTabScroller(activePath, tabs.length);
-
-  function openMenu(e: MouseEvent, tab: Tab) {
+  const openMenu = useCallback((e: MouseEvent, tab: Tab) => {
     e.preventDefault();
     setMenu({ tab, x: e.clientX, y: e.clientY });
-  }
+  }, []);
+  const dismissMenu = useCallback(() => setMenu(null), []);
+  const refresh = useStableHandler(onRefresh);
+  const close = useStableHandler(onClose);
+  const closeOthers = useStableHandler(onCloseOthers);
+  const closeAll = useStableHandler(onCloseAll);
 
   return (
     <Box className={classes.strip} data-testid="tab-strip">
@@ -101,37 +192,9 @@ export function TabStrip({ tabs, activePath, onRefresh, onClose, onCloseOthers, 
       ) : null}
       <div ref={scroller} className={classes.scroller} data-testid="tab-scroller">
         <div className={classes.row} role="tablist">
-          {tabs.map((t) => {
-            const active = t.path === activePath;
-            return (
-              <Link
-                key={t.path}
-                to={t.fullPath}
-                role="tab"
-                aria-selected={active}
-                data-path={t.path}
-                className={classes.tab}
-                data-active={active || undefined}
-                data-fixed={t.fixed || undefined}
-                onContextMenu={(e) => openMenu(e, t)}
-              >
-                <span>{t.title}</span>
-                {t.fixed ? null : (
-                  <CloseButton
-                    size={14}
-                    iconSize={10}
-                    aria-label={`关闭 ${t.title}`}
-                    className={classes.close}
-                    onClick={(e) => {
-                      e.preventDefault();
-                      e.stopPropagation();
-                      onClose(t.path);
-                    }}
-                  />
-                )}
-              </Link>
-            );
-          })}
+          {tabs.map((t) => (
+            <TabItem key={t.path} tab={t} active={t.path === activePath} onMenu={openMenu} onClose={close} />
+          ))}
         </div>
       </div>
       {ends.overflow ? (
@@ -139,25 +202,7 @@ export function TabStrip({ tabs, activePath, onRefresh, onClose, onCloseOthers, 
           <IconChevronRight size={14} />
         </ActionIcon>
       ) : null}
-      <Menu opened={!!menu} onChange={(o) => !o && setMenu(null)} position="bottom-start" offset={2} shadow="md" width={120}>
-        <Menu.Target>
-          <div style={{ position: 'fixed', left: menu?.x ?? 0, top: menu?.y ?? 0, width: 1, height: 1 }} />
-        </Menu.Target>
-        <Menu.Dropdown data-testid="tab-menu">
-          <Menu.Item leftSection={<IconRefresh size={14} />} onClick={() => menu && onRefresh(menu.tab.path)}>
-            刷新
-          </Menu.Item>
-          <Menu.Item leftSection={<IconX size={14} />} disabled={menu?.tab.fixed} onClick={() => menu && onClose(menu.tab.path)}>
-            关闭当前
-          </Menu.Item>
-          <Menu.Item leftSection={<IconArrowsHorizontal size={14} />} onClick={() => menu && onCloseOthers(menu.tab.path)}>
-            关闭其他
-          </Menu.Item>
-          <Menu.Item leftSection={<IconSquareX size={14} />} onClick={onCloseAll}>
-            关闭所有
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+      <TabMenu menu={menu} onDismiss={dismissMenu} onRefresh={refresh} onClose={close} onCloseOthers={closeOthers} onCloseAll={closeAll} />
     </Box>
   );
 }
