@@ -38,7 +38,24 @@ function TodoBadge({ route, open }: { route: AppRoute; open: boolean }) {
   );
 }
 
-function Item({ route, depth, activePath, theme }: { route: AppRoute; depth: number; activePath: string; theme: SidebarTheme }) {
+interface ItemProps {
+  route: AppRoute;
+  depth: number;
+  activePath: string;
+  theme: SidebarTheme;
+}
+
+/**
+ * A page changes only the entries on the way to the old and the new page: the others (and the open
+ * directories' children) keep their render, which each navigation otherwise repeated for every
+ * entry shown.
+ */
+function sameItem(a: ItemProps, b: ItemProps): boolean {
+  if (a.route !== b.route || a.depth !== b.depth || a.theme !== b.theme) return false;
+  return a.activePath === b.activePath || (!containsPath(a.route, a.activePath) && !containsPath(b.route, b.activePath));
+}
+
+const Item = memo(function Item({ route, depth, activePath, theme }: ItemProps) {
   const hasChildren = route.children.length > 0;
   const [open, setOpen] = useState(() => hasChildren && containsPath(route, activePath));
   const withTodo = containsPath(route, TODO_PATH);
@@ -68,7 +85,7 @@ function Item({ route, depth, activePath, theme }: { route: AppRoute; depth: num
       {open ? route.children.map((c) => <Item key={c.path || c.code || c.title} route={c} depth={depth + 1} activePath={activePath} theme={theme} />) : null}
     </>
   );
-}
+}, sameItem);
 
 function PopoverItems({ routes, depth }: { routes: AppRoute[]; depth: number }) {
   return (
