@@ -30,7 +30,7 @@ import { bearerOf } from '../../src/contract/session';
 import { nowText, todayText } from '../../server/lib/time';
 import { percentile } from './percentile';
 import { ordersBenchDatabase, type OrdersBenchDb } from './orders-bench-db';
-import { forkBenchServer } from './bench-http';
+import { forkBenchServer, pageCacheResidency } from './bench-http';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '../..');
@@ -205,6 +205,7 @@ async function timeCheckIns(
   // sign-in's idle socket was then reused after the server had closed it (socket hang up)
   const desk = code === 'GZ-TH' ? await signIn(agent, port, 'front_desk', 'demo123') : await signIn(agent, port, 'admin', 'admin123');
   const loadAverage = os.loadavg()[0];
+  const cached = pageCacheResidency(file);
   const ms: number[] = [];
   // the server's CPU when the early and the steady check-ins start, and at the end
   const cpuAt: number[] = [];
@@ -224,6 +225,7 @@ async function timeCheckIns(
   const steady = ms.slice(steadyFrom);
   const earlyTiming = { ...timing(early, 0), serverCpuUs: ((cpuAt[1] - cpuAt[0]) * 1000) / early.length };
   const checkIn = { ...timing(steady, postErrors), serverCpuUs: ((cpuAt[2] - cpuAt[1]) * 1000) / steady.length };
+  if (cached) log(`数据库文件在页缓存中：${cached}（签到开始时；未缓存的页第一次读要走磁盘）`);
   log(`签到并消课（${lesson.pairs.length} 名学员）：前 ${early.length} 次 p50 ${earlyTiming.p50.toFixed(2)} ms，服务进程 CPU ${Math.round(earlyTiming.serverCpuUs)} µs/次；`);
   log(`  其后 ${steady.length} 次（稳态）p50 ${checkIn.p50.toFixed(2)} ms，p99 ${checkIn.p99.toFixed(2)} ms，服务进程 CPU ${Math.round(checkIn.serverCpuUs)} µs/次，${postErrors} 个错误`);
   return { timing: checkIn, early: earlyTiming, loadAverage };
