@@ -2,6 +2,7 @@ import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type M
 import { ActionIcon, Box, CloseButton, Menu } from '@mantine/core';
 import { IconRefresh, IconX, IconSquareX, IconArrowsHorizontal, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
+import { useStableHandler } from '../../components/useStableHandler';
 import type { Tab } from './tabs';
 import classes from './TabStrip.module.css';
 
@@ -80,18 +81,6 @@ function useTabScroller(activePath: string, count: number) {
     if (el) el.scrollBy({ left: dir * el.clientWidth * ARROW_STEP, behavior: 'smooth' });
   };
   return { scroller, ends, scrollBy };
-}
-
-/**
- * The latest of a callback behind a function that never changes: the tabs and the context menu are
- * memoized, and the layout's handlers change with every navigation (they read the tabs and the page).
- */
-function useStableHandler<A extends unknown[]>(handler: (...args: A) => void): (...args: A) => void {
-  const latest = useRef(handler);
-  useLayoutEffect(() => {
-    latest.current = handler;
-  });
-  return useCallback((...args: A) => latest.current(...args), []);
 }
 
 interface TabItemProps {

@@ -1,7 +1,8 @@
 import { ActionIcon, Alert, Badge, Button, Group, Loader, ScrollArea, Select, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { IconArrowBackUp, IconPin, IconPinFilled, IconRefresh, IconSearch, IconWifiOff, IconX } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useStableHandler } from '../../../components/useStableHandler';
 import { MARK_TEXT, type CheckInMark, type RosterSession, type RosterStudent } from '../../../contract/check-in';
 import { useSession } from '../../../components/session';
 import { confirmAction, notifyError, notifyInfo } from '../../../components/feedback';
@@ -122,11 +123,7 @@ export function FrontDeskBoard({ ownerId, schools, schoolsLoading }: FrontDeskBo
   const lastUndoable = last && isRecent(recent, syncKey(last.session.schedule_id, last.studentId)) ? last : null;
   // One tap handler for every render, so the memoised tiles are not all drawn again; it calls the
   // latest `tap` (mode, pin and recent taps of this render).
-  const latestTap = useRef(tap);
-  useLayoutEffect(() => {
-    latestTap.current = tap;
-  });
-  const onTileTap = useCallback((s: RosterSession, st: RosterStudent) => void latestTap.current(s, st.student_id, st.name, st.mark), []);
+  const onTileTap = useStableHandler((s: RosterSession, st: RosterStudent) => void tap(s, st.student_id, st.name, st.mark));
 
   return (
     <Stack gap="sm" p="sm" data-testid="front-desk" data-ready={roster.ready || undefined}>
