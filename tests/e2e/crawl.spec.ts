@@ -118,14 +118,17 @@ const COUNT_CALLS = `(() => {
     return fetch0(input, init).then(
       (res) => {
         const json = res.status < 400 && (res.headers.get('content-type') || '').includes('application/json');
+        // a file (an export, an attachment) is only waited for, not decoded as text
+        if (!json) {
+          res.clone().arrayBuffer().then(done, done);
+          return res;
+        }
         res.clone().text().then((text) => {
-          if (json) {
-            try {
-              const body = JSON.parse(text);
-              if (typeof body.code === 'number' && body.code !== 200) window.__crawlRefused.push(method + ' ' + url.pathname + ': ' + body.code + ' ' + (body.msg ?? ''));
-            } catch {
-              // not an envelope: nothing to check
-            }
+          try {
+            const body = JSON.parse(text);
+            if (typeof body.code === 'number' && body.code !== 200) window.__crawlRefused.push(method + ' ' + url.pathname + ': ' + body.code + ' ' + (body.msg ?? ''));
+          } catch {
+            // not an envelope: nothing to check
           }
           done();
         }, done);
