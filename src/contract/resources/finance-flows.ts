@@ -125,7 +125,9 @@ function flowResource<const N extends string>(name: N, title: string) {
       trade_no: { type: 'string', label: '渠道流水号', required: true, max: 64, unique: true, search: 'like', list: { width: 180 } },
       order_no: { type: 'string', label: '商户订单号', max: 64, search: 'like', list: { width: 160 } },
       merchant_no: { type: 'string', label: '商户号', max: 32, search: 'eq', list: { width: 120, show: false } },
-      pay_time: { type: 'datetime', label: '交易时间', required: true, search: 'range', searchDefault: 'currentMonth', list: { sortable: true, format: 'datetime', width: 160 } },
+      // the latest two months, not the current one: finance reconciles yesterday (对账's default
+      // day), and on the first of a month yesterday's flows are last month's
+      pay_time: { type: 'datetime', label: '交易时间', required: true, search: 'range', searchDefault: 'latestTwoMonths', list: { sortable: true, format: 'datetime', width: 160 } },
       trade_type: { type: 'int', label: '交易类型', default: 1, options: { kind: 'static', items: TRADE_TYPES }, search: 'eq', list: { format: 'option', width: 80 } },
       amount: { type: 'money', label: '交易金额', required: true, min: 1, list: { sortable: true, format: 'money', width: 110, align: 'right' } },
       fee: { type: 'money', label: '手续费', default: 0, min: 0, list: { format: 'money', width: 90, align: 'right' } },
@@ -195,7 +197,8 @@ export const reconciliationResource = defineResource({
   indexes: [['school_id', 'recon_date']],
   lockedWhen: { field: 'state', in: [1], msg: '{recon_date} 已关账，不能修改，请先重新打开该对账日' },
   fields: {
-    recon_date: { type: 'date', label: '对账日期', required: true, search: 'range', searchDefault: 'currentMonth', list: { sortable: true, format: 'date', width: 110 } },
+    // as the flows: the day reconciled by default is yesterday, last month's on the first of a month
+    recon_date: { type: 'date', label: '对账日期', required: true, search: 'range', searchDefault: 'latestTwoMonths', list: { sortable: true, format: 'date', width: 110 } },
     state: { type: 'int', label: '状态', default: 0, readonly: true, form: false, options: { kind: 'static', items: RECON_DAY_STATES }, search: 'eq', list: { format: 'option', width: 80 } },
     flow_count: { type: 'int', label: '流水笔数', default: 0, readonly: true, form: false, list: { width: 80 } },
     flow_amount: { type: 'money', label: '流水金额', default: 0, readonly: true, form: false, list: { format: 'money', width: 110, align: 'right' } },

@@ -56,8 +56,8 @@ function monthStart(date: string, deltaMonths: number): string {
 /**
  * Demo classes in every campus: class types, holidays, classrooms, teachers, classes with time
  * ranges, students with hour balances, lessons for the current and next month (and at least the two
- * weeks before today), and check-ins
- * for the lessons before today. Hours move on the orders area's ledger as in the live system: each
+ * weeks before today), check-ins for the lessons before today, and one leave asked ahead per
+ * class. Hours move on the orders area's ledger as in the live system: each
  * student's hours are an opening contract line (with the class type's price as its money) and every
  * consuming check-in posts its consumption, so `npm run ledger:check` holds and consumed hours and
  * money agree with the check-ins.
@@ -196,6 +196,24 @@ export async function seed(db: Kysely<Database>): Promise<void> {
       // (classes/hours.ts), in one batch per student
       for (const [studentId, items] of consumed) await consumeLine(db, openingLine.get(studentId) ?? 0, items, null);
       for (const part of chunk(past.map((p) => p.id), 500)) await db.updateTable('edu_class_schedule').set({ state: 2 }).where('id', 'in', part).execute();
+
+      // a leave asked ahead for the class's next lesson after today (the last student of the roster,
+      // chosen without the random sequence so the marks above stay as they were): on the first of a
+      // month, when no lesson of the month is past yet, 缺勤记录 and 考勤记录 still show this month's
+      const next = lessons.find((l) => l.lesson_date > today);
+      const away = studentRows[studentRows.length - 1];
+      if (next && away) {
+        const session = sessions[lessons.indexOf(next)];
+        const leave = await db
+          .insertInto('edu_check_in')
+          .values({ school_id: school.id, schedule_id: next.id, student_id: away.id, class_id: cls.id, class_type_id: cls.class_type_id, lesson_date: next.lesson_date, start_time: session.start_time, mark: 'leave', hours: 0, device: '请假登记', checked_at: now, state: 1, undo_group_id: null, ...st })
+          .returning(['id', 'school_id', 'schedule_id', 'student_id'])
+          .executeTakeFirstOrThrow();
+        await db
+          .insertInto('edu_check_in_log')
+          .values({ school_id: leave.school_id, check_in_id: leave.id, schedule_id: leave.schedule_id, student_id: leave.student_id, action: 'add', old_mark: null, new_mark: 'leave', hours_delta: 0, device: '请假登记', operator_id: null, operator_name: '演示数据', remark: null, ...st })
+          .execute();
+      }
     }
   }
 }
