@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, createTestServer, type LoggedIn, type TestServer } from './helpers';
-import { nowText } from '../../server/lib/time';
+import { addDays, nowText, todayText } from '../../server/lib/time';
+import { dateRangeOf } from '../../src/lib/format/dateRange';
+import { FLOW_KINDS } from '../../src/contract/resources/finance-flows';
 
 /**
  * A new user opens every administration screen of the demo and finds believable rows, not an
@@ -72,6 +74,31 @@ describe('demo data on every administration screen', () => {
     expect(new Set(all.map((e) => e.user_name)).size).toBeGreaterThanOrEqual(3);
     expect(all.every((e) => e.at <= nowText())).toBe(true);
     expect(all.some((e) => e.title === '编辑班级' && e.user_name === '李秀英')).toBe(true);
+  });
+
+  // CI once ran just after midnight on the first of a month: the screens opening on the current
+  // month found no lesson of it past yet, and no flow or reconciled day of it
+  it('the screens whose search opens on a date range still have rows on the first of a month', async () => {
+    const teacher = await server.login('teacher', 'demo123');
+    const today = todayText();
+    // on the first, the month's absences are the leaves asked ahead for the coming days
+    const coming = { date_start: addDays(today, 1), date_end: addDays(today, 7) };
+    for (const who of [admin, teacher]) {
+      const absences = await server.call<{ totalSize: number }>('POST', '/api/v1/edu_class_schedule_student/absenceList', { headers: who.headers, form: { page: 1, rows: 20, ...coming } });
+      expect(absences.body.data.totalSize, `缺勤记录 of ${who.user.login_id}`).toBeGreaterThan(0);
+      const checkIns = await server.call<{ totalSize: number }>('GET', '/api/v1/edu_check_in/page', { headers: who.headers, query: { page: 1, rows: 20, state: 1, lesson_date_start: coming.date_start, lesson_date_end: coming.date_end } });
+      expect(checkIns.body.data.totalSize, `考勤记录 of ${who.user.login_id}`).toBeGreaterThan(0);
+    }
+    // the flows and reconciled days open on the latest two months: at least the 28 days before
+    // today, whichever day of the month it is
+    const [start, end] = dateRangeOf('latestTwoMonths');
+    expect(start <= addDays(today, -28) && end === today).toBe(true);
+    for (const { name, title } of FLOW_KINDS) {
+      const flows = await server.call<{ totalSize: number }>('GET', `/api/v1/${name}/page`, { headers: admin.headers, query: { page: 1, rows: 20, pay_time_start: `${start} 00:00:00`, pay_time_end: `${end} 23:59:59` } });
+      expect(flows.body.data.totalSize, title).toBeGreaterThan(0);
+    }
+    const days = await server.call<{ totalSize: number }>('GET', '/api/v1/fin_reconciliations/page', { headers: admin.headers, query: { page: 1, rows: 20, recon_date_start: start, recon_date_end: end } });
+    expect(days.body.data.totalSize, '对账日').toBeGreaterThan(0);
   });
 
   it('员工档案 has a file for every member of staff, with their name', async () => {
