@@ -84,7 +84,33 @@ function menusOf(tree: TreeNode<MenuRouteTag>[]): { path: string; title: string 
     .filter((p) => !p.path.includes(':'));
 }
 
+/**
+ * With FAKE_NOW (and the servers started under scripts/fake-clock.mjs), the page's clock starts at
+ * that moment too and keeps flowing from there: the crawl then sees the screens as on that day.
+ * The offset is taken from the real clock (performance's), which the fake one does not move.
+ */
+async function moveClock(page: Page): Promise<void> {
+  const at = process.env.FAKE_NOW;
+  if (!at) return;
+  const offset = Date.parse(at) - (performance.timeOrigin + performance.now());
+  await page.addInitScript((by: number) => {
+    const Real = Date;
+    class MovedDate extends Real {
+      // every form of the constructor (dayjs parses with year, month, day, …) passes through
+      constructor(...args: [number, number, number?, number?, number?, number?, number?] | []) {
+        if (args.length === 0) super(Real.now() + by);
+        else super(...(args as [number, number]));
+      }
+      static override now(): number {
+        return Real.now() + by;
+      }
+    }
+    (globalThis as { Date: DateConstructor }).Date = MovedDate as DateConstructor;
+  }, offset);
+}
+
 async function signIn(page: Page, user: DemoUser): Promise<TreeNode<MenuRouteTag>[]> {
+  await moveClock(page);
   const sidebar = page.waitForResponse((r) => r.url().includes('/api/v1/system/sidebar') && new URL(r.url()).searchParams.get('type') === '0');
   // lands on 个人设置, a light screen, not 首页: 首页 is crawled in its turn with the other menus
   await page.goto(`/#/login?redirect=${encodeURIComponent(LIGHT_LANDING)}`);
