@@ -85,13 +85,29 @@ function menusOf(tree: TreeNode<MenuRouteTag>[]): { path: string; title: string 
 }
 
 /**
- * With FAKE_NOW (and the servers started under scripts/fake-clock.mjs), the browser context's clock
- * (Playwright's, every tab of the user) starts at that moment too and keeps flowing from there: the
- * crawl then sees the screens as on that day.
+ * With FAKE_NOW (and the servers started under scripts/fake-clock.mjs), the page's clock starts at
+ * that moment too and keeps flowing from there: the crawl then sees the screens as on that day.
+ * The offset is taken from the real clock (performance's), which the fake one does not move.
  */
 async function moveClock(page: Page): Promise<void> {
   const at = process.env.FAKE_NOW;
-  if (at) await page.context().clock.install({ time: Date.parse(at) });
+  if (!at) return;
+  const offset = Date.parse(at) - (performance.timeOrigin + performance.now());
+  // on the context: the crawl's second tab (crawl's `more`) runs on the same moved clock
+  await page.context().addInitScript((by: number) => {
+    const Real = Date;
+    class MovedDate extends Real {
+      // every form of the constructor (dayjs parses with year, month, day, …) passes through
+      constructor(...args: [number, number, number?, number?, number?, number?, number?] | []) {
+        if (args.length === 0) super(Real.now() + by);
+        else super(...(args as [number, number]));
+      }
+      static override now(): number {
+        return Real.now() + by;
+      }
+    }
+    (globalThis as { Date: DateConstructor }).Date = MovedDate as DateConstructor;
+  }, offset);
 }
 
 async function signIn(page: Page, user: DemoUser): Promise<TreeNode<MenuRouteTag>[]> {
