@@ -88,6 +88,8 @@ function menusOf(tree: TreeNode<MenuRouteTag>[]): { path: string; title: string 
  * With FAKE_NOW (and the servers started under scripts/fake-clock.mjs), the page's clock starts at
  * that moment too and keeps flowing from there: the crawl then sees the screens as on that day.
  * The offset is taken from the real clock (performance's), which the fake one does not move.
+ * Only Date moves: Playwright's own clock (context.clock.install) fakes the timers as well, and under
+ * it the crawl's self-test never saw the page error it plants from a timer.
  */
 async function moveClock(page: Page): Promise<void> {
   const at = process.env.FAKE_NOW;
