@@ -9,6 +9,9 @@ import { join, relative } from 'node:path';
 const root = new URL('..', import.meta.url).pathname;
 const out = join(root, '.tmp', 'test-results');
 rmSync(out, { recursive: true, force: true });
+// vitest's module cache (vitest.config.ts) starts empty, as on a fresh clone: the SQLite stage fills
+// it and the PostgreSQL stage reads it
+rmSync(join(root, '.tmp', 'vitest-module-cache'), { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };

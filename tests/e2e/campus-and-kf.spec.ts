@@ -1,11 +1,11 @@
 import { expect, test } from './fixtures';
-import { LIGHT_LANDING, signIn } from './offline-helpers';
+import { LIGHT_LANDING, openAs } from './offline-helpers';
 import { expectToast, mainTable, openFromSidebar, rowWith } from './system-helpers';
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
 test('教室 shows each row’s 校区 and filters by it for a user of several campuses (issue 18 defect 8)', async ({ page }) => {
-  await signIn(page, 'principal', 'demo123', LIGHT_LANDING);
+  await openAs(page, 'principal', 'demo123', LIGHT_LANDING);
   await openFromSidebar(page, '基础数据', '教室');
   const table = mainTable(page);
   await expect(table.getByRole('columnheader', { name: '校区' })).toBeVisible();
@@ -22,7 +22,7 @@ test('教室 shows each row’s 校区 and filters by it for a user of several c
 });
 
 test('班级客服 is chosen in the class dialog among the staff of the class campus and saved (issue 18 defect 11)', async ({ page }) => {
-  await signIn(page, 'principal', 'demo123', LIGHT_LANDING);
+  await openAs(page, 'principal', 'demo123', LIGHT_LANDING);
   await openFromSidebar(page, '教务管理', '班级管理');
   const row = rowWith(page, '北京海淀启蒙A班');
   await row.getByRole('button', { name: '编辑' }).click();
@@ -40,7 +40,7 @@ test('班级客服 is chosen in the class dialog among the staff of the class ca
 });
 
 test('choosing another campus in the class dialog empties the 班级客服 and 教室 of the old one (issue 18)', async ({ page }) => {
-  await signIn(page, 'principal', 'demo123', LIGHT_LANDING);
+  await openAs(page, 'principal', 'demo123', LIGHT_LANDING);
   await openFromSidebar(page, '教务管理', '班级管理');
   await rowWith(page, '北京海淀启蒙A班').getByRole('button', { name: '编辑' }).click();
   const dialog = page.getByRole('dialog', { name: '编辑班级' });

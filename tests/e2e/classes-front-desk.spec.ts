@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { LIGHT_LANDING, signIn, waitForServiceWorker } from './offline-helpers';
+import { LIGHT_LANDING, openAs, waitForServiceWorker } from './offline-helpers';
 import { balances, classWithLessonToday, get, login } from './classes-fixtures';
 
 // this file drives the service worker (offline, precache, updates): it may register one
@@ -16,7 +16,7 @@ test('front desk on a tablet: roster loaded online, app restarted offline, 20 ch
   const before = await balances(request, admin, cls.classTypeId);
   for (const s of cls.students) expect(before.get(s.id)).toBeGreaterThan(cls.hoursPerLesson);
 
-  await signIn(page, 'front_desk', 'demo123', LIGHT_LANDING);
+  await openAs(page, 'front_desk', 'demo123', LIGHT_LANDING);
   await waitForServiceWorker(page);
   await page.goto('/#/educational/front_desk_check_in');
   const chip = page.getByTestId('session-chip').filter({ hasText: cls.className });

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { LIGHT_LANDING, signIn, waitForServiceWorker } from './offline-helpers';
+import { LIGHT_LANDING, openAs, waitForServiceWorker } from './offline-helpers';
 import { balances, classWithLessonToday, get, login } from './classes-fixtures';
 
 // this file drives the service worker (offline, precache, updates): it may register one
@@ -9,7 +9,7 @@ test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true
 
 test("a teacher takes attendance of today's lesson on a phone, one mark made offline", async ({ page, context, request }) => {
   const admin = await login(request);
-  await signIn(page, 'teacher', 'demo123', LIGHT_LANDING);
+  await openAs(page, 'teacher', 'demo123', LIGHT_LANDING);
   await waitForServiceWorker(page);
   const teacherId = await page.evaluate(() => (JSON.parse(localStorage.getItem('session_user') ?? '{}') as { id: number }).id);
   const run = `${Date.now() % 1e7}`;

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { LIGHT_LANDING, signIn } from './offline-helpers';
+import { LIGHT_LANDING, openAs } from './offline-helpers';
 import { classInSameRoom, classWithLessonToday, login, shanghaiToday, weekDayName } from './classes-fixtures';
 
 test.use({ viewport: { width: 1440, height: 900 } });
@@ -11,7 +11,7 @@ test('timetable: a week by class, a lesson opens its details, the arrangement di
   const bName = `撞课测试班${run}`;
   await classInSameRoom(request, admin, a, bName);
 
-  await signIn(page, 'admin', 'admin123', LIGHT_LANDING);
+  await openAs(page, 'admin', 'admin123', LIGHT_LANDING);
   await page.goto('/#/educational/timetable');
   const grid = page.getByTestId('week-grid');
   await expect(grid).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { LIGHT_LANDING, signIn, waitForServiceWorker } from './offline-helpers';
+import { LIGHT_LANDING, openAs, waitForServiceWorker } from './offline-helpers';
 import { get, login, shanghaiToday } from './classes-fixtures';
 
 // this file drives the service worker (offline, precache, updates): it may register one
@@ -22,7 +22,7 @@ interface Punch {
 
 test('a punch made offline on a phone arrives once', async ({ page, context, request }) => {
   const admin = await login(request);
-  await signIn(page, 'teacher', 'demo123', LIGHT_LANDING);
+  await openAs(page, 'teacher', 'demo123', LIGHT_LANDING);
   await waitForServiceWorker(page);
   const userId = await page.evaluate(() => (JSON.parse(localStorage.getItem('session_user') ?? '{}') as { id: number }).id);
   const day = shanghaiToday();

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { LIGHT_LANDING, signIn } from './offline-helpers';
+import { LIGHT_LANDING, openAs } from './offline-helpers';
 import { openFromSidebar } from './system-helpers';
 
 // 积分管理 on the demo data: the principal grants 15 points to a customer and deducts 5 (each with a
@@ -13,7 +13,7 @@ interface Customer {
 }
 
 test('principal: 增加积分, 扣减积分 and 冲正 move the balance and appear in 积分记录', async ({ page }) => {
-  await signIn(page, 'principal', 'demo123', LIGHT_LANDING);
+  await openAs(page, 'principal', 'demo123', LIGHT_LANDING);
   const listed = page.waitForResponse((r) => r.url().includes('/api/v1/crm_customer/page'));
   await openFromSidebar(page, '客户关系', '积分管理');
   const first = ((await (await listed).json()) as { data: { content: Customer[] } }).data.content[0];

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
-import { LIGHT_LANDING, signIn, waitForServiceWorker } from './offline-helpers';
+import { LIGHT_LANDING, openAs, waitForServiceWorker } from './offline-helpers';
 import { classWithLessonToday, get, login, post, type TodayClass } from './classes-fixtures';
 
 // this file drives the service worker (offline, precache, updates): it may register one
@@ -38,7 +38,7 @@ async function userId(request: APIRequestContext, admin: Record<string, string>,
 
 /** The administrator turns device mode on for this browser from 设备管理; the tablet then shows its PIN screen. */
 async function registerTablet(page: Page, name: string): Promise<void> {
-  await signIn(page, 'admin', 'admin123', LIGHT_LANDING);
+  await openAs(page, 'admin', 'admin123', LIGHT_LANDING);
   await waitForServiceWorker(page);
   await page.goto('/#/system/device');
   await page.getByRole('button', { name: '在本机开启设备模式' }).click();
@@ -192,7 +192,7 @@ test('revocation: the lost tablet is revoked in one click, its queued check-in i
   // meanwhile, at a desk: 设备管理 › 吊销
   const office = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const desk = await office.newPage();
-  await signIn(desk, 'admin', 'admin123');
+  await openAs(desk, 'admin', 'admin123', LIGHT_LANDING);
   await desk.goto('/#/system/device');
   const row = desk.getByTestId('device-row').filter({ hasText: name });
   await row.getByRole('button', { name: '吊销' }).click();

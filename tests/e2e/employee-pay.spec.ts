@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { LIGHT_LANDING, signIn } from './offline-helpers';
+import { LIGHT_LANDING, openAs } from './offline-helpers';
 import { openFromSidebar } from './system-helpers';
 
 // 薪酬提成 on the demo data: finance sees every campus's pay, confirms last month's 课程顾问提成 of
@@ -22,7 +22,7 @@ async function pickCampus(page: Page, name: string): Promise<void> {
 }
 
 test('finance: computes, confirms and corrects last month’s consultant commission', async ({ page }) => {
-  await signIn(page, 'finance', 'demo123', LIGHT_LANDING);
+  await openAs(page, 'finance', 'demo123', LIGHT_LANDING);
   await openFromSidebar(page, '薪酬提成', '课程顾问提成');
   const table = page.locator('table').filter({ has: page.getByRole('columnheader', { name: '应发金额' }) });
   await expect(table.locator('tbody tr').first()).toBeVisible();
@@ -62,7 +62,7 @@ test('finance: computes, confirms and corrects last month’s consultant commiss
 });
 
 test('principal: sees the pay of their campuses only, without 确认', async ({ page }) => {
-  await signIn(page, 'principal', 'demo123', LIGHT_LANDING);
+  await openAs(page, 'principal', 'demo123', LIGHT_LANDING);
   await openFromSidebar(page, '薪酬提成', '校长兼顾问薪酬');
   const table = page.locator('table').filter({ has: page.getByRole('columnheader', { name: '应发金额' }) });
   await expect(table.locator('tbody tr').first()).toBeVisible();

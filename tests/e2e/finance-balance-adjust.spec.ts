@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { LIGHT_LANDING, signIn } from './offline-helpers';
+import { LIGHT_LANDING, openAs } from './offline-helpers';
 import { expectToast, mainTable, openFromSidebar } from './system-helpers';
 
 /** Opens 学员账户 and picks the first 北京朝阳 student whose name has 王; answers the balance shown. */
@@ -23,7 +23,7 @@ const balanceOf = async (page: Page) => Number(((await page.getByTestId('account
 test('finance: a balance correction is approved by a second person and only then moves the balance', async ({ page, browser }) => {
   const tag = String(Date.now()).slice(-6);
   const reason = `旧系统迁移少计 E2E${tag}`;
-  await signIn(page, 'finance', 'demo123', LIGHT_LANDING);
+  await openAs(page, 'finance', 'demo123', LIGHT_LANDING);
   const student = await pickStudent(page);
   const before = await balanceOf(page);
   await page.getByRole('button', { name: '余额调整' }).click();
@@ -42,7 +42,7 @@ test('finance: a balance correction is approved by a second person and only then
 
   const other = await browser.newContext();
   const second = await other.newPage();
-  await signIn(second, 'principal', 'demo123');
+  await openAs(second, 'principal', 'demo123', LIGHT_LANDING);
   await pickStudent(second, student);
   await second.getByRole('tab', { name: '余额调整审核' }).click();
   const row = mainTable(second).locator('tbody tr', { hasText: reason });

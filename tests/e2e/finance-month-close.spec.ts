@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
-import { apiSession, LIGHT_LANDING, signIn } from './offline-helpers';
+import { apiSession, LIGHT_LANDING, openAs } from './offline-helpers';
 import { mainTable, openFromSidebar } from './system-helpers';
 import { formatYuan } from '../../src/lib/format/money';
 
@@ -45,7 +45,7 @@ test('finance: a closed month keeps its totals; a late receipt lands in the open
   const before = await getJson<Report>(request, headers, 'api/v1/fin_report/monthly', { month, org_id: campusId });
   expect(before.closed).toBe(false);
 
-  await signIn(page, 'finance', 'demo123', LIGHT_LANDING);
+  await openAs(page, 'finance', 'demo123', LIGHT_LANDING);
   await openFromSidebar(page, '财务管理', '月结');
   await page.getByRole('button', { name: '月结', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: '月结' });

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { LIGHT_LANDING, signIn } from './offline-helpers';
+import { LIGHT_LANDING, openAs } from './offline-helpers';
 import { expectToast, openFromSidebar, pickOption } from './system-helpers';
 
 // Finance reconciles a campus-day: imports a 易宝 statement on the flow screen (a second import of
@@ -9,7 +9,7 @@ test('finance: import a statement, refuse it twice, reconcile the day and resolv
   const tag = String(Date.now()).slice(-8);
   const day = '2025-06-18';
   const csv = ['易宝流水号,商户订单号,交易时间,订单金额', `E2E-${tag}-1,SO-${tag},${day} 09:30:00,1280.00`, `E2E-${tag}-2,,${day} 14:05:00,99.90`].join('\n');
-  await signIn(page, 'finance', 'demo123', LIGHT_LANDING);
+  await openAs(page, 'finance', 'demo123', LIGHT_LANDING);
 
   await openFromSidebar(page, '财务管理', '易宝流水');
   const importFile = async () => {
@@ -51,7 +51,7 @@ test('finance: import a statement, refuse it twice, reconcile the day and resolv
 // number, a few stay unmatched on either side. Finance reconciles the demo days back from five
 // days ago until one shows both (the demo's days 2-4 are reconciled already).
 test('finance: a demo day reconciles with matched pairs and differences on the screen', async ({ page }) => {
-  await signIn(page, 'finance', 'demo123', LIGHT_LANDING);
+  await openAs(page, 'finance', 'demo123', LIGHT_LANDING);
   await openFromSidebar(page, '财务管理', '对账');
   await pickOption(page, page.getByRole('combobox', { name: '校区' }).first(), '北京朝阳校区');
   const date = page.getByRole('textbox', { name: '对账日期' });

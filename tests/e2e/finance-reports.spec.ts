@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { LIGHT_LANDING, signIn } from './offline-helpers';
+import { LIGHT_LANDING, openAs } from './offline-helpers';
 import { openFromSidebar } from './system-helpers';
 import { formatYuan } from '../../src/lib/format/money';
 
@@ -17,7 +17,7 @@ async function shoot(page: Page, name: string): Promise<void> {
 }
 
 test('finance: the monthly report and the dashboard show the ledgers’ figures', async ({ page }) => {
-  await signIn(page, 'finance', 'demo123', LIGHT_LANDING);
+  await openAs(page, 'finance', 'demo123', LIGHT_LANDING);
   const answered = page.waitForResponse((r) => r.url().includes('/api/v1/fin_report/monthly'));
   await openFromSidebar(page, '财务管理', '财务报表');
   const report = (await (await answered).json()) as { data: { totals: { net: number; count: number } } };
@@ -40,7 +40,7 @@ test('finance: the monthly report and the dashboard show the ledgers’ figures'
 });
 
 test('principal: the dashboard narrows to their own campuses only', async ({ page }) => {
-  await signIn(page, 'principal', 'demo123', LIGHT_LANDING);
+  await openAs(page, 'principal', 'demo123', LIGHT_LANDING);
   await openFromSidebar(page, '财务管理', '财务看板');
   await expect(page.getByText('今日', { exact: true })).toBeVisible();
   await page.getByRole('combobox', { name: '校区' }).click();
@@ -51,7 +51,7 @@ test('principal: the dashboard narrows to their own campuses only', async ({ pag
 });
 
 test('finance: 定金与分期 lists the installment plans of the campuses', async ({ page }) => {
-  await signIn(page, 'finance', 'demo123', LIGHT_LANDING);
+  await openAs(page, 'finance', 'demo123', LIGHT_LANDING);
   const answered = page.waitForResponse((r) => r.url().includes('/api/v1/fin_of_deposit_detail/page'));
   await openFromSidebar(page, '财务管理', '定金与分期');
   const list = (await (await answered).json()) as { data: { totalSize: number } };

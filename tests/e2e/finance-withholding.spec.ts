@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
-import { LIGHT_LANDING, signIn } from './offline-helpers';
+import { LIGHT_LANDING, openAs } from './offline-helpers';
 import { openFromSidebar } from './system-helpers';
 import { get, login, post, schoolId, shanghaiToday, type Envelope } from './classes-fixtures';
 import type { WithholdResult } from '../../src/contract/finance-withholding';
@@ -101,7 +101,7 @@ test('finance: 代扣到期分期 withholds the installment due today once; a se
   const receiptsBefore = await receiptsOf(request, finance, plan);
   const requestsBefore = await withholdRequests(request, finance, plan);
 
-  await signIn(page, 'finance', 'demo123', LIGHT_LANDING);
+  await openAs(page, 'finance', 'demo123', LIGHT_LANDING);
   await openFromSidebar(page, '财务管理', '定金与分期');
   await page.getByRole('textbox', { name: '学员或订单号' }).fill(orderNo);
   await expect(planRow(page, orderNo, campusName)).toContainText(before.state_text);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { LIGHT_LANDING, signIn } from './offline-helpers';
+import { LIGHT_LANDING, openAs } from './offline-helpers';
 import { classWithLessonToday, get, login } from './classes-fixtures';
 
 // Issue 18, defect 12: 迟到 stuck to the next child tapped, and a mis-tap could not be taken back.
@@ -16,7 +16,7 @@ test('front desk: a mark returns to 出勤 after one use unless pinned; its own 
   const cls = await classWithLessonToday(request, admin, { schoolCode: 'GZ-TH', size: 5, run });
   const [a, b, c, d, e] = cls.students.map((s) => tileOf(page, cls.scheduleId, s.id));
 
-  await signIn(page, 'front_desk', 'demo123', LIGHT_LANDING);
+  await openAs(page, 'front_desk', 'demo123', LIGHT_LANDING);
   await page.goto('/#/educational/front_desk_check_in');
   await page.getByTestId('session-chip').filter({ hasText: cls.className }).click();
   await expect(a).toBeVisible();

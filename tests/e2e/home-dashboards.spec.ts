@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { signIn } from './offline-helpers';
+import { openAs } from './offline-helpers';
 import { formatYuan } from '../../src/lib/format/money';
 import type { EcDashboard, FinanceHomeDashboard, TaDashboard } from '../../src/contract/home-dashboards';
 
@@ -19,7 +19,7 @@ async function shoot(page: Page, name: string): Promise<void> {
 /** Signs in and waits for the home screen's call of one dashboard, answering its data. */
 async function homeWith<T>(page: Page, login: string, path: string): Promise<T> {
   const answered = page.waitForResponse((r) => r.url().includes(`/api/v1/home_base_data/${path}?`));
-  await signIn(page, login, 'demo123');
+  await openAs(page, login, 'demo123', '/home');
   const body = (await (await answered).json()) as { code: number; data: T };
   expect(body.code).toBe(200);
   return body.data;
@@ -83,7 +83,7 @@ test('front desk sees the home screen without dashboards', async ({ page }) => {
   page.on('request', (r) => {
     if (r.url().includes('/home_base_data/')) calls.push(r.url());
   });
-  await signIn(page, 'front_desk', 'demo123');
+  await openAs(page, 'front_desk', 'demo123', '/home');
   await expect(page.getByTestId('home-links')).toBeVisible();
   await expect(page.getByTestId('home-dashboards')).toHaveCount(0);
   expect(calls).toEqual([]);

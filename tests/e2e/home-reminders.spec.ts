@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { signIn } from './offline-helpers';
+import { openAs } from './offline-helpers';
 
 // 首页's 待办提醒, 日历 and 常用功能 on the demo data (birthdays and follow-ups seeded relative to the
 // seeding day, so rows are there whatever the day). Screenshots at 1440, 1024 and 390 px land in the
@@ -20,7 +20,7 @@ async function goHome(page: Page): Promise<void> {
 }
 
 test('principal: every reminder tab has rows and a row opens its screen; shortcuts are learned', async ({ page }) => {
-  await signIn(page, 'principal', 'demo123');
+  await openAs(page, 'principal', 'demo123', '/home');
   await goHome(page);
   const panel = page.getByTestId('home-reminders');
   for (const tab of ['生日', '催缴', '续费', '待办']) await expect(panel.getByRole('tab', { name: new RegExp(`^${tab}`) })).toBeVisible();
@@ -53,7 +53,7 @@ test('principal: every reminder tab has rows and a row opens its screen; shortcu
 });
 
 test('teacher: no money tabs; the calendar shows a lesson they teach', async ({ page }) => {
-  await signIn(page, 'teacher', 'demo123');
+  await openAs(page, 'teacher', 'demo123', '/home');
   await goHome(page);
   const panel = page.getByTestId('home-reminders');
   await expect(panel.getByRole('tab', { name: /^生日/ })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { LIGHT_LANDING, signIn, waitForServiceWorker } from './offline-helpers';
+import { LIGHT_LANDING, openAs, waitForServiceWorker } from './offline-helpers';
 import { get, login, post, schoolId } from './classes-fixtures';
 import { rowWith } from './system-helpers';
 
@@ -25,7 +25,7 @@ test('a follow-up written offline on a phone arrives once', async ({ page, conte
   const lead = await post<{ id: number }>(request, tmk, 'api/v1/mkt_resource/add', { school_id: bj, name, parent_phone: `137${String(Date.now()).slice(-8)}` });
   const records = async () => (await get<{ content: RecordRow[] }>(request, tmk, 'api/v1/mkt_record/page', { resource_id: lead.id, page: 1, rows: 50 })).content;
 
-  await signIn(page, 'telemarketer', 'demo123', LIGHT_LANDING);
+  await openAs(page, 'telemarketer', 'demo123', LIGHT_LANDING);
   await waitForServiceWorker(page);
   await page.goto('/#/marketing/telemarketer_assigned');
   const row = rowWith(page, name);

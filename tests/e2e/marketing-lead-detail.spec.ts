@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { LIGHT_LANDING, signIn } from './offline-helpers';
+import { LIGHT_LANDING, openAs, signIn } from './offline-helpers';
 import { get, login, post } from './classes-fixtures';
 import { expectToast, openFromSidebar, rowWith } from './system-helpers';
 
@@ -28,7 +28,7 @@ test('已有学员: 刷卡支付 and the student detail\'s 到访, 试听, 课�
   const types = await get<{ content: { id: number }[] }>(request, admin, 'api/v1/prod_class_type/page', { page: 1, rows: 1 });
   await post(request, admin, 'api/v1/mkt_trial_lesson/add', { name: lesson, class_type_id: types.content[0]!.id, lesson_date: '2099-06-01', start_time: '10:00', end_time: '11:00', capacity: 6, school_id: cy });
 
-  await signIn(page, 'sales', 'demo123', LIGHT_LANDING);
+  await openAs(page, 'sales', 'demo123', LIGHT_LANDING);
   await openFromSidebar(page, '市场管理', '已有学员');
   const row = rowWith(page, name);
   await expect(row).toBeVisible();
@@ -110,7 +110,7 @@ test('其他校区 as the principal, 班型 in the telemarketer\'s lead detail',
   const lead = await post<{ id: number }>(request, sales, 'api/v1/mkt_resource/add', { name, parent_phone: `135${String(Date.now()).slice(-8)}`, school_id: cy, source: 1 });
   await post(request, sales, 'api/v1/mkt_resource/to_stu_load_school', { id: lead.id });
 
-  await signIn(page, 'principal', 'demo123', LIGHT_LANDING);
+  await openAs(page, 'principal', 'demo123', LIGHT_LANDING);
   await openFromSidebar(page, '市场管理', '已有学员');
   await rowWith(page, name).getByRole('button', { name: '详情', exact: true }).click();
   const drawer = page.getByRole('dialog', { name: `资源详情 · ${name}` });

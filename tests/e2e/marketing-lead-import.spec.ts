@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { readFile } from 'node:fs/promises';
 import { expect, test } from './fixtures';
-import { LIGHT_LANDING, signIn } from './offline-helpers';
+import { LIGHT_LANDING, openAs } from './offline-helpers';
 import { login, post, schoolId } from './classes-fixtures';
 import { expectToast, rowWith } from './system-helpers';
 
@@ -31,7 +31,7 @@ test('lead import: template, check, import, refused rows, history', async ({ pag
     [`导入${tail.slice(-3)}丙`, '12345', '', '男孩', '', '', '', ''],
   ]);
 
-  await signIn(page, 'principal', 'demo123', LIGHT_LANDING);
+  await openAs(page, 'principal', 'demo123', LIGHT_LANDING);
   await page.goto('/#/marketing/resource_import');
   await page.getByRole('button', { name: '导入资源', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: '导入资源' });

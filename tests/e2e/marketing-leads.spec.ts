@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { LIGHT_LANDING, signIn } from './offline-helpers';
+import { LIGHT_LANDING, openAs, signIn } from './offline-helpers';
 import { expectToast, openFromSidebar, rowWith } from './system-helpers';
 
 const SAVE = /确\s*定|保\s*存/;
@@ -15,7 +15,7 @@ test('a lead: added, distributed to a telemarketer, called, handed to a seller',
   const name = `线索${Date.now() % 100000}`;
   const phone = `139${String(Date.now()).slice(-8)}`;
 
-  await signIn(page, 'principal', 'demo123', LIGHT_LANDING);
+  await openAs(page, 'principal', 'demo123', LIGHT_LANDING);
   await openFromSidebar(page, '市场管理', '电销待分配');
   await page.getByRole('button', { name: '新增', exact: true }).click();
   const add = page.getByRole('dialog', { name: '新增资源' });

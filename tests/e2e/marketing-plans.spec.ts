@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { LIGHT_LANDING, signIn } from './offline-helpers';
+import { LIGHT_LANDING, openAs } from './offline-helpers';
 import { expectToast, mainTable, openFromSidebar, rowWith } from './system-helpers';
 
 const SAVE = /确\s*定|保\s*存/;
@@ -7,7 +7,7 @@ const SAVE = /确\s*定|保\s*存/;
 // 市场计划 as the people who use it: a principal plans a month for a campus (one plan per campus and
 // month), a telemarketer sends an SMS template through the built-in provider and sees it recorded.
 test('campus network plan: the demo months are listed; a new month is added once, a second time refused', async ({ page }) => {
-  await signIn(page, 'principal', 'demo123', LIGHT_LANDING);
+  await openAs(page, 'principal', 'demo123', LIGHT_LANDING);
   await openFromSidebar(page, '市场计划', '校区网络计划');
   await expect(mainTable(page).locator('tbody tr').first()).toBeVisible();
   await expect(mainTable(page).getByRole('cell', { name: /^\d{4}-\d{2}$/ }).first()).toBeVisible();
@@ -38,7 +38,7 @@ test('campus network plan: the demo months are listed; a new month is added once
 });
 
 test('SMS template: a telemarketer sends one through the built-in provider and sees it recorded, masked', async ({ page }) => {
-  await signIn(page, 'telemarketer', 'demo123', LIGHT_LANDING);
+  await openAs(page, 'telemarketer', 'demo123', LIGHT_LANDING);
   await openFromSidebar(page, '市场计划', '短信模板');
   const row = rowWith(page, '试听课邀约');
   await expect(row).toBeVisible();

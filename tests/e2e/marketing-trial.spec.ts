@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { LIGHT_LANDING, signIn } from './offline-helpers';
+import { LIGHT_LANDING, openAs } from './offline-helpers';
 import { confirmWith, expectToast, openFromSidebar, rowWith } from './system-helpers';
 
 const LESSON = '北京朝阳启蒙试听课';
@@ -7,7 +7,7 @@ const LESSON = '北京朝阳启蒙试听课';
 // The principal of 北京朝阳 fills the demo trial lesson to its capacity, sees the booking closed,
 // checks the new student in, frees a seat by a withdraw and sees booking open again.
 test('trial lesson: book to capacity, attendance check, withdraw frees the seat', async ({ page }) => {
-  await signIn(page, 'principal', 'demo123', LIGHT_LANDING);
+  await openAs(page, 'principal', 'demo123', LIGHT_LANDING);
   await openFromSidebar(page, '招生转化', '试听课');
   const search = page.getByRole('search').getByLabel('试听课名称');
   await search.fill(LESSON);

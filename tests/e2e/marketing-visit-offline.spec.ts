@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { LIGHT_LANDING, signIn, waitForServiceWorker } from './offline-helpers';
+import { LIGHT_LANDING, openAs, waitForServiceWorker } from './offline-helpers';
 import { get, login, post, schoolId } from './classes-fixtures';
 import { rowWith } from './system-helpers';
 
@@ -28,7 +28,7 @@ test('a visit noted offline on a phone arrives once', async ({ page, context, re
   const visits = async () =>
     (await get<{ content: VisitRow[] }>(request, sales, 'api/v1/mkt_student_visit/page', { resource_id: lead.id, visit_time_start: '', visit_time_end: '', page: 1, rows: 50 })).content;
 
-  await signIn(page, 'sales', 'demo123', LIGHT_LANDING);
+  await openAs(page, 'sales', 'demo123', LIGHT_LANDING);
   await waitForServiceWorker(page);
   await page.goto('/#/marketing/existing_students');
   const row = rowWith(page, name);

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from './fixtures';
-import { LIGHT_LANDING, seedOutbox, signIn, waitForServiceWorker } from './offline-helpers';
+import { LIGHT_LANDING, seedOutbox, openAs, waitForServiceWorker } from './offline-helpers';
 import { classWithLessonToday, get, login, post } from './classes-fixtures';
 
 // this file drives the service worker (offline, precache, updates): it may register one
@@ -41,7 +41,7 @@ test('a class set to 已停班 refuses check-ins tapped online and replayed from
   const tile = (i: number) => page.locator(`[data-testid="roster-student"][data-student-id="${cls.students[i].id}"][data-schedule-id="${cls.scheduleId}"]`);
   const refusal = `班级「${cls.className}」已停班，不能签到`;
 
-  await signIn(page, 'front_desk', 'demo123', LIGHT_LANDING);
+  await openAs(page, 'front_desk', 'demo123', LIGHT_LANDING);
   await waitForServiceWorker(page);
   await openFrontDesk(page, cls.className);
   await expect(tile(0)).toBeVisible();
@@ -96,7 +96,7 @@ test('a class set to 已停班 refuses check-ins tapped online and replayed from
 
 test('the outbox panel with 1,000 items draws only a window of rows, also scrolled to the end', async ({ page, context }) => {
   test.setTimeout(120_000);
-  await signIn(page, 'front_desk', 'demo123', LIGHT_LANDING);
+  await openAs(page, 'front_desk', 'demo123', LIGHT_LANDING);
   await waitForServiceWorker(page);
   // offline, so nothing is sent while the panel is looked at
   await context.setOffline(true);
@@ -128,7 +128,7 @@ test('the top-bar count follows rapid taps: every count shows, each soon after i
   const run = `${Date.now() % 1e7}`;
   const size = 12;
   const cls = await classWithLessonToday(request, admin, { schoolCode: 'GZ-TH', size, run });
-  await signIn(page, 'front_desk', 'demo123', LIGHT_LANDING);
+  await openAs(page, 'front_desk', 'demo123', LIGHT_LANDING);
   await waitForServiceWorker(page);
   await openFrontDesk(page, cls.className);
   const tiles = page.locator(`[data-testid="roster-student"][data-schedule-id="${cls.scheduleId}"]`);

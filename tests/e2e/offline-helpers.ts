@@ -1,6 +1,8 @@
 import { chromium, expect, type APIRequestContext, type BrowserContext, type Page } from './fixtures';
 import { login } from './classes-fixtures';
 import { untilServiceWorkerControls } from './serviceWorkerControl';
+import { AUTH_COOKIE, SESSION_KEY, TOKEN_COOKIE } from '../../src/app/session/store';
+import { bearerOf, type SessionUser } from '../../src/contract/session';
 
 /**
  * A light screen of every user (个人设置) for a test that opens its own screen right after signing
@@ -34,6 +36,43 @@ export async function signIn(page: Page, loginId = 'admin', password = 'admin123
   await page.getByPlaceholder('请输入账号').fill(loginId);
   await page.getByPlaceholder('请输入密码').fill(password);
   await page.getByRole('button', { name: '登 录' }).click();
+  await expect(page.getByTestId('user-menu')).toBeVisible();
+}
+
+/**
+ * Opens `landing` signed in as `loginId`, for a test whose subject is a screen, not the sign-in:
+ * signs in through the API (POST sso/login, as the sign-in page does) and stores what the sign-in
+ * page stores (saveSession: the session user in local storage, the token and Authorization
+ * cookies) before the app's first script, once, in this tab. The app then starts signed in, as
+ * after a reload, without drawing the sign-in page first (about a second of the machine each time,
+ * in a suite that signs in some sixty times). Tests of the sign-in itself, and a second user on the
+ * same page, use signIn.
+ */
+export async function openAs(page: Page, loginId: string, password: string, landing: string): Promise<void> {
+  // another user on a page already open signs in as users do (signIn): the app clears what the last one left
+  if (page.url() !== 'about:blank') throw new Error(`openAs opens a new page; ${page.url()} is open already: switch users with signIn`);
+  const res = await page.request.post('api/v1/sso/login', { data: { login_id: loginId, password } });
+  const env = (await res.json()) as { code: number; msg: string; data: SessionUser };
+  expect(env.code, env.msg).toBe(200);
+  const user = env.data;
+  const stored = {
+    key: SESSION_KEY,
+    user: JSON.stringify(user),
+    cookies: [
+      [TOKEN_COOKIE, user.token],
+      [AUTH_COOKIE, bearerOf(user.login_id, user.token, user.domain ?? '')],
+    ],
+    // as saveSession: kept until the session's absolute end, when the server gives it
+    maxAge: user.session_expires_ms === undefined ? null : Math.round(Math.max(0, user.session_expires_ms - Date.now()) / 1000),
+  };
+  // once per tab (session storage): a later sign-out followed by a reload stays signed out
+  await page.addInitScript((s) => {
+    if (sessionStorage.getItem('e2e.openAs')) return;
+    sessionStorage.setItem('e2e.openAs', '1');
+    localStorage.setItem(s.key, s.user);
+    for (const [name, value] of s.cookies) document.cookie = `${encodeURIComponent(name)}=${encodeURIComponent(value)}; path=/; SameSite=Lax${s.maxAge === null ? '' : `; max-age=${s.maxAge}`}`;
+  }, stored);
+  await page.goto(`/#${landing}`);
   await expect(page.getByTestId('user-menu')).toBeVisible();
 }
 

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { LIGHT_LANDING, signIn } from './offline-helpers';
+import { LIGHT_LANDING, openAs } from './offline-helpers';
 import { openFromSidebar, rowWith } from './system-helpers';
 import { get, login, schoolId, type Envelope } from './classes-fixtures';
 import type { RefundCalculation } from '../../src/contract/orders-extras';
@@ -26,7 +26,7 @@ test('orders: the refund dialog of a completed renewal order explains the calcul
   expect(toAccount.paid_left).toBe(0);
   const cash = await get<RefundCalculation>(request, headers, 'api/v1/order_refund/calculator', { order_id: id, relief: 0, payout_kind: 3 });
 
-  await signIn(page, 'principal', 'demo123', LIGHT_LANDING);
+  await openAs(page, 'principal', 'demo123', LIGHT_LANDING);
   await openFromSidebar(page, '订单管理', '已完成续费订单');
   const form = page.getByRole('search');
   await form.getByRole('textbox', { name: '订单编号' }).fill(order_no);

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { LIGHT_LANDING, signIn } from './offline-helpers';
+import { LIGHT_LANDING, openAs } from './offline-helpers';
 import { openFromSidebar, rowWith } from './system-helpers';
 import { get, login, post, schoolId, type Envelope } from './classes-fixtures';
 import type { SchoolClassType } from '../../src/contract/products';
@@ -32,7 +32,7 @@ test('orders: 变更 with its history, 合同延期 and 更换班主任 from the
   const teacher = users.content.find((u) => names.get(u.name) === 1 && u.name !== '校长');
   expect(teacher, 'a user the principal may pick').toBeTruthy();
 
-  await signIn(page, 'principal', 'demo123', LIGHT_LANDING);
+  await openAs(page, 'principal', 'demo123', LIGHT_LANDING);
   await openFromSidebar(page, '订单管理', '已审核订单');
   const find = async () => {
     await page.getByRole('textbox', { name: '订单编号' }).fill(order.order_no);

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
-import { LIGHT_LANDING, signIn } from './offline-helpers';
+import { LIGHT_LANDING, openAs } from './offline-helpers';
 import { expectToast, openFromSidebar, rowWith } from './system-helpers';
 import { get, login, post, schoolId, type Envelope } from './classes-fixtures';
 import { E2E_BASE_PORT } from '../../playwright.servers';
@@ -75,7 +75,7 @@ test('orders: installment plan, repayment and termination; refund filed, approve
   const first = await auditedOrder(request, headers, campus, a.id);
   const second = await auditedOrder(request, headers, campus, b.id);
 
-  await signIn(page, 'principal', 'demo123', LIGHT_LANDING);
+  await openAs(page, 'principal', 'demo123', LIGHT_LANDING);
   await openFromSidebar(page, '订单管理', '分期订单');
 
   // 新建分期计划: three monthly periods adding up to the unpaid amount
@@ -171,7 +171,7 @@ test('orders: installment plan, repayment and termination; refund filed, approve
   if ((await refunds())[0].state === 2) {
     // more than 5000 元: 财务复核 by the finance user, in their own 任务中心
     const finance = await browser.newPage();
-    await signIn(finance, 'finance', 'demo123');
+    await openAs(finance, 'finance', 'demo123', LIGHT_LANDING);
     await openFromSidebar(finance, '任务中心', '我的待办');
     await rowWith(finance, `${c.name} 退费 ¥${formatYuan(calc.amount)}`).getByRole('button', { name: '审批' }).click();
     const review = finance.getByRole('dialog', { name: '审批详情' });

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { LIGHT_LANDING, signIn } from './offline-helpers';
+import { LIGHT_LANDING, openAs } from './offline-helpers';
 import { openFromSidebar, rowWith } from './system-helpers';
 import { get, login, post, schoolId, type Envelope } from './classes-fixtures';
 import type { SchoolClassType } from '../../src/contract/products';
@@ -47,7 +47,7 @@ test('orders: convert an order in progress into another language pack through th
   const before = await get<OrderHoldings>(request, headers, 'api/v1/order_form/get_transfer_campus_info', { id: order.id });
   expect(before.paid_left).toBeGreaterThan(0);
 
-  await signIn(page, 'admin', 'admin123', LIGHT_LANDING);
+  await openAs(page, 'admin', 'admin123', LIGHT_LANDING);
   await openFromSidebar(page, '订单管理', '已审核订单');
   await page.getByRole('textbox', { name: '订单编号' }).fill(order.order_no);
   await page.getByRole('search').getByRole('button', { name: '搜索' }).click();

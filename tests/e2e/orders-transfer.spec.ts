@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { LIGHT_LANDING, signIn } from './offline-helpers';
+import { LIGHT_LANDING, openAs } from './offline-helpers';
 import { openFromSidebar, rowWith } from './system-helpers';
 import { get, login, post, schoolId, type Envelope } from './classes-fixtures';
 import type { SchoolClassType } from '../../src/contract/products';
@@ -30,7 +30,7 @@ test('orders: transfer an order in progress to another student through the 转�
   const protocol = await get<{ protocol_version: string }>(request, headers, 'api/v1/order_form/protocol', { id: order.id });
   await post(request, headers, 'api/v1/order_form/confirm_contract', { id: order.id, protocol_version: protocol.protocol_version });
 
-  await signIn(page, 'admin', 'admin123', LIGHT_LANDING);
+  await openAs(page, 'admin', 'admin123', LIGHT_LANDING);
   await openFromSidebar(page, '订单管理', '已审核订单');
   await page.getByRole('textbox', { name: '订单编号' }).fill(order.order_no);
   await page.getByRole('search').getByRole('button', { name: '搜索' }).click();

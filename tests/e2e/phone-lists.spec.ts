@@ -1,12 +1,12 @@
 import { expect, test } from './fixtures';
-import { LIGHT_LANDING, signIn } from './offline-helpers';
+import { LIGHT_LANDING, openAs } from './offline-helpers';
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
 // A telemarketer's lead list on a phone: the search form is folded so the table is on the first
 // screen, and the 操作 column scrolls with the row instead of covering the lead names.
 test('资源管理 on a 390 px phone shows the leads, not only their buttons', async ({ page }) => {
-  await signIn(page, 'telemarketer', 'demo123', LIGHT_LANDING);
+  await openAs(page, 'telemarketer', 'demo123', LIGHT_LANDING);
   await page.goto('/#/marketing/resource');
   const search = page.getByRole('search');
   await expect(search.getByRole('button', { name: /更多条件（\d+）/ })).toBeVisible();

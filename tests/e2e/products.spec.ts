@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { LIGHT_LANDING, signIn } from './offline-helpers';
+import { LIGHT_LANDING, openAs } from './offline-helpers';
 import { confirmWith, expectToast, mainTable, openFromSidebar, rowWith } from './system-helpers';
 
 const SAVE = /确\s*定|保\s*存/;
@@ -7,7 +7,7 @@ const SAVE = /确\s*定|保\s*存/;
 // The products area's main screens as the administrator: a language pack with class types and the
 // campuses it is on sale at, its price shown in yuan, 上架; then fee standards and class paths.
 test('language pack: create with class types, put on sale in a campus, see it listed, 上架 and 下架', async ({ page }) => {
-  await signIn(page, 'admin', 'admin123', LIGHT_LANDING);
+  await openAs(page, 'admin', 'admin123', LIGHT_LANDING);
   await openFromSidebar(page, '产品管理', '课程包');
   await expect(rowWith(page, '少儿英语启蒙 72课时包')).toBeVisible();
   // demo prices are fen in the API and yuan with two decimals on screen
@@ -62,7 +62,7 @@ test('language pack: create with class types, put on sale in a campus, see it li
 });
 
 test('fee standards in yuan per campus, and a class path with its steps', async ({ page }) => {
-  await signIn(page, 'admin', 'admin123', LIGHT_LANDING);
+  await openAs(page, 'admin', 'admin123', LIGHT_LANDING);
   await openFromSidebar(page, '产品管理', '收费标准');
   await expect(mainTable(page).locator('tbody tr').first()).toBeVisible();
   // each campus's price in yuan, with the city the server filled in

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type BrowserContext } from './fixtures';
-import { launchTablet, LIGHT_LANDING, signIn, waitForServiceWorker } from './offline-helpers';
+import { launchTablet, LIGHT_LANDING, openAs, waitForServiceWorker } from './offline-helpers';
 import { classWithLessonToday, get, login } from './classes-fixtures';
 
 // this file drives the service worker (an offline start): it may register one
@@ -26,7 +26,7 @@ test('a slow tablet restarted offline shows the saved roster before the layout; 
   try {
     context = await launchTablet(dir, baseURL as string);
     let page = context.pages()[0] ?? (await context.newPage());
-    await signIn(page, 'front_desk', 'demo123', LIGHT_LANDING);
+    await openAs(page, 'front_desk', 'demo123', LIGHT_LANDING);
     await waitForServiceWorker(page);
     await page.goto('/#/educational/front_desk_check_in');
     await expect(page.locator(tile(student.id))).toBeVisible();

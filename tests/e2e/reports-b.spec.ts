@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { LIGHT_LANDING, signIn } from './offline-helpers';
+import { LIGHT_LANDING, openAs } from './offline-helpers';
 import { openFromSidebar } from './system-helpers';
 import { formatYuan } from '../../src/lib/format/money';
 
@@ -35,7 +35,7 @@ test('principal: the five reports show rows and their totals; 课消报表 group
   // five reports opened one after another from the sidebar: more than the default minute when the
   // two browser workers share 2 cores with their servers (it ran out there once, mid-way)
   test.setTimeout(120_000);
-  await signIn(page, 'principal', 'demo123', LIGHT_LANDING);
+  await openAs(page, 'principal', 'demo123', LIGHT_LANDING);
   const cls = await openReport(page, '班级报表', 'class');
   await expect(page.getByTestId('report-totals').getByRole('cell').nth(5)).toHaveText(String(cls.data.totals.students));
   await shoot(page, 'class-report');
@@ -48,12 +48,12 @@ test('principal: the five reports show rows and their totals; 课消报表 group
 });
 
 test('finance: 财务报表 by city; a foreign teacher: 外教报表 of their campuses only', async ({ page, browser }) => {
-  await signIn(page, 'finance', 'demo123', LIGHT_LANDING);
+  await openAs(page, 'finance', 'demo123', LIGHT_LANDING);
   const fin = await openReport(page, '财务报表', 'finance');
   await expect(page.getByTestId('report-totals').getByRole('cell').nth(5)).toHaveText(formatYuan(fin.data.totals.net));
   await shoot(page, 'finance-report');
   const other = await browser.newPage();
-  await signIn(other, 'foreign_teacher', 'demo123');
+  await openAs(other, 'foreign_teacher', 'demo123', LIGHT_LANDING);
   await openReport(other, '外教报表', 'foreign');
   await expect(other.getByRole('table', { name: '外教报表' })).not.toContainText('北京');
   await other.close();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { LIGHT_LANDING, signIn } from './offline-helpers';
+import { LIGHT_LANDING, openAs } from './offline-helpers';
 import { openFromSidebar } from './system-helpers';
 import { formatYuan } from '../../src/lib/format/money';
 
@@ -28,7 +28,7 @@ const reportCall = (page: Page, check: (url: URL) => boolean = () => true) =>
   });
 
 test('principal: 业绩报表 filters, totals, sorting and the print preview', async ({ page }) => {
-  await signIn(page, 'principal', 'demo123', LIGHT_LANDING);
+  await openAs(page, 'principal', 'demo123', LIGHT_LANDING);
   const first = reportCall(page);
   await openFromSidebar(page, '报表中心', '业绩报表');
   const answer = (await (await first).json()) as Answer;

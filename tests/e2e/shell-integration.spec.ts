@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
+import { openAs } from './offline-helpers';
 
 // this file drives the service worker (offline, precache, updates): it may register one
 test.use({ serviceWorkers: 'allow' });
@@ -6,11 +7,9 @@ test.use({ serviceWorkers: 'allow' });
 // The app shell wired to the offline model, messages, feedback attachments, operation guides and
 // class progress: the built app against the real server (demo data), as a member of staff uses it.
 
+/** The administrator on 首页. */
 async function signIn(page: Page) {
-  await page.goto('/#/login');
-  await page.getByLabel('账号').fill('admin');
-  await page.getByLabel('密码').fill('admin123');
-  await page.getByRole('button', { name: '登 录' }).click();
+  await openAs(page, 'admin', 'admin123', '/home');
   await expect(page).toHaveURL(/#\/home$/);
   await expect(page.getByTestId('sidebar')).toBeVisible();
 }

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
-import { LIGHT_LANDING, signIn } from './offline-helpers';
+import { LIGHT_LANDING, openAs } from './offline-helpers';
 import { get, login, schoolId } from './classes-fixtures';
 
 /**
@@ -24,7 +24,7 @@ async function endSessionOnServer(page: Page, request: APIRequestContext): Promi
 }
 
 async function openClassThenLoseSession(page: Page, request: APIRequestContext, cls: { id: number; name: string }): Promise<void> {
-  await signIn(page, 'principal', 'demo123', LIGHT_LANDING);
+  await openAs(page, 'principal', 'demo123', LIGHT_LANDING);
   await page.goto(`/#/base/class_detail?id=${cls.id}`);
   await expect(page.getByText(cls.name).first()).toBeVisible();
   await endSessionOnServer(page, request);

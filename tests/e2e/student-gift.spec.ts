@@ -1,12 +1,12 @@
 import { expect, test } from './fixtures';
-import { LIGHT_LANDING, signIn } from './offline-helpers';
+import { LIGHT_LANDING, openAs } from './offline-helpers';
 import { openFromSidebar } from './system-helpers';
 
 // 学员赠品 on the demo data: the principal hands out a 待发放 gift (发放) and takes back a given one
 // at a charge (退回); each row then shows its new state, and the server answers the states it saved.
 
 test('principal: 发放 a waiting gift, 退回 a given one with a charge', async ({ page }) => {
-  await signIn(page, 'principal', 'demo123', LIGHT_LANDING);
+  await openAs(page, 'principal', 'demo123', LIGHT_LANDING);
   await openFromSidebar(page, '订单管理', '学员赠品');
   const rows = page.locator('tbody tr');
   await expect(rows.first()).toBeVisible();

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { readFile } from 'node:fs/promises';
 import { expect, test } from './fixtures';
-import { LIGHT_LANDING, signIn } from './offline-helpers';
+import { LIGHT_LANDING, openAs } from './offline-helpers';
 import { expectToast, openFromSidebar, rowWith } from './system-helpers';
 import { STUDENT_IMPORT_COLUMNS } from '../../src/contract/student-import';
 
@@ -26,7 +26,7 @@ test('student import: template, dry run, refused rows, import, history', async (
     { name: `${name}丙`, gender: '男孩', parent_phone: `1392${tail}` },
     { name: `${name}丁`, gender: '女', parent_phone: '12345' },
   ]);
-  await signIn(page, 'front_desk', 'demo123', LIGHT_LANDING);
+  await openAs(page, 'front_desk', 'demo123', LIGHT_LANDING);
   await openFromSidebar(page, '学员管理', '学员导入');
   // the history: the demo import of this campus
   await expect(rowWith(page, '天河校区新生登记.xlsx')).toBeVisible();

@@ -1,12 +1,12 @@
 import { expect, test } from './fixtures';
-import { LIGHT_LANDING, signIn } from './offline-helpers';
+import { LIGHT_LANDING, openAs } from './offline-helpers';
 import { expectToast, openFromSidebar, rowWith } from './system-helpers';
 
 // The students screens as the front desk of one campus (广州天河) uses them: add a student with
 // the primary parent, find the family by the phone, edit, change the state, open the hub.
 test('students: add with a parent, find by phone, edit, change state, open the detail', async ({ page }) => {
   const phone = `139${String(Date.now()).slice(-8)}`;
-  await signIn(page, 'front_desk', 'demo123', LIGHT_LANDING);
+  await openAs(page, 'front_desk', 'demo123', LIGHT_LANDING);
   await openFromSidebar(page, '学员管理', '全部学员');
   await page.getByRole('button', { name: '新增', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: '新增学员' });
@@ -63,7 +63,7 @@ test('students: add with a parent, find by phone, edit, change state, open the d
 // The hub's tabs of the orders, finance and marketing areas with a demo student who has all three
 // (吴可馨 of 北京朝阳: orders, stored-value flows, and the follow-ups of the lead she came from).
 test('students: the hub shows the demo student\'s orders, account and follow-ups', async ({ page }) => {
-  await signIn(page, 'principal', 'demo123', LIGHT_LANDING);
+  await openAs(page, 'principal', 'demo123', LIGHT_LANDING);
   await openFromSidebar(page, '学员管理', '全部学员');
   const search = page.getByRole('search').getByLabel('学员姓名');
   await search.fill('吴可馨');

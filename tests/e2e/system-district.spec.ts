@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { LIGHT_LANDING, signIn } from './offline-helpers';
+import { LIGHT_LANDING, openAs } from './offline-helpers';
 import { confirmWith, expectToast, mainTable, openFromSidebar } from './system-helpers';
 
 /** The row whose 名称 (the first column after the checkbox) is `name`; a child's 上级区划 cell shows its parent's name too. */
@@ -11,7 +11,7 @@ function rowWith(page: Page, name: string) {
 
 // A plain list from its declaration (ResourcePage): districts, with the tree of the same declaration.
 test('districts: add a province and a city under it, search, edit, refuse deleting a parent, delete', async ({ page }) => {
-  await signIn(page, 'admin', 'admin123', LIGHT_LANDING);
+  await openAs(page, 'admin', 'admin123', LIGHT_LANDING);
   await openFromSidebar(page, '系统管理', '行政区划');
   await page.getByRole('button', { name: '新增', exact: true }).click();
   let dialog = page.getByRole('dialog', { name: '新增行政区划' });

@@ -1,10 +1,10 @@
 import { expect, test } from './fixtures';
-import { LIGHT_LANDING, signIn } from './offline-helpers';
+import { LIGHT_LANDING, openAs } from './offline-helpers';
 import { confirmWith, expectToast, mainTable, openFromSidebar, rowWith } from './system-helpers';
 
 // Menu management as a new administrator uses it (spec doc 000 §2, §4, §5, §8).
 test('menu management: search, tree filter, reset, add with validation, edit, delete, batch delete', async ({ page }) => {
-  await signIn(page, 'admin', 'admin123', LIGHT_LANDING);
+  await openAs(page, 'admin', 'admin123', LIGHT_LANDING);
   await openFromSidebar(page, '系统管理', '菜单管理');
   const table = mainTable(page);
   await expect(table.getByRole('cell', { name: '菜单管理', exact: true })).toBeVisible();

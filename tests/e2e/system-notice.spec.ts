@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { LIGHT_LANDING, signIn } from './offline-helpers';
+import { LIGHT_LANDING, openAs } from './offline-helpers';
 import { confirmWith, expectToast, openFromSidebar, rowWith } from './system-helpers';
 
 async function unreadCount(page: Page): Promise<number> {
@@ -11,7 +11,7 @@ async function unreadCount(page: Page): Promise<number> {
 // The notice flow: an administrator publishes to one role; a user of that role gets the message.
 test('notices: publish to the front-desk role; front desk reads and marks the message; offline', async ({ page, browser }) => {
   const title = `端午节放假安排 ${Date.now() % 100000}`;
-  await signIn(page, 'admin', 'admin123', LIGHT_LANDING);
+  await openAs(page, 'admin', 'admin123', LIGHT_LANDING);
   await openFromSidebar(page, '系统管理', '通知公告');
 
   await page.getByRole('button', { name: '新增', exact: true }).click();
@@ -48,7 +48,7 @@ test('notices: publish to the front-desk role; front desk reads and marks the me
   // front desk, in a browser of its own
   const other = await browser.newContext();
   const desk = await other.newPage();
-  await signIn(desk, 'front_desk', 'demo123');
+  await openAs(desk, 'front_desk', 'demo123', LIGHT_LANDING);
   await expect(desk.getByTestId('bell-badge').locator('.mantine-Indicator-indicator')).toBeVisible();
   const before = await unreadCount(desk);
   expect(before).toBeGreaterThanOrEqual(1);

@@ -1,10 +1,10 @@
 import { expect, test } from './fixtures';
-import { LIGHT_LANDING, signIn } from './offline-helpers';
+import { LIGHT_LANDING, openAs } from './offline-helpers';
 import { confirmWith, expectToast, mainTable, openFromSidebar, rowWith } from './system-helpers';
 
 // Tree beside table: the organisation tree filters the list; add, edit and delete a campus.
 test('organisations: tree filter, add under a node, edit, delete', async ({ page }) => {
-  await signIn(page, 'admin', 'admin123', LIGHT_LANDING);
+  await openAs(page, 'admin', 'admin123', LIGHT_LANDING);
   await openFromSidebar(page, '系统管理', '组织管理');
   const tree = page.getByRole('navigation', { name: '组织', exact: true });
   await expect(tree.getByText('全部', { exact: true })).toBeVisible();

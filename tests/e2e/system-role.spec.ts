@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { LIGHT_LANDING, signIn } from './offline-helpers';
+import { LIGHT_LANDING, openAs } from './offline-helpers';
 import { expectToast, openFromSidebar, rowWith } from './system-helpers';
 
 // Grant tree: give the finance role a system screen, then sign in as the finance user and see it.
@@ -8,13 +8,13 @@ test('roles: grant a menu to a role and its user sees it', async ({ page, browse
   // The finance user holds no system screen before the grant: no 系统管理 directory at all (我的导出
   // is in the user menu), no 选项集.
   const other = await browser.newPage();
-  await signIn(other, 'finance', 'demo123');
+  await openAs(other, 'finance', 'demo123', LIGHT_LANDING);
   await expect(other.getByTestId('sidebar')).toBeVisible();
   await expect(other.getByTestId('sidebar').getByRole('button', { name: '系统管理', exact: true })).toHaveCount(0);
   await expect(other.getByTestId('sidebar').getByRole('link', { name: '选项集', exact: true })).toHaveCount(0);
   await other.close();
 
-  await signIn(page, 'admin', 'admin123', LIGHT_LANDING);
+  await openAs(page, 'admin', 'admin123', LIGHT_LANDING);
   await openFromSidebar(page, '系统管理', '角色管理');
   await rowWith(page, '财务').getByRole('button', { name: '分配菜单' }).click();
   const dialog = page.getByRole('dialog', { name: '分配菜单：财务' });
@@ -37,7 +37,7 @@ test('roles: grant a menu to a role and its user sees it', async ({ page, browse
   await again.getByRole('button', { name: '取 消' }).click();
 
   const finance = await browser.newPage();
-  await signIn(finance, 'finance', 'demo123');
+  await openAs(finance, 'finance', 'demo123', LIGHT_LANDING);
   await openFromSidebar(finance, '系统管理', '选项集');
   await expect(finance).toHaveURL(/\/system\/optionset/);
   // the granted button shows, the one taken away does not
@@ -47,7 +47,7 @@ test('roles: grant a menu to a role and its user sees it', async ({ page, browse
 });
 
 test('roles: data permission of a role is saved', async ({ page }) => {
-  await signIn(page, 'admin', 'admin123', LIGHT_LANDING);
+  await openAs(page, 'admin', 'admin123', LIGHT_LANDING);
   await openFromSidebar(page, '系统管理', '角色管理');
   await rowWith(page, '前台').getByRole('button', { name: '数据权限' }).click();
   const dialog = page.getByRole('dialog', { name: '数据权限：前台' });

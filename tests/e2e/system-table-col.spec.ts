@@ -1,10 +1,10 @@
 import { expect, test } from './fixtures';
-import { LIGHT_LANDING, signIn } from './offline-helpers';
+import { LIGHT_LANDING, openAs } from './offline-helpers';
 import { confirmWith, expectToast, mainTable, openFromSidebar, rowWith } from './system-helpers';
 
 // Column preferences: saved from a table's own 列设置, reviewed, edited and deleted in 表格列设置.
 test('column preferences: hide a column of 用户管理, edit it back in 表格列设置, delete the preference', async ({ page }) => {
-  await signIn(page, 'admin', 'admin123', LIGHT_LANDING);
+  await openAs(page, 'admin', 'admin123', LIGHT_LANDING);
   await openFromSidebar(page, '系统管理', '用户管理');
   await expect(mainTable(page).getByRole('columnheader', { name: '手机号' })).toBeVisible();
   await page.getByRole('button', { name: '列设置' }).click();

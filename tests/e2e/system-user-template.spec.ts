@@ -1,12 +1,12 @@
 import { expect, test } from './fixtures';
-import { LIGHT_LANDING, signIn } from './offline-helpers';
+import { LIGHT_LANDING, openAs } from './offline-helpers';
 import { expectToast, openFromSidebar, rowWith } from './system-helpers';
 
 // A user template names model users; 从模板创建 starts a new user with their roles, campuses and organisation.
 test('user templates: make a template from the front-desk user, create a user from it', async ({ page }) => {
   const suffix = Date.now() % 100000;
   const template = `前台模板${suffix}`;
-  await signIn(page, 'admin', 'admin123', LIGHT_LANDING);
+  await openAs(page, 'admin', 'admin123', LIGHT_LANDING);
   await openFromSidebar(page, '系统管理', '用户模板');
   await page.getByRole('button', { name: '新增', exact: true }).click();
   let dialog = page.getByRole('dialog', { name: '新增用户模板' });

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from './fixtures';
-import { LIGHT_LANDING, signIn } from './offline-helpers';
+import { LIGHT_LANDING, openAs } from './offline-helpers';
 import { openFromSidebar } from './system-helpers';
 
 /**
@@ -37,7 +37,7 @@ async function refusalInDialog(page: Page): Promise<{ dialog: Locator; toast: Lo
 for (const [name, width, height] of [['desktop', 1440, 900], ['tablet', 1024, 768], ['phone', 390, 844]] as const) {
   test(`a toast leaves the dialog's title and the user menu visible (${name} ${width}px)`, async ({ page }) => {
     await page.setViewportSize({ width, height });
-    await signIn(page, 'admin', 'admin123', LIGHT_LANDING);
+    await openAs(page, 'admin', 'admin123', LIGHT_LANDING);
     if (width < 600) await page.goto('/#/system/user');
     else await openFromSidebar(page, '系统管理', '用户管理');
     const { dialog, toast } = await refusalInDialog(page);

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { LIGHT_LANDING, signIn } from './offline-helpers';
+import { LIGHT_LANDING, openAs } from './offline-helpers';
 import { get, login } from './classes-fixtures';
 import { openFromSidebar, rowWith } from './system-helpers';
 
@@ -22,7 +22,7 @@ test('the telemarketer binds a lead to a middle number and calls through it', as
   const admin = await login(request);
   const full = await get<{ parent_phone: string }>(request, admin, 'api/v1/mkt_resource/get', { id: lead.id });
 
-  await signIn(page, 'telemarketer', 'demo123', LIGHT_LANDING);
+  await openAs(page, 'telemarketer', 'demo123', LIGHT_LANDING);
   await openFromSidebar(page, '市场管理', '隐私号通话');
   await page.getByRole('button', { name: '绑定资源' }).click();
   const dialog = page.getByRole('dialog', { name: '绑定资源的隐私号' });

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { LIGHT_LANDING, signIn } from './offline-helpers';
+import { LIGHT_LANDING, openAs } from './offline-helpers';
 import { expectToast, openFromSidebar, rowWith } from './system-helpers';
 
 // The designer (issue 13) as the administrator: a new definition gets a 金额 field, a condition
@@ -9,7 +9,7 @@ import { expectToast, openFromSidebar, rowWith } from './system-helpers';
 test('workflow designer: approver node and condition branch, saved as a version; prerun shows the path; a step renamed', async ({ page }) => {
   const n = Date.now() % 100000;
   const key = `e2e_design_${n}`;
-  await signIn(page, 'admin', 'admin123', LIGHT_LANDING);
+  await openAs(page, 'admin', 'admin123', LIGHT_LANDING);
   await openFromSidebar(page, '审批管理', '流程定义');
   await page.getByRole('button', { name: '新建流程' }).click();
   const create = page.getByRole('dialog', { name: '新建流程' });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { LIGHT_LANDING, signIn } from './offline-helpers';
+import { LIGHT_LANDING, openAs } from './offline-helpers';
 import { expectToast, openFromSidebar, rowWith } from './system-helpers';
 
 async function fill(page: Page, label: string, value: string): Promise<void> {
@@ -13,7 +13,7 @@ async function fill(page: Page, label: string, value: string): Promise<void> {
 // drops back. (退费申请 itself is a wizard over real orders: tests/server/workflow/sale-refund.test.ts.)
 test('workflow: apply for a refund, the principal approves in the task center, the applicant sees it approved', async ({ page, browser }) => {
   const title = `林浩宇 淘宝退费 ${Date.now() % 100000}`;
-  await signIn(page, 'sales', 'demo123', LIGHT_LANDING);
+  await openAs(page, 'sales', 'demo123', LIGHT_LANDING);
   await openFromSidebar(page, '退费管理', '淘宝订单退费');
   await page.getByRole('button', { name: '发起申请' }).click();
   const dialog = page.getByRole('dialog', { name: /发起申请/ });
@@ -31,7 +31,7 @@ test('workflow: apply for a refund, the principal approves in the task center, t
   await expect(rowWith(page, title).getByText('审批中')).toBeVisible();
 
   const principal = await browser.newPage();
-  await signIn(principal, 'principal', 'demo123');
+  await openAs(principal, 'principal', 'demo123', '/home');
   // the home page and the sidebar show the pending to-dos (task counts of 任务中心)
   await expect(principal.getByTestId('home-tasks')).toContainText('我的待办');
   await openFromSidebar(principal, '任务中心', '我的待办');
@@ -53,7 +53,7 @@ test('workflow: apply for a refund, the principal approves in the task center, t
 
   // the definition's second step: 财务
   const finance = await browser.newPage();
-  await signIn(finance, 'finance', 'demo123');
+  await openAs(finance, 'finance', 'demo123', LIGHT_LANDING);
   await openFromSidebar(finance, '任务中心', '我的待办');
   await rowWith(finance, title).getByRole('button', { name: '审批' }).click();
   const financeDrawer = finance.getByRole('dialog', { name: '审批详情' });
