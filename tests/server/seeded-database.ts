@@ -28,8 +28,8 @@ import { RESOURCES } from '../../src/contract/resources';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SOURCE_DIRS = ['server', 'src/contract'];
 
-/** Path, size and modification time of every source file the seeded database is made from. */
-function sourceStamp(): string {
+/** Path, size and modification time of every source file under `dirs` (by default those the seeded database is made from). */
+export function sourceStamp(dirs: readonly string[] = SOURCE_DIRS): string {
   const hash = createHash('sha1');
   const walk = (dir: string): void => {
     for (const e of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
@@ -41,7 +41,7 @@ function sourceStamp(): string {
       }
     }
   };
-  for (const d of SOURCE_DIRS) walk(path.join(ROOT, d));
+  for (const d of dirs) walk(path.join(ROOT, d));
   return hash.digest('hex').slice(0, 12);
 }
 
