@@ -85,8 +85,8 @@ export default defineConfig({
   plugins: [react()],
   test: {
     // Transformed modules kept on disk: the PostgreSQL stage of `npm test` loads the modules the
-    // SQLite stage transformed (its transform and import time fell from 64 s to 21 s of the
-    // workers'). scripts/test-all.mjs empties it when a run starts.
+    // SQLite stage transformed (its transform and import time, summed over the workers, fell
+    // from 64 s to 33 s). scripts/test-all.mjs empties it when a run starts.
     experimental: { fsModuleCache: true, fsModuleCachePath: '.tmp/vitest-module-cache' },
     sequence: { sequencer: IsolatedFirst },
     // vitest's default is one worker less than the cores: one worker on a 2-core machine, where the

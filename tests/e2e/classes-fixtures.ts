@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext } from './fixtures';
 import { begunLessons } from '../server/lesson-times';
+import { bearerOf, type SessionUser } from '../../src/contract/session';
 
 /** API set-up and checks of the classes browser tests, through the real server as a signed-in user. */
 
@@ -9,12 +10,17 @@ export interface Envelope<T> {
   data: T;
 }
 
-export async function login(request: APIRequestContext, loginId = 'admin', password = 'admin123'): Promise<Record<string, string>> {
+/** Signs in through the API (POST sso/login) and answers the session user the server gives. */
+export async function sessionUser(request: APIRequestContext, loginId = 'admin', password = 'admin123'): Promise<SessionUser> {
   const res = await request.post('api/v1/sso/login', { data: { login_id: loginId, password } });
-  const env = (await res.json()) as Envelope<{ token: string; login_id: string; domain: string }>;
+  const env = (await res.json()) as Envelope<SessionUser>;
   expect(env.code, env.msg).toBe(200);
-  const { token, login_id, domain } = env.data;
-  return { token, Authorization: `Bearer ${Buffer.from(`${login_id}:${token}:${domain}`).toString('base64')}` };
+  return env.data;
+}
+
+export async function login(request: APIRequestContext, loginId = 'admin', password = 'admin123'): Promise<Record<string, string>> {
+  const { token, login_id, domain } = await sessionUser(request, loginId, password);
+  return { token, Authorization: bearerOf(login_id, token, domain) };
 }
 
 export async function post<T>(request: APIRequestContext, headers: Record<string, string>, url: string, data: unknown): Promise<T> {

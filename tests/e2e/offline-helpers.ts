@@ -1,8 +1,8 @@
 import { chromium, expect, type APIRequestContext, type BrowserContext, type Page } from './fixtures';
-import { login } from './classes-fixtures';
+import { login, sessionUser } from './classes-fixtures';
 import { untilServiceWorkerControls } from './serviceWorkerControl';
-import { AUTH_COOKIE, SESSION_KEY, TOKEN_COOKIE } from '../../src/app/session/store';
-import { bearerOf, type SessionUser } from '../../src/contract/session';
+import { AUTH_COOKIE, credentialCookieDays, SESSION_KEY, TOKEN_COOKIE } from '../../src/app/session/store';
+import { bearerOf } from '../../src/contract/session';
 
 /**
  * A light screen of every user (个人设置) for a test that opens its own screen right after signing
@@ -51,19 +51,17 @@ export async function signIn(page: Page, loginId = 'admin', password = 'admin123
 export async function openAs(page: Page, loginId: string, password: string, landing: string): Promise<void> {
   // another user on a page already open signs in as users do (signIn): the app clears what the last one left
   if (page.url() !== 'about:blank') throw new Error(`openAs opens a new page; ${page.url()} is open already: switch users with signIn`);
-  const res = await page.request.post('api/v1/sso/login', { data: { login_id: loginId, password } });
-  const env = (await res.json()) as { code: number; msg: string; data: SessionUser };
-  expect(env.code, env.msg).toBe(200);
-  const user = env.data;
+  const user = await sessionUser(page.request, loginId, password);
+  const days = credentialCookieDays(user.session_expires_ms);
   const stored = {
     key: SESSION_KEY,
     user: JSON.stringify(user),
     cookies: [
       [TOKEN_COOKIE, user.token],
-      [AUTH_COOKIE, bearerOf(user.login_id, user.token, user.domain ?? '')],
+      [AUTH_COOKIE, bearerOf(user.login_id, user.token, user.domain)],
     ],
-    // as saveSession: kept until the session's absolute end, when the server gives it
-    maxAge: user.session_expires_ms === undefined ? null : Math.round(Math.max(0, user.session_expires_ms - Date.now()) / 1000),
+    // as saveSession (lib/cookies setCookie): kept until the session's absolute end, when the server gives it
+    maxAge: days === undefined ? null : Math.round(days * 86400),
   };
   // once per tab (session storage): a later sign-out followed by a reload stays signed out
   await page.addInitScript((s) => {

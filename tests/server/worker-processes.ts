@@ -2,9 +2,9 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openDatabase, type OpenedDatabase } from '../../server/db/index';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { openDatabase, type OpenedDatabase } from '../../server/db/index';
 import { seededPgDatabase, seededSqliteImage, sourceStamp } from './seeded-database';
 
 /**
