@@ -4,6 +4,7 @@ import { defineConfig, devices } from '@playwright/test';
 // its own server with a fresh demo database on 127.0.0.1:8090, 8091, … (scripts/e2e-server.mjs
 // builds the app if needed and starts it; tests/e2e/fixtures.ts points each worker at its own).
 import { E2E_BASE_PORT, E2E_WORKERS, e2eServerUrl } from './playwright.servers';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/chromium';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -27,8 +28,8 @@ export default defineConfig({
     // as a user who asked for less motion (the app respects it): no test waits out an animation
     reducedMotion: 'reduce',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+      executablePath: CHROMIUM_PATH,
+      args: [...CHROMIUM_ARGS],
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 
 export interface AppBenchFigure {
   name: string;
@@ -23,7 +24,6 @@ export interface AppBenchFigure {
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const LOADS = 9;
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 async function waitForHealth(base: string, ms: number): Promise<void> {
   const until = Date.now() + ms;
@@ -86,7 +86,7 @@ async function settle(page: Page): Promise<void> {
 
 export async function runAppBench(): Promise<AppBenchFigure[]> {
   const server = await startServer();
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
   try {
     // 1. Time to an interactive sign-in page with 4x CPU throttling: median of 9 cold loads (single
     // loads of the same build spread over ±25% on these machines; five left the median unsteady).

@@ -21,6 +21,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type BrowserContext, type Cookie, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 
 export interface OfflineBenchFigure {
   name: string;
@@ -31,7 +32,6 @@ export interface OfflineBenchFigure {
 }
 
 const ROOT = new URL('../..', import.meta.url).pathname;
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const ADD = 'api/v1/base_feedback/add';
 
 async function waitForHealth(base: string, ms: number): Promise<void> {
@@ -214,7 +214,7 @@ class BarePage {
   ) {}
 
   static async open(userDataDir: string, url: string, cookies: Cookie[]): Promise<BarePage> {
-    const proc = spawn('/usr/bin/chromium', ['--headless=new', '--remote-debugging-pipe', `--user-data-dir=${userDataDir}`, '--lang=zh-CN', ...CHROMIUM_ARGS, 'about:blank'], {
+    const proc = spawn(CHROMIUM_PATH, ['--headless=new', '--remote-debugging-pipe', `--user-data-dir=${userDataDir}`, '--lang=zh-CN', ...CHROMIUM_ARGS, 'about:blank'], {
       stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'],
       env: { ...process.env, TZ: 'Asia/Shanghai' },
     });
@@ -307,7 +307,7 @@ function bareFetchLoopScript(n: number, prefix: string): string {
 async function flushInBareBrowser(base: string, contents: string[], floorPrefix: string): Promise<{ flushMs: number; bareFetchMs: number }> {
   const profile = mkdtempSync(join(tmpdir(), 'offline-bench-profile-'));
   try {
-    const setup = await chromium.launchPersistentContext(profile, { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+    const setup = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS], locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
     await signIn(setup.pages()[0] ?? (await setup.newPage()), base);
     const cookies = await setup.cookies();
     await setup.close();
@@ -352,7 +352,7 @@ async function queueOfflineThenReconnect(page: Page, context: BrowserContext, co
 
 export async function runOfflineBench(): Promise<OfflineBenchFigure[]> {
   const server = await startServer();
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
   try {
     const headers = await apiHeaders(server.base);
     // the floor of a one-at-a-time flush: the server's own time per write, from Node, no browser

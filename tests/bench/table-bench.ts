@@ -12,6 +12,7 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 
 export interface TableBenchFigure {
   name: string;
@@ -23,7 +24,6 @@ export interface TableBenchFigure {
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const PAGE_DIR = new URL('./table-page/', import.meta.url).pathname;
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const TOTAL_ROWS = 10_000;
 const SELECT_TARGET_MS = 50;
 const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' };
@@ -57,7 +57,7 @@ export async function runTableBench(log: (line: string) => void = console.log): 
   const outDir = mkdtempSync(join(tmpdir(), 'table-bench-'));
   build(outDir);
   const { server, base } = await serve(outDir);
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
   try {
     const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
     // tsx compiles the evaluate callbacks with esbuild's keepNames, which calls a `__name` helper

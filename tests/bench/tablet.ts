@@ -5,11 +5,11 @@
  */
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { untilServiceWorkerControls } from '../e2e/serviceWorkerControl';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 export function launchTablet(dir: string): Promise<BrowserContext> {
-  return chromium.launchPersistentContext(dir, { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: { width: 1024, height: 768 } });
+  return chromium.launchPersistentContext(dir, { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS], locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: { width: 1024, height: 768 } });
 }
 
 export async function signInFrontDesk(page: Page, base: string): Promise<void> {

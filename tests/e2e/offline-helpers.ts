@@ -1,6 +1,7 @@
 import { chromium, expect, type APIRequestContext, type BrowserContext, type Page } from './fixtures';
 import { login, sessionUser } from './classes-fixtures';
 import { untilServiceWorkerControls } from './serviceWorkerControl';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 import { AUTH_COOKIE, credentialCookieDays, SESSION_KEY, TOKEN_COOKIE } from '../../src/app/session/store';
 import { bearerOf } from '../../src/contract/session';
 
@@ -11,8 +12,6 @@ import { bearerOf } from '../../src/contract/session';
  */
 export const LIGHT_LANDING = '/settings';
 
-const TABLET_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
-
 /**
  * A front-desk tablet whose browser can be restarted: a persistent profile (user-data dir) closed
  * and launched again drops session cookies as a tablet's browser or OS restart does, and keeps the
@@ -20,8 +19,8 @@ const TABLET_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-netw
  */
 export function launchTablet(dir: string, baseURL: string): Promise<BrowserContext> {
   return chromium.launchPersistentContext(dir, {
-    executablePath: '/usr/bin/chromium',
-    args: TABLET_ARGS,
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS],
     baseURL,
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
