@@ -1,6 +1,7 @@
 import { expect, test } from './fixtures';
 import { LIGHT_LANDING, openAs } from './offline-helpers';
 import { expectToast, mainTable, openFromSidebar, rowWith } from './system-helpers';
+import { shootAsIs } from './screenshots';
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
@@ -11,7 +12,7 @@ test('教室 shows each row’s 校区 and filters by it for a user of several c
   await expect(table.getByRole('columnheader', { name: '校区' })).toBeVisible();
   await expect(table.getByRole('cell', { name: '北京朝阳校区', exact: true }).first()).toBeVisible();
   await expect(table.getByRole('cell', { name: '北京海淀校区', exact: true }).first()).toBeVisible();
-  await page.screenshot({ path: '.tmp/e2e-results/classroom-campus.png' });
+  await shootAsIs(page, 'classroom-campus');
 
   const filter = page.getByRole('search').getByRole('combobox', { name: '校区' });
   await filter.click();
@@ -33,7 +34,7 @@ test('班级客服 is chosen in the class dialog among the staff of the class ca
   await expect(page.getByRole('option', { name: '李秀英' })).toBeVisible();
   await expect(page.getByRole('option', { name: '孙丽' })).toHaveCount(0);
   await page.getByRole('option', { name: '李秀英' }).click();
-  await page.screenshot({ path: '.tmp/e2e-results/class-kf-dialog.png' });
+  await shootAsIs(page, 'class-kf-dialog');
   await dialog.getByRole('button', { name: '确定' }).click();
   await expectToast(page, '修改成功');
   await expect(rowWith(page, '北京海淀启蒙A班').getByRole('cell', { name: '李秀英', exact: true })).toBeVisible();

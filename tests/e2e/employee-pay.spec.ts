@@ -1,20 +1,12 @@
 import { expect, test, type Page } from './fixtures';
 import { LIGHT_LANDING, openAs } from './offline-helpers';
 import { openFromSidebar } from './system-helpers';
+import { shoot } from './screenshots';
 
 // 薪酬提成 on the demo data: finance sees every campus's pay, confirms last month's 课程顾问提成 of
 // 北京朝阳 and corrects a line (a reversing and a correcting row); the principal sees their own
 // campuses and no 确认. The figures are the server's (tests/server/employee_pay checks them).
-// Screenshots at 1440, 1024 and 390 px land in the test's output folder.
-
-async function shoot(page: Page, name: string): Promise<void> {
-  for (const width of [1440, 1024, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
+// With E2E_SHOTS, screenshots at 1440, 1024 and 390 px land in the test's output folder.
 
 async function pickCampus(page: Page, name: string): Promise<void> {
   await page.getByRole('combobox', { name: '校区' }).click();

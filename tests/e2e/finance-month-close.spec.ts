@@ -1,12 +1,13 @@
-import { expect, test, type APIRequestContext, type Page } from './fixtures';
+import { expect, test, type APIRequestContext } from './fixtures';
 import { apiSession, LIGHT_LANDING, openAs } from './offline-helpers';
 import { mainTable, openFromSidebar } from './system-helpers';
 import { formatYuan } from '../../src/lib/format/money';
+import { shoot } from './screenshots';
 
 // 月结 (财务管理 › 月结): finance closes last month of 广州天河 (the demo closes older months of the
 // Beijing campuses only); a receipt dated into that month afterwards lands in the open month naming
 // the month it corrects: the closed month's totals (the screen's row and the report) stay as they
-// were, and 财务报表 of this month lists it under 更正以前月份. Screenshots at 1440, 1024 and 390 px.
+// were, and 财务报表 of this month lists it under 更正以前月份. Screenshots at 1440, 1024 and 390 px with E2E_SHOTS.
 
 type Env<T> = { code: number; msg: string; data: T };
 
@@ -23,17 +24,8 @@ async function getJson<T>(request: APIRequestContext, headers: Record<string, st
   return env.data;
 }
 
-async function shoot(page: Page, name: string): Promise<void> {
-  for (const width of [1440, 1024, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
-
 test('finance: a closed month keeps its totals; a late receipt lands in the open month as a correction', async ({ page, request }) => {
-  // three sign-ins, two screens and six screenshots: more than the default minute on a loaded machine
+  // three sign-ins, two screens (and six screenshots with E2E_SHOTS): more than the default minute on a loaded machine
   test.setTimeout(300_000);
   const month = lastMonth();
   const headers = await apiSession(request);

@@ -1,20 +1,12 @@
-import { expect, test, type Page } from './fixtures';
+import { expect, test } from './fixtures';
 import { LIGHT_LANDING, openAs } from './offline-helpers';
 import { openFromSidebar } from './system-helpers';
 import { formatYuan } from '../../src/lib/format/money';
+import { shoot } from './screenshots';
 
 // 财务报表 and 财务看板 on the demo data: the finance user sees every campus, the principal only
 // theirs; the figures shown are the API's (the server test checks those against the ledgers).
-// Screenshots of both screens at 1440, 1024 and 390 px land in the test's output folder.
-
-async function shoot(page: Page, name: string): Promise<void> {
-  for (const width of [1440, 1024, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
+// With E2E_SHOTS, screenshots of both screens at 1440, 1024 and 390 px land in the test's output folder.
 
 test('finance: the monthly report and the dashboard show the ledgers’ figures', async ({ page }) => {
   await openAs(page, 'finance', 'demo123', LIGHT_LANDING);

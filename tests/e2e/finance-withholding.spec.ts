@@ -5,13 +5,14 @@ import { get, login, post, schoolId, shanghaiToday, type Envelope } from './clas
 import type { WithholdResult } from '../../src/contract/finance-withholding';
 import type { DepositPlanRow } from '../../src/contract/finance-deposits';
 import { formatYuan } from '../../src/lib/format/money';
+import { shoot, shootAsIs } from './screenshots';
 
 // 代扣到期分期 (财务管理 › 定金与分期): the demo finance user withholds what 北京朝阳's installment
 // plan with a withholding agreement owes today. The plan is made due today through the API first
 // (the demo's next period is a month ahead): the principal, whose 分期订单 holds 修改分期计划, moves
 // what it owes to one period due today. The result is shown in words and yuan; through the API the
 // plan is paid exactly once (one 银行卡 receipt, settled) and the built-in provider recorded one
-// withholding; a second run the same day withholds nothing more. Screenshots at 1440 and 390 px.
+// withholding; a second run the same day withholds nothing more. Screenshots at 1440 and 390 px with E2E_SHOTS.
 
 type Headers = Record<string, string>;
 type Plan = { id: number; school_id: number; order_id: number; order_order_no: string | null; student_id: number; total_amount: number; paid_amount: number; state: number; withholding: number };
@@ -105,12 +106,7 @@ test('finance: 代扣到期分期 withholds the installment due today once; a se
   await openFromSidebar(page, '财务管理', '定金与分期');
   await page.getByRole('textbox', { name: '学员或订单号' }).fill(orderNo);
   await expect(planRow(page, orderNo, campusName)).toContainText(before.state_text);
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: test.info().outputPath(`finance-withholding-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
+  await shoot(page, 'finance-withholding', [1440, 390]);
 
   // first run: this plan's due money is taken, in words and yuan
   const first = await withholdThroughScreen(page, campusName);
@@ -120,7 +116,7 @@ test('finance: 代扣到期分期 withholds the installment due today once; a se
   const words = `代扣成功 ${first.result.succeeded} 笔，共 ${formatYuan(first.result.amount)} 元；失败 ${first.result.failed} 笔${first.result.failed > 0 ? `，共 ${formatYuan(refused)} 元` : ''}`;
   await expect(first.dialog.getByTestId('withhold-result')).toContainText(words);
   await expect(first.dialog.getByRole('table', { name: '代扣明细' }).getByRole('row', { name: new RegExp(String(mine?.receipt_no)) })).toContainText(formatYuan(before.owed));
-  await page.screenshot({ path: test.info().outputPath('finance-withholding-result-1440.png') });
+  await shootAsIs(page, 'finance-withholding-result-1440');
   await first.dialog.getByRole('button', { name: '关闭' }).click();
   await expect(first.dialog).toBeHidden();
   // the list was refreshed: the plan is settled

@@ -2,19 +2,11 @@ import { expect, test, type Page } from './fixtures';
 import { openAs } from './offline-helpers';
 import { formatYuan } from '../../src/lib/format/money';
 import type { EcDashboard, FinanceHomeDashboard, TaDashboard } from '../../src/contract/home-dashboards';
+import { shoot } from './screenshots';
 
 // 首页 dashboards on the demo data: each role sees the dashboards of its operation codes, and the
 // figures shown are the API's (tests/server/home/dashboards.test.ts checks those against the
-// tables). Screenshots at 1440, 1024 and 390 px land in the test's output folder.
-
-async function shoot(page: Page, name: string): Promise<void> {
-  for (const width of [1440, 1024, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
+// tables). With E2E_SHOTS, screenshots at 1440, 1024 and 390 px land in the test's output folder.
 
 /** Signs in and waits for the home screen's call of one dashboard, answering its data. */
 async function homeWith<T>(page: Page, login: string, path: string): Promise<T> {

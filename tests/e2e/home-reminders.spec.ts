@@ -1,18 +1,10 @@
 import { expect, test, type Page } from './fixtures';
 import { openAs } from './offline-helpers';
+import { shoot } from './screenshots';
 
 // 首页's 待办提醒, 日历 and 常用功能 on the demo data (birthdays and follow-ups seeded relative to the
-// seeding day, so rows are there whatever the day). Screenshots at 1440, 1024 and 390 px land in the
+// seeding day, so rows are there whatever the day). With E2E_SHOTS, screenshots at 1440, 1024 and 390 px land in the
 // test's output folder.
-
-async function shoot(page: Page, name: string): Promise<void> {
-  for (const width of [1440, 1024, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
 
 async function goHome(page: Page): Promise<void> {
   await page.goto('/#/home');

@@ -4,6 +4,7 @@ import { expect, test } from './fixtures';
 import { LIGHT_LANDING, openAs } from './offline-helpers';
 import { login, post, schoolId } from './classes-fixtures';
 import { expectToast, rowWith } from './system-helpers';
+import { shootAsIs } from './screenshots';
 
 const HEADER = ['学员姓名*', '联系电话*', '家长姓名', '性别(男/女)', '年级', '来源', '就读学校', '备注'];
 
@@ -52,7 +53,7 @@ test('lead import: template, check, import, refused rows, history', async ({ pag
   await dialog.getByText('全部', { exact: true }).click();
   await expect(dialog.getByRole('cell', { name: `已存在：${held}（待分配）`, exact: true })).toBeVisible();
   await expect(dialog.getByRole('cell', { name: '将导入到待分配', exact: true })).toHaveCount(1);
-  await page.screenshot({ path: test.info().outputPath('lead-import-check.png') });
+  await shootAsIs(page, 'lead-import-check');
 
   await dialog.getByRole('button', { name: '开始导入 1 条' }).click();
   await expectToast(page, '导入完成：新增资源 1 条，重复 1 条，拒绝 1 条');
@@ -73,5 +74,5 @@ test('lead import: template, check, import, refused rows, history', async ({ pag
   const row = rowWith(page, fileName);
   await expect(row).toBeVisible();
   await expect(row.getByRole('cell', { name: '李秀英', exact: true })).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('lead-import-history.png') });
+  await shootAsIs(page, 'lead-import-history');
 });

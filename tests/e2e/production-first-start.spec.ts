@@ -3,6 +3,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from './fixtures';
+import { shootAsIs } from './screenshots';
 
 // `NODE_ENV=production ADMIN_INITIAL_PASSWORD=… npm start` on an empty data folder (issue 18,
 // defect 1): a server of its own beside the demo one (the app is already built by the demo server's
@@ -12,7 +13,6 @@ const PORT = Number(process.env.E2E_PORT ?? 8090) + 10;
 const BASE = `http://127.0.0.1:${PORT}`;
 const INITIAL = 'Start2024x';
 const CHOSEN = 'Mine2024y';
-const SCREENS = process.env.E2E_SCREENS_DIR ?? '/work/wt/screens';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const dataDir = join(root, '.tmp', `e2e-production-${PORT}`);
 
@@ -78,7 +78,7 @@ test('production first start: forced password change, a way out, then the produc
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText('首次登录或密码被重置后，请先设置自己的新密码。')).toBeVisible();
   await expect(page.getByText('菜单加载失败')).toHaveCount(0);
-  await page.screenshot({ path: join(SCREENS, 'production-first-start.png') });
+  await shootAsIs(page, 'production-first-start');
 
   // Other addresses lead to the same change, never to a dead end; signing out is always possible.
   await page.goto(`${BASE}/#/settings`);
@@ -91,14 +91,14 @@ test('production first start: forced password change, a way out, then the produc
   await dialog.getByPlaceholder('请输入原密码').pressSequentially(INITIAL);
   await dialog.getByPlaceholder('请输入新密码').pressSequentially(CHOSEN);
   await dialog.getByPlaceholder('请输入确认密码').pressSequentially(CHOSEN);
-  await page.screenshot({ path: join(SCREENS, 'change-password-dialog.png') });
+  await shootAsIs(page, 'change-password-dialog');
   await dialog.getByRole('button', { name: '确 定' }).click();
 
   await expect(page.getByTestId('user-menu')).toBeVisible();
   await expect(page.getByTestId('sidebar')).toBeVisible();
   await expect(dialog).toHaveCount(0);
   await expect(page.getByRole('main').locator('.mantine-Loader')).toHaveCount(0);
-  await page.screenshot({ path: join(SCREENS, 'production-after-password-change.png') });
+  await shootAsIs(page, 'production-after-password-change');
 
   // The change holds: a reload stays in the product; the next sign-in uses the chosen password.
   await page.reload();
@@ -131,7 +131,7 @@ test('a password reset by an administrator is changed at the next sign-in, in th
   const h = await dialog.locator('.mantine-Modal-header').boundingBox();
   expect(t && h).toBeTruthy();
   if (t && h) expect(t.x + t.width <= h.x || t.x >= h.x + h.width || t.y >= h.y + h.height || t.y + t.height <= h.y).toBe(true);
-  await page.screenshot({ path: join(SCREENS, 'toast-beside-dialog.png') });
+  await shootAsIs(page, 'toast-beside-dialog');
   await dialog.getByPlaceholder('请输入原密码').fill('Reset2024b');
   await dialog.getByPlaceholder('请输入新密码').fill('Own2024c');
   await dialog.getByPlaceholder('请输入确认密码').fill('Own2024c');

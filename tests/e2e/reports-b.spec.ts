@@ -2,22 +2,14 @@ import { expect, test, type Page } from './fixtures';
 import { LIGHT_LANDING, openAs } from './offline-helpers';
 import { openFromSidebar } from './system-helpers';
 import { formatYuan } from '../../src/lib/format/money';
+import { shoot } from './screenshots';
 
 // 报表中心's 班级报表, 课消报表, 财务报表, 外教报表, 供应组报表 on the demo data, as roles granted them:
 // the table shows the API's rows and its totals row (the server tests check the figures against
-// the ledgers). Screenshots at 1440, 1024 and 390 px land in the test's output folder.
+// the ledgers). With E2E_SHOTS, screenshots at 1440, 1024 and 390 px land in the test's output folder.
 
 interface Answer {
   data: { totalSize: number; totals: Record<string, number | string | null> };
-}
-
-async function shoot(page: Page, name: string): Promise<void> {
-  for (const width of [1440, 1024, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
 }
 
 async function openReport(page: Page, title: string, key: string): Promise<Answer> {

@@ -2,23 +2,15 @@ import { expect, test, type Page } from './fixtures';
 import { LIGHT_LANDING, openAs } from './offline-helpers';
 import { openFromSidebar } from './system-helpers';
 import { formatYuan } from '../../src/lib/format/money';
+import { shoot } from './screenshots';
 
 // 报表中心 › 业绩报表 on the demo data: the principal opens it, the totals row shows the API's
 // totals, a dimension filter and a column sort go to the server, and 打印预览 opens the report
 // preview address (/ureport/preview with the non-empty filters) as a printable page of the same
-// figures. Screenshots at 1440, 1024 and 390 px land in the test's output folder.
+// figures. With E2E_SHOTS, screenshots at 1440, 1024 and 390 px land in the test's output folder.
 
 interface Answer {
   data: { totalSize: number; totals: Record<string, string | number | null> };
-}
-
-async function shoot(page: Page, name: string): Promise<void> {
-  for (const width of [1440, 1024, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
 }
 
 const reportCall = (page: Page, check: (url: URL) => boolean = () => true) =>
@@ -69,5 +61,5 @@ test('principal: 业绩报表 filters, totals, sorting and the print preview', a
   await expect(preview.getByRole('heading', { name: '业绩报表' })).toBeVisible();
   await expect(preview.getByText('签约类型：续费')).toBeVisible();
   await expect(preview.locator('tfoot td').first()).toHaveText('合计');
-  await preview.screenshot({ path: test.info().outputPath('reports-preview.png'), fullPage: true });
+  await shoot(preview, 'reports-preview', [1440]);
 });

@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from './fixtures';
 import { LIGHT_LANDING, openAs } from './offline-helpers';
 import { openFromSidebar } from './system-helpers';
+import { shootAsIs } from './screenshots';
 
 /**
  * Issue 18 defect 15: a toast covered the title of the dialog it answers and the user menu. At the
@@ -47,6 +48,6 @@ for (const [name, width, height] of [['desktop', 1440, 900], ['tablet', 1024, 76
     // nor the buttons that answer it
     expect(overlaps(t, await box(dialog.getByRole('button', { name: /确\s*定/ })))).toBe(false);
     expect(overlaps(t, await box(dialog.getByRole('button', { name: /取\s*消/ })))).toBe(false);
-    await page.screenshot({ path: `.tmp/e2e-results/toast-${name}.png` });
+    await shootAsIs(page, `toast-${name}`);
   });
 }
