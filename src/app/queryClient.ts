@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiFailure } from '../api/client';
 import { isCancelled, RequestError } from '../api/request';
-import { clearPersistedQueries } from '../offline/queryPersistence';
+import { clearPersistedQueries, saveQueriesOnPageHide } from '../offline/queryPersistence';
 import { onSessionEnd } from './requestSetup';
 
 function shouldRetry(count: number, error: unknown): boolean {
@@ -22,3 +22,8 @@ onSessionEnd(() => {
   queryClient.clear();
   clearPersistedQueries();
 });
+
+/** The persist provider's onSuccess and onError: from then on the cache is saved as the page goes away too. */
+export function onQueryCacheRestored(): void {
+  saveQueriesOnPageHide(queryClient);
+}

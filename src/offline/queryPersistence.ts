@@ -1,4 +1,5 @@
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
+import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { removeOldestQuery, type PersistQueryClientOptions, type PersistedClient } from '@tanstack/react-query-persist-client';
 import { version } from '../../package.json';
 
@@ -97,6 +98,29 @@ export function createQueryPersistOptions(storage: Storage | undefined = browser
     buster: QUERY_CACHE_BUSTER,
     dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
   };
+}
+
+const savingOnPageHide = new WeakSet<QueryClient>();
+
+/**
+ * Saves the cache at once when the page goes away (a reload, a close, a navigation away). Saves are
+ * throttled to one a second, so a reload within a second of a change restored the lists of before
+ * it, and being younger than their staleTime they were shown without a new fetch (a month closed on
+ * 月结 and the page reloaded: the list without the month for 30 s). Call it once the provider has
+ * restored the cache (its onSuccess and onError): before that the cache in memory is not the saved
+ * one yet, and saving it would overwrite the lists kept for offline use. Once per client.
+ */
+export function saveQueriesOnPageHide(client: QueryClient, storage: Storage | undefined = browserStorage()): void {
+  if (typeof window === 'undefined' || !storage || savingOnPageHide.has(client)) return;
+  savingOnPageHide.add(client);
+  window.addEventListener('pagehide', () => {
+    const saved: PersistedClient = { buster: QUERY_CACHE_BUSTER, timestamp: Date.now(), clientState: dehydrate(client, { shouldDehydrateQuery: shouldPersistQuery }) };
+    try {
+      storage.setItem(QUERY_CACHE_KEY, serializeWithSizeGuard(saved));
+    } catch {
+      // storage full or unavailable: the last throttled save stays
+    }
+  });
 }
 
 /** Removes the persisted cache (sign-out: the next user must not see the last one's lists). */

@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { Notifications } from '@mantine/notifications';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
-import { queryClient } from '../queryClient';
+import { onQueryCacheRestored, queryClient } from '../queryClient';
 import { createQueryPersistOptions } from '../../offline/queryPersistence';
 import { installBrowserOnlineListener, refreshOnlineFromBrowser } from '../../offline/onlineState';
 import { Alert, Button, Center, Group, Loader, Stack } from '@mantine/core';
@@ -35,7 +35,7 @@ export default function MainLayout() {
   // screens' queries start: layout effects run before them).
   useLayoutEffect(refreshOnlineFromBrowser, []);
   return (
-    <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
+    <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions} onSuccess={onQueryCacheRestored} onError={onQueryCacheRestored}>
       {/*
         Bottom centre and narrow: at the top a toast covered the title and close button of the dialog
         it answers (top centre; top right on a tablet or phone) or the user menu (top right); at the

@@ -13,7 +13,7 @@ import DeviceDeskPage from '../../features/classes/device/DeviceDeskPage';
 import { deviceSnapshot, subscribeDevice } from '../../offline/device';
 import { createQueryPersistOptions } from '../../offline/queryPersistence';
 import { installBrowserOnlineListener, refreshOnlineFromBrowser } from '../../offline/onlineState';
-import { queryClient } from '../queryClient';
+import { onQueryCacheRestored, queryClient } from '../queryClient';
 import { useOfflineSync } from '../offline/useOfflineSync';
 
 dayjs.locale('zh-cn');
@@ -29,7 +29,7 @@ export default function DeviceRoute() {
   const { device } = useSyncExternalStore(subscribeDevice, deviceSnapshot);
   if (!device) return <Navigate to="/login" replace />;
   return (
-    <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
+    <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions} onSuccess={onQueryCacheRestored} onError={onQueryCacheRestored}>
       <Notifications position="top-right" containerWidth={320} autoClose={3000} />
       <ModalsProvider labels={{ confirm: '确定', cancel: '取消' }}>
         <DeviceSync />

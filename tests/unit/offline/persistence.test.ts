@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { PersistedClient } from '@tanstack/react-query-persist-client';
 import { RequestError } from '../../../src/api/request';
 import { cachedDataNotice, formatCachedAt } from '../../../src/offline/cachedDataNotice';
-import { createQueryPersistOptions, serializeWithSizeGuard, shouldPersistQuery, QUERY_CACHE_MAX_AGE_MS } from '../../../src/offline/queryPersistence';
+import { QueryClient } from '@tanstack/react-query';
+import { createQueryPersistOptions, saveQueriesOnPageHide, serializeWithSizeGuard, shouldPersistQuery, QUERY_CACHE_BUSTER, QUERY_CACHE_KEY, QUERY_CACHE_MAX_AGE_MS } from '../../../src/offline/queryPersistence';
 import { createOfflineDb } from '../../../src/offline/db';
 import { loadMenus, saveMenus, withRefListFallback, loadRefList, refKeys } from '../../../src/offline/refData';
 import { freshDbName } from './helpers';
@@ -97,6 +98,57 @@ describe('query cache persistence', () => {
     // throttled: written within about a second
     await new Promise((r) => setTimeout(r, 1200));
     expect(await o.persister.restoreClient()).toEqual(client([5]));
+  });
+});
+
+describe('saving the cache as the page goes away', () => {
+  /** localStorage's part the saving uses, counting its writes. */
+  function memoryStorage(): Storage & { writes: number } {
+    const items = new Map<string, string>();
+    return {
+      writes: 0,
+      get length() {
+        return items.size;
+      },
+      clear: () => items.clear(),
+      getItem: (k: string) => items.get(k) ?? null,
+      key: (i: number) => [...items.keys()][i] ?? null,
+      removeItem: (k: string) => void items.delete(k),
+      setItem(k: string, v: string) {
+        this.writes += 1;
+        items.set(k, v);
+      },
+    };
+  }
+  const savedData = (storage: Storage) => {
+    const saved = JSON.parse(storage.getItem(QUERY_CACHE_KEY) ?? 'null') as PersistedClient;
+    expect(saved.buster).toBe(QUERY_CACHE_BUSTER);
+    return Object.fromEntries(saved.clientState.queries.map((q) => [q.queryHash, q.state.data]));
+  };
+
+  it('writes the cache as it is now on pagehide, without waiting out the throttle, once per client', () => {
+    const qc = new QueryClient();
+    const storage = memoryStorage();
+    qc.setQueryData(['month_close', 'page'], { rows: ['2026-10'] });
+    saveQueriesOnPageHide(qc, storage);
+    saveQueriesOnPageHide(qc, storage);
+    expect(storage.writes).toBe(0);
+    // the list changed (a month closed) and the page reloads within the second
+    qc.setQueryData(['month_close', 'page'], { rows: ['2026-11', '2026-10'] });
+    window.dispatchEvent(new Event('pagehide'));
+    expect(storage.writes).toBe(1);
+    expect(savedData(storage)).toEqual({ '["month_close","page"]': { rows: ['2026-11', '2026-10'] } });
+  });
+
+  it('keeps out what the throttled saves keep out (failed queries, opted out)', async () => {
+    const qc = new QueryClient();
+    const storage = memoryStorage();
+    qc.setQueryData(['kept'], 1);
+    await qc.prefetchQuery({ queryKey: ['secret'], queryFn: () => 2, meta: { persist: false } });
+    await qc.prefetchQuery({ queryKey: ['failed'], queryFn: () => Promise.reject(new Error('x')), retry: false });
+    saveQueriesOnPageHide(qc, storage);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(savedData(storage)).toEqual({ '["kept"]': 1 });
   });
 });
 
