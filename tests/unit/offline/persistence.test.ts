@@ -159,8 +159,11 @@ describe('offline, data from HH:mm', () => {
   });
   it('names the time of the data when offline or when the network failed', () => {
     expect(formatCachedAt(at, at + 1000)).toBe('09:05');
-    const offline = cachedDataNotice({ data: [1], dataUpdatedAt: Date.now() - 60_000, fetchStatus: 'paused', failureReason: null }, false);
-    expect(offline).toMatch(/^离线，数据来自 \d\d:\d\d$/);
+    // data of another day names the day (a minute before midnight, seen just after it)
+    expect(formatCachedAt(at, at + 24 * 3600_000)).toBe('1月6日 09:05');
+    const dataAt = Date.now() - 60_000;
+    const offline = cachedDataNotice({ data: [1], dataUpdatedAt: dataAt, fetchStatus: 'paused', failureReason: null }, false);
+    expect(offline).toBe(`离线，数据来自 ${formatCachedAt(dataAt)}`);
     const failed = cachedDataNotice(
       { data: [1], dataUpdatedAt: Date.now(), fetchStatus: 'idle', failureReason: new RequestError('network', '网络连接失败，请检查网络') },
       true,
