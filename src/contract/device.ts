@@ -77,6 +77,8 @@ export interface RegisteredDevice extends DeviceInfo {
   /** the device credential, answered once */
   token: string;
   expires_ms: number;
+  /** the server's clock when it answered: the credential's cookie lives expires_ms − server_now_ms (see SessionUser) */
+  server_now_ms: number;
 }
 
 /** A person who may switch in on the device (holds the check-in right in its campus and has a PIN). */

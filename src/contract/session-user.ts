@@ -39,6 +39,12 @@ export interface SessionUser {
    * offline; the server may end it earlier (idle time-out, sign-out, password change).
    */
   session_expires_ms?: number;
+  /**
+   * The server's clock when it answered (epoch ms). The token's cookies live session_expires_ms −
+   * server_now_ms, measured on the server's clock: on the device's, a tablet whose clock ran a day
+   * ahead got cookies already expired and its sign-in never finished.
+   */
+  server_now_ms?: number;
 }
 
 /**

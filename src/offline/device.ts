@@ -77,8 +77,8 @@ export function currentOperator(): DeviceOperator | null {
 
 /** Keeps the credential the server answered once (device/register) and what the tablet shows of itself. */
 export function enterDeviceMode(reg: RegisteredDevice): void {
-  const { token, ...info } = reg;
-  setCookie(DEVICE_COOKIE, token, credentialCookieDays(reg.expires_ms));
+  const { token, server_now_ms: serverNow, ...info } = reg;
+  setCookie(DEVICE_COOKIE, token, credentialCookieDays(reg.expires_ms, serverNow));
   localStorage.setItem(DEVICE_KEY, JSON.stringify(info));
   sessionStorage.removeItem(OPERATOR_KEY);
   emit();

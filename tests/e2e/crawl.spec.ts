@@ -1,5 +1,6 @@
 import { expect, test, type Page } from './fixtures';
 import { LIGHT_LANDING, openAs } from './offline-helpers';
+import { moveDeviceClock } from './deviceClock';
 import type { MenuRouteTag, TreeNode } from '../../src/contract/menu';
 import { buildRoutes, pageRoutes, visibleTree } from '../../src/app/routes/menuRoutes';
 
@@ -87,29 +88,13 @@ function menusOf(tree: TreeNode<MenuRouteTag>[]): { path: string; title: string 
 /**
  * With FAKE_NOW (and the servers started under scripts/fake-clock.mjs), the page's clock starts at
  * that moment too and keeps flowing from there: the crawl then sees the screens as on that day.
- * The offset is taken from the real clock (performance's), which the fake one does not move.
- * Only Date moves: Playwright's own clock (context.clock.install) fakes the timers as well, and under
- * it the crawl's self-test never saw the page error it plants from a timer.
+ * The offset is taken from the real clock (performance's), which the fake one does not move. On
+ * the context: the crawl's second tab (crawl's `more`) runs on the same moved clock.
  */
 async function moveClock(page: Page): Promise<void> {
   const at = process.env.FAKE_NOW;
   if (!at) return;
-  const offset = Date.parse(at) - (performance.timeOrigin + performance.now());
-  // on the context: the crawl's second tab (crawl's `more`) runs on the same moved clock
-  await page.context().addInitScript((by: number) => {
-    const Real = Date;
-    class MovedDate extends Real {
-      // every form of the constructor (dayjs parses with year, month, day, …) passes through
-      constructor(...args: [number, number, number?, number?, number?, number?, number?] | []) {
-        if (args.length === 0) super(Real.now() + by);
-        else super(...(args as [number, number]));
-      }
-      static override now(): number {
-        return Real.now() + by;
-      }
-    }
-    (globalThis as { Date: DateConstructor }).Date = MovedDate as DateConstructor;
-  }, offset);
+  await moveDeviceClock(page.context(), Date.parse(at) - (performance.timeOrigin + performance.now()));
 }
 
 async function signIn(page: Page, user: DemoUser): Promise<TreeNode<MenuRouteTag>[]> {

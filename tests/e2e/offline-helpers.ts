@@ -51,7 +51,7 @@ export async function openAs(page: Page, loginId: string, password: string, land
   // another user on a page already open signs in as users do (signIn): the app clears what the last one left
   if (page.url() !== 'about:blank') throw new Error(`openAs opens a new page; ${page.url()} is open already: switch users with signIn`);
   const user = await sessionUser(page.request, loginId, password);
-  const days = credentialCookieDays(user.session_expires_ms);
+  const days = credentialCookieDays(user.session_expires_ms, user.server_now_ms);
   const stored = {
     key: SESSION_KEY,
     user: JSON.stringify(user),

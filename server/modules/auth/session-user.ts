@@ -24,6 +24,7 @@ export async function sessionUserOf(db: Kysely<Database>, userId: number, sessio
     unread_msg_number: msgs.unread,
     top_msg: msgs.top,
     session_expires_ms: session.expiresMs,
+    server_now_ms: Date.now(),
   };
   if (u.must_change_password === 1) out.must_change_password = true;
   return out;

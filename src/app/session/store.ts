@@ -40,7 +40,7 @@ export { credentialCookieDays };
 /** Stores the session user (local storage) and the token and Authorization cookies, kept until the session's absolute expiry. */
 export function saveSession(user: SessionUser): void {
   localStorage.setItem(SESSION_KEY, JSON.stringify(user));
-  const days = credentialCookieDays(user.session_expires_ms);
+  const days = credentialCookieDays(user.session_expires_ms, user.server_now_ms);
   setCookie(TOKEN_COOKIE, user.token, days);
   setCookie(AUTH_COOKIE, bearerOf(user.login_id, user.token, user.domain ?? ''), days);
   emit();

@@ -48,6 +48,13 @@ describe('session store', () => {
       const token = written.find((c) => c.startsWith('token='));
       const auth = written.find((c) => c.startsWith('Authorization='));
       for (const c of [token, auth]) expect(Number(/max-age=(\d+)/.exec(c ?? '')?.[1])).toBeGreaterThan(24 * 3600 - 60);
+      // a device whose clock runs a month ahead of the server's: the lifetime is measured on the
+      // server's clock (before, the cookies were written already expired and the sign-in never finished)
+      written.length = 0;
+      const serverNow = Date.now() - 30 * 24 * 3600_000;
+      saveSession({ ...user, token: 'skewed', session_expires_ms: serverNow + 24 * 3600_000, server_now_ms: serverNow });
+      expect(getToken()).toBe('skewed');
+      for (const name of ['token=', 'Authorization=']) expect(Number(/max-age=(\d+)/.exec(written.find((c) => c.startsWith(name)) ?? '')?.[1])).toBe(24 * 3600);
       // a session already past its expiry leaves no token behind
       saveSession({ ...user, token: 'old', session_expires_ms: Date.now() - 1000 });
       expect(getToken()).toBeNull();

@@ -8,7 +8,7 @@ import { freshDb } from './helpers';
 
 /** Issue 11: the front-desk device store, switching person offline, and the person kept with a queued write. */
 
-const REG = { id: 7, name: '前台平板', school_id: 3, school_name: '广州天河校区', token: 'secret-credential', expires_ms: Date.now() + 86_400_000 };
+const REG = { id: 7, name: '前台平板', school_id: 3, school_name: '广州天河校区', token: 'secret-credential', expires_ms: Date.now() + 86_400_000, server_now_ms: Date.now() };
 const OP = { user_id: 42, name: '孙丽', token: '7.42.99999999999999.sig', expires_ms: Date.now() + 3_600_000 };
 
 afterEach(() => {
@@ -32,6 +32,14 @@ describe('front-desk device store', () => {
     leaveDeviceMode();
     expect(deviceSnapshot()).toEqual({ device: null, operator: null });
     expect(document.cookie).not.toContain('device_token=');
+  });
+
+  it('keeps the credential on a tablet whose clock runs two months ahead of the server (its lifetime is on the server clock)', () => {
+    const serverNow = Date.now() - 60 * 86_400_000;
+    enterDeviceMode({ ...REG, expires_ms: serverNow + 30 * 86_400_000, server_now_ms: serverNow });
+    expect(document.cookie).toContain('device_token=secret-credential');
+    expect(deviceHeaders()).toEqual({ 'X-Device-Token': 'secret-credential' });
+    expect(JSON.stringify(deviceSnapshot().device)).not.toContain('server_now_ms');
   });
 
   it('a queued write keeps the person who queued it, whoever is switched in when it is sent', async () => {

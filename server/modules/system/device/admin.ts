@@ -64,7 +64,7 @@ export function registerDeviceAdmin(app: Hono<AppEnv>): void {
       .values({ name: body.name, school_id: school.id, secret_hash: hashToken(token), registered_by: p.userId, registered_at: nowText(now), expires_ms: expiresMs, last_seen_ms: null, state: 1 })
       .returning('id')
       .executeTakeFirstOrThrow();
-    return { id: row.id, name: body.name, school_id: school.id, school_name: school.name, token, expires_ms: expiresMs };
+    return { id: row.id, name: body.name, school_id: school.id, school_name: school.name, token, expires_ms: expiresMs, server_now_ms: now };
   });
 
   mountCall(app, devicePageCall, async ({ c, query }) => {
