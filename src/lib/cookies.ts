@@ -22,9 +22,9 @@ export function removeCookie(name: string): void {
  * Days a credential cookie lives: until `expiresMs`, the credential's absolute expiry, so a browser
  * restart (a daily event on a shared front-desk tablet) keeps the device signed in, offline too;
  * undefined (a session cookie) when the server named no expiry. The front-desk device credential
- * (src/offline/device.ts) is kept the same way, under its own cookie and expiry. `now` is the
- * server's clock when it answered (server_now_ms), when it said: the cookie's max-age is relative,
- * so only the difference of two times on the same clock matters, and the device's may be off.
+ * (src/offline/device.ts) is kept the same way, under its own cookie and expiry. Pass as `now` the
+ * server's clock when it answered (server_now_ms) when the server gives it: a max-age is relative,
+ * so only the difference of two times on one clock matters, and the device's clock may be off.
  */
 export function credentialCookieDays(expiresMs: number | undefined, now: number = Date.now()): number | undefined {
   if (expiresMs === undefined || !Number.isFinite(expiresMs)) return undefined;

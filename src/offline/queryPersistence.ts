@@ -71,6 +71,9 @@ export function shouldPersistQuery(query: PersistableQuery): boolean {
   return query.state.status === 'success' && query.meta?.persist !== false;
 }
 
+/** What a save keeps of the cache, the throttled saves and the one as the page goes away alike. */
+const DEHYDRATE = { shouldDehydrateQuery: shouldPersistQuery };
+
 function browserStorage(): Storage | undefined {
   try {
     return typeof window === 'undefined' ? undefined : window.localStorage;
@@ -96,7 +99,7 @@ export function createQueryPersistOptions(storage: Storage | undefined = browser
     persister,
     maxAge: QUERY_CACHE_MAX_AGE_MS,
     buster: QUERY_CACHE_BUSTER,
-    dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
+    dehydrateOptions: DEHYDRATE,
   };
 }
 
@@ -114,7 +117,7 @@ export function saveQueriesOnPageHide(client: QueryClient, storage: Storage | un
   if (typeof window === 'undefined' || !storage || savingOnPageHide.has(client)) return;
   savingOnPageHide.add(client);
   window.addEventListener('pagehide', () => {
-    const saved: PersistedClient = { buster: QUERY_CACHE_BUSTER, timestamp: Date.now(), clientState: dehydrate(client, { shouldDehydrateQuery: shouldPersistQuery }) };
+    const saved: PersistedClient = { buster: QUERY_CACHE_BUSTER, timestamp: Date.now(), clientState: dehydrate(client, DEHYDRATE) };
     try {
       storage.setItem(QUERY_CACHE_KEY, serializeWithSizeGuard(saved));
     } catch {

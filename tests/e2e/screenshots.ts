@@ -6,7 +6,7 @@ import { test, type Page } from './fixtures';
  * pause for it and a full-page capture. `E2E_SHOTS=1 npx playwright test <spec>` saves them in the
  * test's output folder (.tmp/e2e-results/…).
  */
-export const SHOTS = Boolean(process.env.E2E_SHOTS);
+const SHOTS = Boolean(process.env.E2E_SHOTS);
 
 const HEIGHT: Readonly<Record<number, number>> = { 390: 844 };
 

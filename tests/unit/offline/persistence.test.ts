@@ -102,7 +102,10 @@ describe('query cache persistence', () => {
 });
 
 describe('saving the cache as the page goes away', () => {
-  /** localStorage's part the saving uses, counting its writes. */
+  /**
+   * localStorage's part the saving uses, counting its writes: a storage of the test's own, since the
+   * layout's client, rendered by other files of this worker, saves into the page's on pagehide too.
+   */
   function memoryStorage(): Storage & { writes: number } {
     const items = new Map<string, string>();
     return {
